@@ -1,0 +1,105 @@
+/// The raw result of parsing: which command, its positional arguments, and the options given.
+struct ParsedArguments: Equatable {
+    var command: String?
+    var positionals: [String] = []
+    /// Option values by name; flags map to "". The last occurrence wins.
+    var options: [String: String] = [:]
+
+    func has(_ name: String) -> Bool { options[name] != nil }
+}
+
+/// Splits arguments according to `CommandLineSpec`; global options may come before or after the command.
+struct ArgumentParser {
+    let globalOptions: [OptionSpec]
+    let commands: [CommandSpec]
+
+    init(globalOptions: [OptionSpec] = CommandLineSpec.globalOptions, commands: [CommandSpec] = CommandLineSpec.commands) {
+        self.globalOptions = globalOptions
+        self.commands = commands
+    }
+
+    func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var pendingOptions: [(token: String, name: String, value: String?)] = []
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let token = arguments[index]
+            index += 1
+            if onlyPositionals || token == "-" || !token.hasPrefix("-") || Self.isNegativeNumber(token) {
+                if parsed.command == nil, !onlyPositionals {
+                    guard let command = commands.first(where: { $0.name == token }) else {
+                        throw UsageError.unknownCommand(token, suggestion: Suggestion.closest(to: token, among: commands.map(\.name)))
+                    }
+                    parsed.command = command.name
+                } else {
+                    parsed.positionals.append(token)
+                }
+                continue
+            }
+            if token == "--" {
+                onlyPositionals = true
+                continue
+            }
+            let (name, inlineValue) = Self.split(token)
+            guard let spec = option(named: name, command: parsed.command) ?? laterCommandOption(named: name, in: arguments) else {
+                throw unknownOption(token, name: name, command: parsed.command)
+            }
+            var value = inlineValue
+            if spec.takesValue, value == nil {
+                guard index < arguments.count, Self.canBeValue(arguments[index]) else {
+                    throw UsageError.missingValue(option: spec.synopsis)
+                }
+                value = arguments[index]
+                index += 1
+            } else if !spec.takesValue, inlineValue != nil {
+                throw UsageError.unexpectedValue(option: "--" + spec.name)
+            }
+            pendingOptions.append((token, spec.name, value))
+        }
+        for option in pendingOptions {
+            guard self.option(named: "--" + option.name, command: parsed.command) != nil else {
+                throw UsageError.optionNotForCommand(option: "--" + option.name, command: parsed.command)
+            }
+            parsed.options[option.name] = option.value ?? ""
+        }
+        return parsed
+    }
+
+    /// The options a command accepts, global ones included.
+    func options(for command: String?) -> [OptionSpec] {
+        globalOptions + (command.flatMap { name in commands.first { $0.name == name } }?.options ?? [])
+    }
+
+    private func option(named token: String, command: String?) -> OptionSpec? {
+        options(for: command).first { spec in
+            token == "--" + spec.name || spec.short.map { token == "-" + String($0) } == true
+        }
+    }
+
+    /// Command options may come before the command name (`boxoffice --date D daily`).
+    private func laterCommandOption(named token: String, in arguments: [String]) -> OptionSpec? {
+        guard let name = arguments.first(where: { argument in commands.contains { $0.name == argument } }) else { return nil }
+        return option(named: token, command: name)
+    }
+
+    private func unknownOption(_ token: String, name: String, command: String?) -> UsageError {
+        let candidates = options(for: command).map { "--" + $0.name }
+        return .unknownOption(token, suggestion: Suggestion.closest(to: name, among: candidates))
+    }
+
+    /// `--name=value` → ("--name", "value").
+    private static func split(_ token: String) -> (String, String?) {
+        guard token.hasPrefix("--"), let equals = token.firstIndex(of: "=") else { return (token, nil) }
+        return (String(token[..<equals]), String(token[token.index(after: equals)...]))
+    }
+
+    /// A value may start with `-` when it is a relative day such as `-3d` or a number.
+    private static func canBeValue(_ token: String) -> Bool {
+        !token.hasPrefix("-") || token == "-" || isNegativeNumber(token)
+    }
+
+    private static func isNegativeNumber(_ token: String) -> Bool {
+        token.count > 1 && token.hasPrefix("-") && token.dropFirst().first?.isNumber == true
+    }
+}

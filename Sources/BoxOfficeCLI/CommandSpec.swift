@@ -1,0 +1,81 @@
+/// One option, described once: parsing, help and (later) completions all read this.
+struct OptionSpec: Sendable {
+    let name: String
+    var short: Character? = nil
+    /// The value's placeholder (`D`, `SECONDS`), or nil for a flag.
+    var value: String? = nil
+    /// The accepted values, when there is a fixed set.
+    var choices: [String] = []
+    var environment: String? = nil
+    let help: String
+
+    var takesValue: Bool { value != nil }
+
+    /// `--date D`, `-h, --help`.
+    var synopsis: String {
+        let long = "--" + name + (value.map { " " + $0 } ?? "")
+        return short.map { "-\($0), " + long } ?? long
+    }
+}
+
+/// A positional argument.
+struct ArgumentSpec: Sendable {
+    let name: String
+    let help: String
+}
+
+/// One command, described once.
+struct CommandSpec: Sendable {
+    let name: String
+    let summary: String
+    var arguments: [ArgumentSpec] = []
+    var options: [OptionSpec] = []
+    /// Extra paragraphs for `help <command>`.
+    var discussion: String = ""
+    var examples: [String] = []
+}
+
+/// Everything boxoffice accepts.
+enum CommandLineSpec {
+    static let globalOptions: [OptionSpec] = [
+        OptionSpec(name: "format", value: "FORMAT", choices: ["table", "json"], help: "output format: table (default) or json"),
+        OptionSpec(name: "json", help: "same as --format json"),
+        OptionSpec(name: "color", value: "WHEN", choices: ["auto", "always", "never"],
+                   help: "colour: auto (only on a terminal, the default), always or never"),
+        OptionSpec(name: "no-color", environment: "NO_COLOR", help: "same as --color never"),
+        OptionSpec(name: "key", value: "KEY", environment: "KOBIS_API_KEY", help: "your KOBIS API key"),
+        OptionSpec(name: "base-url", value: "URL", environment: "BOXOFFICE_BASE_URL",
+                   help: "KOBIS server root (default \(defaultBaseURL))"),
+        OptionSpec(name: "demo", environment: "BOXOFFICE_DEMO", help: "answer from sample data shipped with boxoffice: no key, no network"),
+        OptionSpec(name: "timeout", value: "SECONDS", help: "time allowed for each request (default 15)"),
+        OptionSpec(name: "verbose", help: "show requests on stderr (the key is shown as ***)"),
+        OptionSpec(name: "quiet", help: "print nothing but data and errors"),
+        OptionSpec(name: "help", short: "h", help: "show help"),
+        OptionSpec(name: "version", help: "show the version"),
+    ]
+
+    static let commands: [CommandSpec] = [
+        CommandSpec(
+            name: "daily", summary: "the daily box office (top 10) of one day",
+            options: [OptionSpec(name: "date", value: "D", help: "the day (default: yesterday in Korea)")],
+            discussion: """
+            D is 20230327, 2023-03-27, yesterday, or -Nd (N days ago). Days are Korean days (UTC+9),
+            whatever your time zone. KOBIS publishes a day only after it ends, so today and later
+            days are refused.
+            """,
+            examples: ["boxoffice daily", "boxoffice daily --date 2023-03-27", "boxoffice daily --date -7d --json | jq '.entries[0]'"]),
+        CommandSpec(
+            name: "movie", summary: "one movie's details",
+            arguments: [ArgumentSpec(name: "movieCd", help: "the KOBIS movie code, e.g. 20124079 (shown by daily)")],
+            examples: ["boxoffice movie 20124079", "boxoffice movie 20124079 --json | jq -r '.actors[].name'"]),
+        CommandSpec(
+            name: "help", summary: "show help for boxoffice or one command",
+            arguments: [ArgumentSpec(name: "command", help: "the command to explain")]),
+    ]
+
+    static let defaultBaseURL = "https://www.kobis.or.kr"
+
+    static func command(named name: String) -> CommandSpec? {
+        commands.first { $0.name == name }
+    }
+}

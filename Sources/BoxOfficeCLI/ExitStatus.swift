@@ -1,0 +1,85 @@
+import BoxOfficeCore
+import Foundation
+
+/// boxoffice's exit codes (see the README and the contract).
+public enum ExitStatus: Int32, Sendable {
+    case success = 0
+    case failure = 1
+    case usage = 64
+    case dataError = 65
+    case unavailable = 69
+    case noPermission = 77
+    case interrupted = 130
+}
+
+/// No key was given anywhere.
+struct MissingKeyError: Error {}
+
+/// An error as the user sees it: an exit code and one or two lines.
+struct FailureReport: Equatable {
+    let status: ExitStatus
+    let lines: [String]
+
+    /// The one place where errors become messages and exit codes.
+    init(_ error: any Error) {
+        switch error {
+        case let error as UsageError:
+            let help = error.command.map { "boxoffice help \($0)" } ?? "boxoffice help"
+            self.init(.usage, "\(error.message)", "Run '\(help)' for usage.")
+        case is MissingKeyError:
+            self.init(.noPermission, "no KOBIS API key is configured.",
+                      "Get a free key at https://www.kobis.or.kr/kobisopenapi, then pass --key KEY, set KOBIS_API_KEY, or put 'key = KEY' in ~/.config/boxoffice/config. Try --demo to see sample data.")
+        case let error as ConfigError:
+            self.init(.noPermission, error.description + ".", "Fix the file, or pass the key with --key or KOBIS_API_KEY.")
+        case let error as KOBISError:
+            self.init(kobis: error)
+        case let error as InvalidDataError:
+            self.init(.dataError, error.description + ".", "This is KOBIS's data, not your input; try again later, or report it with --verbose output.")
+        case let error as NotFoundError:
+            self.init(.failure, error.description + ".", "Check the code; 'boxoffice daily' lists the codes of ranked films.")
+        case let error as SampleDataError:
+            self.init(.unavailable, error.description + ".", "Drop --demo to ask KOBIS itself.")
+        case is CancellationError:
+            self.init(.interrupted, "interrupted")
+        default:
+            self.init(.failure, "unexpected error: \(error)")
+        }
+    }
+
+    private init(_ status: ExitStatus, _ lines: String...) {
+        self.status = status
+        self.lines = lines
+    }
+
+    private init(kobis error: KOBISError) {
+        switch error {
+        case let .fault(fault) where fault.isKeyRejected:
+            self.init(.noPermission, "KOBIS rejected the API key (error \(fault.code): \(fault.summary)).",
+                      "Check the key at https://www.kobis.or.kr/kobisopenapi and pass it with --key or KOBIS_API_KEY.")
+        case let .fault(fault) where fault.isQuotaExceeded:
+            self.init(.failure, "KOBIS says the key's daily quota is used up (error \(fault.code): \(fault.summary)).",
+                      "The quota of 3,000 calls resets each day; try again tomorrow.")
+        case .fault:
+            self.init(.failure, error.description + ".")
+        case .unreachable(.cancelled, _):
+            self.init(.interrupted, "interrupted")
+        case .unreachable:
+            self.init(.unavailable, error.description + ".", "Check your connection or --base-url, and try again later.")
+        case let .httpStatus(status, _) where status >= 500 || status == 429:
+            self.init(.unavailable, error.description + ".", "KOBIS may be busy or under maintenance; try again later.")
+        case .httpStatus:
+            self.init(.failure, error.description + ".", "Check --base-url: it should be the server root, e.g. https://www.kobis.or.kr.")
+        case .unreadable:
+            self.init(.dataError, error.description + ".", "KOBIS may be under maintenance; try again later, or use --verbose to see the request.")
+        }
+    }
+
+    /// The lines as printed, each prefixed with `boxoffice: `, with the key blanked out wherever it appears.
+    func text(hiding key: String?) -> String {
+        lines.enumerated().map { index, line in
+            var line = index == 0 ? "boxoffice: " + line : line
+            if let key, !key.isEmpty { line = line.replacingOccurrences(of: key, with: "***") }
+            return line + "\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,41 @@
+/// Which recorded KOBIS answer the demo gives to which call.
+enum SampleCatalog {
+    /// Request keys (see `Endpoint.requestKey`) and the recording in Fixtures/kobis that answers them.
+    static let entries: [(key: String, file: String)] = {
+        var entries: [(String, String)] = []
+        let days: [(String, String)] = [
+            ("20120101", "daily_20120101_official-sample.json"), ("20220105", "daily_20220105.json"),
+            ("20220121", "daily_20220121.json"), ("20220315", "daily_20220315.json"),
+            ("20221030", "daily_20221030.json"), ("20221221", "daily_20221221.json"),
+            ("20230423", "daily_20230423.json"), ("20250826", "daily_20250826_fetched-0030KST-next-day.json"),
+        ]
+        for (text, file) in days {
+            if let day = Day(text) { entries.append((Endpoint.dailyBoxOffice(on: day).requestKey, file)) }
+        }
+        if let day = Day("20120101") {
+            entries.append((Endpoint.weeklyBoxOffice(containing: day, period: .weekend).requestKey,
+                            "weekly_weekGb1_20120101_official-sample.json"))
+        }
+        let movies: [(String, String)] = [
+            ("20124079", "movieinfo_20124079_capture-b.json"), ("20194376", "movieinfo_20194376.json"),
+            ("20198429", "movieinfo_20198429.json"), ("20212077", "movieinfo_20212077.json"),
+            ("20218541", "movieinfo_20218541_later-capture.json"), ("20236180", "movieinfo_20236180.json"),
+        ]
+        for (code, file) in movies {
+            entries.append((Endpoint.movieInfo(code: code).requestKey, file))
+        }
+        entries.append((Endpoint.movieList(MovieQuery(title: "범죄와의 전쟁")).requestKey, "movielist_movieNm-crime-war.json"))
+        entries.append((Endpoint.peopleList(name: "봉준호").requestKey, "peoplelist_peopleNm-bongjoonho.json"))
+        entries.append((Endpoint.peopleInfo(code: "10000066").requestKey, "peopleinfo_10000066.json"))
+        return entries
+    }()
+
+    /// The sample days of an operation that takes `targetDt`, or the codes of one that takes a code.
+    static func samples(of operation: KOBISOperation) -> [String] {
+        entries.compactMap { entry in
+            let parts = entry.key.split(separator: "?", maxSplits: 1)
+            guard parts.first.map(String.init) == operation.rawValue, parts.count == 2 else { return nil }
+            return parts[1].split(separator: "&").first.flatMap { $0.split(separator: "=").last }.map(String.init)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A GET request as the client hands it to a transport.
+public struct HTTPRequest: Sendable, Equatable {
+    /// The full URL, API key included; never print it without `redactedURL`.
+    public var url: URL
+    /// How long the whole request may take, in seconds.
+    public var timeout: TimeInterval
+
+    public init(url: URL, timeout: TimeInterval) {
+        self.url = url
+        self.timeout = timeout
+    }
+}
+
+/// What a server answered.
+public struct HTTPResponse: Sendable, Equatable {
+    public var status: Int
+    public var body: Data
+
+    public init(status: Int, body: Data) {
+        self.status = status
+        self.body = body
+    }
+}
+
+/// The one seam between boxoffice and the network.
+///
+/// It deliberately speaks our own request and response types rather than `URLRequest`:
+/// on Linux those live in FoundationNetworking, which loads libcurl and dozens of shared
+/// libraries. Keeping them out of the seam lets answers that need no network (demo data,
+/// a cache) be served without paying for that.
+public protocol HTTPTransport: Sendable {
+    /// Performs one request; throws `TransportError` when no HTTP answer arrived.
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+}
+
+/// Why a request produced no HTTP answer at all.
+public enum TransportError: Error, Sendable, Equatable {
+    /// Nothing listens at the server's address.
+    case connectionRefused
+    /// The host name could not be resolved.
+    case hostNotFound
+    /// The connection dropped before the answer was complete.
+    case connectionLost
+    /// The answer did not arrive within the time allowed.
+    case timedOut
+    /// A TLS problem: the server's certificate or the secure connection failed.
+    case insecureConnection
+    /// The request was cancelled (for example by Ctrl-C).
+    case cancelled
+    /// Any other failure, with the system's description (which never contains the URL).
+    case other(String)
+}

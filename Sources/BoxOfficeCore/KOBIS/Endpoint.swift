@@ -1,0 +1,191 @@
+/// One KOBIS call: an operation, its parameters (never the key), and the type it answers with.
+public struct Endpoint<Response: Decodable & Sendable>: Sendable, Hashable {
+    public let operation: KOBISOperation
+    /// Parameters in a fixed order, so equal requests spell the same URL.
+    public let parameters: [Parameter]
+
+    /// One query parameter.
+    public struct Parameter: Sendable, Hashable {
+        public let name: String
+        public let value: String
+    }
+
+    init(_ operation: KOBISOperation, _ parameters: [(String, String?)]) {
+        self.operation = operation
+        self.parameters = parameters.compactMap { name, value in
+            value.map { Parameter(name: name, value: $0) }
+        }
+    }
+}
+
+/// The nine operations of the KOBIS REST service.
+public enum KOBISOperation: String, CaseIterable, Sendable {
+    case dailyBoxOffice = "boxoffice/searchDailyBoxOfficeList"
+    case weeklyBoxOffice = "boxoffice/searchWeeklyBoxOfficeList"
+    case codeList = "code/searchCodeList"
+    case movieList = "movie/searchMovieList"
+    case movieInfo = "movie/searchMovieInfo"
+    case companyList = "company/searchCompanyList"
+    case companyInfo = "company/searchCompanyInfo"
+    case peopleList = "people/searchPeopleList"
+    case peopleInfo = "people/searchPeopleInfo"
+
+    /// The path below the server root, e.g. `kobisopenapi/webservice/rest/movie/searchMovieInfo.json`.
+    public var path: String { "kobisopenapi/webservice/rest/\(rawValue).json" }
+}
+
+/// Filters shared by the daily and weekly box office.
+public struct BoxOfficeFilter: Sendable, Hashable {
+    public var nation: Nation?
+    public var market: Market?
+    /// A region's `fullCd` from the `regions` code table, e.g. `0105001` for Seoul.
+    public var regionCode: String?
+
+    public init(nation: Nation? = nil, market: Market? = nil, regionCode: String? = nil) {
+        self.nation = nation
+        self.market = market
+        self.regionCode = regionCode
+    }
+
+    /// Korean or foreign films (`repNationCd`).
+    public enum Nation: String, Sendable, CaseIterable {
+        case korean = "K", foreign = "F"
+    }
+
+    /// Diversity (independent and art) or commercial films (`multiMovieYn`).
+    public enum Market: String, Sendable, CaseIterable {
+        case diversity = "Y", commercial = "N"
+    }
+
+    var parameters: [(String, String?)] {
+        [("multiMovieYn", market?.rawValue), ("repNationCd", nation?.rawValue), ("wideAreaCd", regionCode)]
+    }
+}
+
+/// Which days of a week the weekly box office adds up (`weekGb`).
+public enum WeekPeriod: String, Sendable, CaseIterable {
+    /// Monday to Sunday.
+    case week
+    /// Friday to Sunday; KOBIS's default.
+    case weekend
+    /// Monday to Thursday.
+    case weekdays
+
+    var code: String {
+        switch self {
+        case .week: "0"
+        case .weekend: "1"
+        case .weekdays: "2"
+        }
+    }
+}
+
+/// The KOBIS code tables that filters refer to (`comCode`).
+public enum CodeTable: String, Sendable, CaseIterable {
+    case regions = "0105000000"
+    case nations = "2204"
+    case movieTypes = "2201"
+    case companyParts = "2601"
+}
+
+/// What a movie search looks for; every part is optional.
+public struct MovieQuery: Sendable, Hashable {
+    public var title: String?
+    public var director: String?
+    public var openedFrom: Int?
+    public var openedThrough: Int?
+    public var page: Int = 1
+    public var perPage: Int = 10
+
+    public init(title: String? = nil, director: String? = nil, openedFrom: Int? = nil,
+                openedThrough: Int? = nil, page: Int = 1, perPage: Int = 10) {
+        self.title = title
+        self.director = director
+        self.openedFrom = openedFrom
+        self.openedThrough = openedThrough
+        self.page = page
+        self.perPage = perPage
+    }
+}
+
+public extension Endpoint where Response == DailyBoxOfficeResponse {
+    /// The top ten of one day.
+    static func dailyBoxOffice(on day: Day, filter: BoxOfficeFilter = .init()) -> Self {
+        Self(.dailyBoxOffice, [("targetDt", day.compact)] + filter.parameters)
+    }
+}
+
+public extension Endpoint where Response == WeeklyBoxOfficeResponse {
+    /// The top ten of the week (or its weekend or weekdays) that holds `day`.
+    static func weeklyBoxOffice(containing day: Day, period: WeekPeriod, filter: BoxOfficeFilter = .init()) -> Self {
+        Self(.weeklyBoxOffice, [("targetDt", day.compact), ("weekGb", period.code)] + filter.parameters)
+    }
+}
+
+public extension Endpoint where Response == CodeListResponse {
+    /// The entries of one code table.
+    static func codeList(_ table: CodeTable) -> Self {
+        Self(.codeList, [("comCode", table.rawValue)])
+    }
+}
+
+public extension Endpoint where Response == MovieListResponse {
+    /// Movies matching a query.
+    static func movieList(_ query: MovieQuery) -> Self {
+        Self(.movieList, [
+            ("curPage", String(query.page)), ("itemPerPage", String(query.perPage)),
+            ("movieNm", query.title), ("directorNm", query.director),
+            ("openStartDt", query.openedFrom.map(String.init)), ("openEndDt", query.openedThrough.map(String.init)),
+        ])
+    }
+}
+
+public extension Endpoint where Response == MovieInfoResponse {
+    /// One movie's details.
+    static func movieInfo(code: String) -> Self {
+        Self(.movieInfo, [("movieCd", code)])
+    }
+}
+
+public extension Endpoint where Response == CompanyListResponse {
+    /// Companies matching a name or a CEO's name.
+    static func companyList(name: String? = nil, ceo: String? = nil, page: Int = 1, perPage: Int = 10) -> Self {
+        Self(.companyList, [
+            ("curPage", String(page)), ("itemPerPage", String(perPage)), ("companyNm", name), ("ceoNm", ceo),
+        ])
+    }
+}
+
+public extension Endpoint where Response == CompanyInfoResponse {
+    /// One company's details.
+    static func companyInfo(code: String) -> Self {
+        Self(.companyInfo, [("companyCd", code)])
+    }
+}
+
+public extension Endpoint where Response == PeopleListResponse {
+    /// People matching a name, or a title in their filmography.
+    static func peopleList(name: String? = nil, filmography: String? = nil, page: Int = 1, perPage: Int = 10) -> Self {
+        Self(.peopleList, [
+            ("curPage", String(page)), ("itemPerPage", String(perPage)), ("peopleNm", name), ("filmoNames", filmography),
+        ])
+    }
+}
+
+public extension Endpoint where Response == PeopleInfoResponse {
+    /// One person's details and filmography.
+    static func peopleInfo(code: String) -> Self {
+        Self(.peopleInfo, [("peopleCd", code)])
+    }
+}
+
+extension Endpoint {
+    /// `operation?name=value&…` with raw values and without the key: what identifies an answer.
+    public var requestKey: String {
+        Self.requestKey(operation, parameters)
+    }
+
+    static func requestKey(_ operation: KOBISOperation, _ parameters: [Parameter]) -> String {
+        operation.rawValue + "?" + parameters.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+    }
+}

@@ -1,0 +1,103 @@
+/// Why a KOBIS call gave no usable answer.
+public enum KOBISError: Error, Sendable, Equatable {
+    /// No HTTP answer arrived, after `attempts` tries.
+    case unreachable(TransportError, attempts: Int)
+    /// The server answered with a status other than 2xx, after `attempts` tries.
+    case httpStatus(Int, attempts: Int)
+    /// KOBIS answered with a `faultInfo` body.
+    case fault(KOBISFault)
+    /// The body could not be understood.
+    case unreadable(UnreadableAnswer)
+}
+
+/// A `faultInfo` answer: KOBIS's own error code and message.
+public struct KOBISFault: Sendable, Equatable {
+    public let code: String
+    public let message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The key was missing or not accepted (`320010`).
+    public var isKeyRejected: Bool { code == "320010" }
+    /// The key's daily quota is used up (`320011`).
+    public var isQuotaExceeded: Bool { code == "320011" }
+
+    /// The parameter KOBIS complains about, from a message ending in `[parameterName=…,parameterValue=…]`.
+    public var parameter: (name: String, value: String)? {
+        guard let open = message.range(of: "[parameterName=", options: .backwards),
+              let close = message.range(of: "]", range: open.upperBound..<message.endIndex) else { return nil }
+        let inside = message[open.upperBound..<close.lowerBound]
+        guard let comma = inside.range(of: ",parameterValue=") else { return nil }
+        return (String(inside[..<comma.lowerBound]), String(inside[comma.upperBound...]))
+    }
+
+    /// The message without the bracketed parameter part.
+    public var summary: String {
+        guard let open = message.range(of: "[parameterName=", options: .backwards) else {
+            return message.trimmingCharacters(in: .whitespaces)
+        }
+        return message[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
+    }
+}
+
+/// The ways a body can fail to be a KOBIS answer.
+public enum UnreadableAnswer: Sendable, Equatable {
+    case empty
+    case html
+    case truncated
+    case notJSON
+    /// JSON, but not the shape this operation answers with; the detail names where.
+    case wrongShape(String)
+}
+
+extension KOBISError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case let .unreachable(failure, attempts):
+            "\(failure.description)\(Self.tries(attempts))"
+        case let .httpStatus(status, attempts):
+            "the KOBIS server answered HTTP \(status)\(Self.tries(attempts))"
+        case let .fault(fault):
+            if let parameter = fault.parameter {
+                "KOBIS refused the request: \(fault.summary) (error \(fault.code), parameter \(parameter.name)=\(parameter.value))"
+            } else {
+                "KOBIS refused the request: \(fault.summary) (error \(fault.code))"
+            }
+        case let .unreadable(kind):
+            kind.description
+        }
+    }
+
+    private static func tries(_ attempts: Int) -> String {
+        attempts > 1 ? " (\(attempts) attempts)" : ""
+    }
+}
+
+extension UnreadableAnswer: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .empty: "KOBIS answered with an empty body"
+        case .html: "KOBIS answered with a web page instead of data (the service may be under maintenance)"
+        case .truncated: "KOBIS's answer was cut off before its end"
+        case .notJSON: "KOBIS's answer is not valid JSON"
+        case let .wrongShape(detail): "KOBIS's answer does not have the expected shape: \(detail)"
+        }
+    }
+}
+
+extension TransportError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .connectionRefused: "could not connect to the KOBIS server (connection refused)"
+        case .hostNotFound: "could not find the KOBIS server (DNS lookup failed)"
+        case .connectionLost: "the connection to the KOBIS server was lost"
+        case .timedOut: "the KOBIS server did not answer in time"
+        case .insecureConnection: "could not make a secure connection to the KOBIS server"
+        case .cancelled: "the request was cancelled"
+        case let .other(detail): "the request to the KOBIS server failed (\(detail))"
+        }
+    }
+}

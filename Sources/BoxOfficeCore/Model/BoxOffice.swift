@@ -1,0 +1,82 @@
+/// One film's line in a daily or weekly ranking.
+public struct BoxOfficeEntry: Sendable, Equatable {
+    public let rank: Int
+    /// Places gained since the previous day or period (negative when it fell); 0 for a new entry.
+    public let rankChange: Int?
+    /// Whether the film is new to the ranking (not necessarily newly released).
+    public let isNew: Bool
+    public let movieCode: String
+    public let title: String
+    public let openDate: Day?
+    public let audience: Int?
+    /// Audience change against the previous day or period.
+    public let audienceChange: Int?
+    /// Audience change in per cent, as KOBIS computes it.
+    public let audienceChangePercent: Double?
+    public let audienceTotal: Int?
+    /// Revenue in won.
+    public let sales: Int64?
+    /// Per cent of all revenue of the day or period.
+    public let salesShare: Double?
+    public let salesChange: Int64?
+    public let salesChangePercent: Double?
+    public let salesTotal: Int64?
+    public let screens: Int?
+    public let shows: Int?
+}
+
+/// The ranking of one day.
+public struct DailyBoxOffice: Sendable, Equatable {
+    public let day: Day
+    public let entries: [BoxOfficeEntry]
+}
+
+extension DailyBoxOffice {
+    /// Converts KOBIS's answer for `day`, rejecting values that make no sense.
+    public init(_ response: DailyBoxOfficeResponse, requested day: Day) throws {
+        let result = response.boxOfficeResult
+        let rows = result.dailyBoxOfficeList ?? []
+        self.day = Self.firstDay(of: result.showRange) ?? day
+        entries = try rows.enumerated().map { index, row in
+            try BoxOfficeEntry(row, place: "dailyBoxOfficeList[\(index)]")
+        }
+    }
+
+    private static func firstDay(of showRange: String?) -> Day? {
+        guard let start = showRange?.split(separator: "~").first else { return nil }
+        return Day(String(start).trimmingCharacters(in: .whitespaces))
+    }
+}
+
+extension BoxOfficeEntry {
+    init(_ row: BoxOfficeRowDTO, place: String) throws {
+        func field(_ raw: String?, _ name: String) -> FieldValue { FieldValue(raw, "\(place).\(name)") }
+        let rankField = field(row.rank ?? row.rnum, "rank")
+        guard let rank = try rankField.count(), rank > 0 else { throw rankField.invalid("expected a rank of 1 or more") }
+        self.rank = rank
+        rankChange = try field(row.rankInten, "rankInten").signed()
+        isNew = try Self.isNew(field(row.rankOldAndNew, "rankOldAndNew"))
+        movieCode = try field(row.movieCd, "movieCd").requiredText()
+        title = try field(row.movieNm, "movieNm").requiredText()
+        openDate = try field(row.openDt, "openDt").day()
+        audience = try field(row.audiCnt, "audiCnt").count()
+        audienceChange = try field(row.audiInten, "audiInten").signed()
+        audienceChangePercent = try field(row.audiChange, "audiChange").decimal()
+        audienceTotal = try field(row.audiAcc, "audiAcc").count()
+        sales = try field(row.salesAmt, "salesAmt").count().map(Int64.init)
+        salesShare = try field(row.salesShare, "salesShare").decimal()
+        salesChange = try field(row.salesInten, "salesInten").signed().map(Int64.init)
+        salesChangePercent = try field(row.salesChange, "salesChange").decimal()
+        salesTotal = try field(row.salesAcc, "salesAcc").count().map(Int64.init)
+        screens = try field(row.scrnCnt, "scrnCnt").count()
+        shows = try field(row.showCnt, "showCnt").count()
+    }
+
+    private static func isNew(_ flag: FieldValue) throws -> Bool {
+        switch flag.text?.uppercased() {
+        case "NEW": true
+        case "OLD", nil: false
+        default: throw flag.invalid("expected NEW or OLD")
+        }
+    }
+}

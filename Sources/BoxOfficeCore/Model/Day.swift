@@ -1,0 +1,123 @@
+import Foundation
+
+/// A calendar day, as KOBIS counts days: in Korea (UTC+9, no daylight saving).
+public struct Day: Hashable, Comparable, Sendable {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Creates a day, or returns nil when the date does not exist (2023-02-30).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...Day.length(ofMonth: month, in: year)).contains(day) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `20230327` or `2023-03-27`; returns nil for anything else or a date that does not exist.
+    public init?(_ text: String) {
+        let digits: Substring
+        let bytes = Array(text.utf8)
+        if bytes.count == 8 {
+            digits = Substring(text)
+        } else if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") {
+            digits = Substring(text.replacingOccurrences(of: "-", with: ""))
+        } else {
+            return nil
+        }
+        guard digits.utf8.count == 8, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+              let year = Int(digits.prefix(4)),
+              let month = Int(digits.dropFirst(4).prefix(2)),
+              let day = Int(digits.suffix(2)) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The day in Korea at the given instant.
+    public static func korean(at instant: Date) -> Day {
+        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + 9 * 3600
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        return Day(daysSinceEpoch: days)
+    }
+
+    /// `20230327`, as KOBIS parameters want it.
+    public var compact: String {
+        String(format: "%04d%02d%02d", year, month, day)
+    }
+
+    /// `2023-03-27`, as ISO 8601 and our JSON write it.
+    public var iso: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    /// The day `count` days later (earlier when negative).
+    public func adding(days count: Int) -> Day {
+        Day(daysSinceEpoch: daysSinceEpoch + count)
+    }
+
+    /// Days from `self` to `other`.
+    public func days(to other: Day) -> Int {
+        other.daysSinceEpoch - daysSinceEpoch
+    }
+
+    /// The day of the week.
+    public var weekday: Weekday {
+        // 1970-01-01 was a Thursday.
+        let index = ((daysSinceEpoch % 7) + 7 + 3) % 7
+        return Weekday.allCases[index]
+    }
+
+    public static func < (lhs: Day, rhs: Day) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}
+
+/// Monday to Sunday, in ISO order.
+public enum Weekday: Int, CaseIterable, Sendable {
+    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+
+    /// `Mon`, `Tue`, …
+    public var shortName: String {
+        ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][rawValue - 1]
+    }
+}
+
+extension Day: CustomStringConvertible {
+    public var description: String { iso }
+}
+
+private extension Day {
+    static func length(ofMonth month: Int, in year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    // Civil-from-days and days-from-civil conversions on the proleptic Gregorian calendar,
+    // pure integer arithmetic so that no time-zone database or Calendar is needed.
+    init(daysSinceEpoch: Int) {
+        let z = daysSinceEpoch + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    var daysSinceEpoch: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}

@@ -1,0 +1,119 @@
+/// One movie's details.
+public struct Movie: Sendable, Equatable {
+    public let code: String
+    public let title: String
+    public let titleEnglish: String?
+    public let titleOriginal: String?
+    public let productionYear: Int?
+    public let openDate: Day?
+    public let runtimeMinutes: Int?
+    /// Production status, e.g. 개봉 (released) or 개봉예정 (upcoming).
+    public let status: String?
+    /// Kind of film, e.g. 장편 (feature) or 단편 (short).
+    public let type: String?
+    public let nations: [String]
+    public let genres: [String]
+    public let directors: [Director]
+    public let actors: [Actor]
+    public let audits: [Audit]
+    public let companies: [Company]
+    public let showTypes: [ShowType]
+    public let staffs: [Staff]
+
+    /// A director.
+    public struct Director: Sendable, Equatable {
+        public let name: String
+        public let nameEnglish: String?
+    }
+
+    /// A cast member and the role played.
+    public struct Actor: Sendable, Equatable {
+        public let name: String
+        public let nameEnglish: String?
+        public let role: String?
+        public let roleEnglish: String?
+    }
+
+    /// A rating certificate.
+    public struct Audit: Sendable, Equatable {
+        public let number: String?
+        public let grade: String?
+    }
+
+    /// A company and the part it played (production, distribution, …).
+    public struct Company: Sendable, Equatable {
+        public let code: String?
+        public let name: String
+        public let nameEnglish: String?
+        public let role: String?
+    }
+
+    /// An exhibition format, e.g. group IMAX, name IMAX.
+    public struct ShowType: Sendable, Equatable {
+        public let group: String?
+        public let name: String?
+    }
+
+    /// A crew member.
+    public struct Staff: Sendable, Equatable {
+        public let name: String
+        public let nameEnglish: String?
+        public let role: String?
+    }
+}
+
+extension Movie {
+    /// Converts KOBIS's answer for `code`; throws `NotFoundError` when KOBIS has no such movie.
+    public init(_ response: MovieInfoResponse, requested code: String) throws {
+        guard let info = response.movieInfoResult.movieInfo,
+              let foundCode = FieldValue(info.movieCd, "movieInfo.movieCd").text else {
+            throw NotFoundError(what: "movie", code: code)
+        }
+        func field(_ raw: String?, _ name: String) -> FieldValue { FieldValue(raw, "movieInfo.\(name)") }
+        self.code = foundCode
+        title = try field(info.movieNm, "movieNm").requiredText()
+        titleEnglish = field(info.movieNmEn, "movieNmEn").text
+        titleOriginal = field(info.movieNmOg, "movieNmOg").text
+        productionYear = try field(info.prdtYear, "prdtYear").year()
+        openDate = try field(info.openDt, "openDt").day()
+        runtimeMinutes = try field(info.showTm, "showTm").count()
+        status = field(info.prdtStatNm, "prdtStatNm").text
+        type = field(info.typeNm, "typeNm").text
+        nations = (info.nations ?? []).compactMap { FieldValue.text($0.nationNm) }
+        genres = (info.genres ?? []).compactMap { FieldValue.text($0.genreNm) }
+        directors = (info.directors ?? []).compactMap { director in
+            FieldValue.text(director.peopleNm).map {
+                Director(name: $0, nameEnglish: FieldValue.text(director.peopleNmEn))
+            }
+        }
+        actors = (info.actors ?? []).compactMap { actor in
+            FieldValue.text(actor.peopleNm).map {
+                Actor(name: $0, nameEnglish: FieldValue.text(actor.peopleNmEn),
+                      role: FieldValue.text(actor.cast), roleEnglish: FieldValue.text(actor.castEn))
+            }
+        }
+        audits = (info.audits ?? []).compactMap { audit in
+            let number = FieldValue.text(audit.auditNo)
+            let grade = FieldValue.text(audit.watchGradeNm)
+            return number == nil && grade == nil ? nil : Audit(number: number, grade: grade)
+        }
+        companies = (info.companys ?? []).compactMap { company in
+            FieldValue.text(company.companyNm).map {
+                Company(code: FieldValue.text(company.companyCd), name: $0,
+                        nameEnglish: FieldValue.text(company.companyNmEn),
+                        role: FieldValue.text(company.companyPartNm))
+            }
+        }
+        showTypes = (info.showTypes ?? []).compactMap { show in
+            let group = FieldValue.text(show.showTypeGroupNm)
+            let name = FieldValue.text(show.showTypeNm)
+            return group == nil && name == nil ? nil : ShowType(group: group, name: name)
+        }
+        staffs = (info.staffs ?? []).compactMap { staff in
+            FieldValue.text(staff.peopleNm).map {
+                Staff(name: $0, nameEnglish: FieldValue.text(staff.peopleNmEn),
+                      role: FieldValue.text(staff.staffRoleNm))
+            }
+        }
+    }
+}

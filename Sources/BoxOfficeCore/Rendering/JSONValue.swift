@@ -1,0 +1,95 @@
+import Foundation
+
+/// A JSON value whose objects keep their keys in the order given, so output reads like the contract.
+public enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.int(a), .int(b)): a == b
+        case let (.double(a), .double(b)): a == b
+        case let (.string(a), .string(b)): a == b
+        case let (.array(a), .array(b)): a == b
+        case let (.object(a), .object(b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
+        default: false
+        }
+    }
+
+    /// Pretty-printed with two-space indents and a final newline; non-ASCII text is written as is.
+    public func serialized() -> String {
+        var output = ""
+        write(into: &output, indent: 0)
+        output += "\n"
+        return output
+    }
+
+    private func write(into output: inout String, indent: Int) {
+        switch self {
+        case .null: output += "null"
+        case let .bool(value): output += value ? "true" : "false"
+        case let .int(value): output += String(value)
+        case let .double(value): output += Self.format(value)
+        case let .string(value): Self.quote(value, into: &output)
+        case let .array(values):
+            guard !values.isEmpty else { output += "[]"; return }
+            output += "[\n"
+            for (index, value) in values.enumerated() {
+                output += String(repeating: "  ", count: indent + 1)
+                value.write(into: &output, indent: indent + 1)
+                output += index == values.count - 1 ? "\n" : ",\n"
+            }
+            output += String(repeating: "  ", count: indent) + "]"
+        case let .object(members):
+            guard !members.isEmpty else { output += "{}"; return }
+            output += "{\n"
+            for (index, (key, value)) in members.enumerated() {
+                output += String(repeating: "  ", count: indent + 1)
+                Self.quote(key, into: &output)
+                output += ": "
+                value.write(into: &output, indent: indent + 1)
+                output += index == members.count - 1 ? "\n" : ",\n"
+            }
+            output += String(repeating: "  ", count: indent) + "}"
+        }
+    }
+
+    /// Shortest form that reads back as the same number: `41.2`, `100`, `-17.9`.
+    private static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
+    }
+
+    private static func quote(_ text: String, into output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
+                output += "\\u" + String(format: "%04x", scalar.value)
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}
+
+extension JSONValue {
+    init(_ text: String?) { self = text.map(JSONValue.string) ?? .null }
+    init(_ number: Int?) { self = number.map { .int(Int64($0)) } ?? .null }
+    init(_ number: Int64?) { self = number.map(JSONValue.int) ?? .null }
+    init(_ number: Double?) { self = number.map(JSONValue.double) ?? .null }
+    init(_ day: Day?) { self = day.map { .string($0.iso) } ?? .null }
+}

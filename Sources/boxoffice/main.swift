@@ -1,0 +1,8 @@
+import BoxOfficeCLI
+import Foundation
+
+// A closed pipe (`boxoffice … | head`) must end the program quietly, not kill it with a signal.
+signal(SIGPIPE, SIG_IGN)
+let environment = ProcessInfo.processInfo.environment
+let commandLine = BoxOfficeCommandLine(environment: environment, console: .system(environment: environment))
+exit(await commandLine.run(Array(CommandLine.arguments.dropFirst())).rawValue)
