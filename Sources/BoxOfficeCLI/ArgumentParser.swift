@@ -19,6 +19,16 @@ struct ArgumentParser {
     }
 
     func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+        let options = arguments.prefix { $0 != "--" }
+        if options.contains("--help") || options.contains("-h") {
+            // Help wins over anything else on the line, even mistakes.
+            var parsed = ParsedArguments(options: ["help": ""])
+            parsed.command = options.first { argument in commands.contains { $0.name == argument } }
+            if parsed.command == "help" {
+                parsed.positionals = Array(options.drop { $0 != "help" }.dropFirst().filter { !$0.hasPrefix("-") }.prefix(1))
+            }
+            return parsed
+        }
         var parsed = ParsedArguments()
         var pendingOptions: [(token: String, name: String, value: String?)] = []
         var index = 0
@@ -84,6 +94,9 @@ struct ArgumentParser {
     }
 
     private func unknownOption(_ token: String, name: String, command: String?) -> UsageError {
+        if commands.contains(where: { $0.options.contains { "--" + $0.name == name } }) {
+            return .optionNotForCommand(option: name, command: command)
+        }
         let candidates = options(for: command).map { "--" + $0.name }
         return .unknownOption(token, suggestion: Suggestion.closest(to: name, among: candidates))
     }

@@ -25,9 +25,8 @@ public struct KOBISClient: Sendable {
 
     /// Performs the call and decodes its answer.
     public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
-        let request = HTTPRequest(url: url(for: endpoint, key: key), timeout: timeout)
-        let redacted = url(for: endpoint, key: "***")
-        log?("GET \(redacted.absoluteString)")
+        let request = HTTPRequest(url: url(for: endpoint), timeout: timeout)
+        log?("GET \(displayAddress(for: endpoint))")
         let started = ContinuousClock.now
         let response: HTTPResponse
         do {
@@ -43,16 +42,25 @@ public struct KOBISClient: Sendable {
         return try AnswerDecoder.decode(Response.self, from: response.body)
     }
 
-    /// The URL of a call; pass `"***"` as the key for anything that will be shown.
-    public func url<Response>(for endpoint: Endpoint<Response>, key: String) -> URL {
+    /// The URL of a call, key included.
+    public func url<Response>(for endpoint: Endpoint<Response>) -> URL {
+        // Every part is percent-encoded, so the text is always a valid URL.
+        URL(string: Self.address(baseURL, endpoint, encodedKey: Self.encode(key))) ?? baseURL
+    }
+
+    /// The URL of a call as text, for showing to people: the key is `***`.
+    public func displayAddress<Response>(for endpoint: Endpoint<Response>) -> String {
+        Self.address(baseURL, endpoint, encodedKey: "***")
+    }
+
+    private static func address<Response>(_ baseURL: URL, _ endpoint: Endpoint<Response>, encodedKey: String) -> String {
         var text = baseURL.absoluteString
         if !text.hasSuffix("/") { text += "/" }
-        text += endpoint.operation.path + "?key=" + Self.encode(key)
+        text += endpoint.operation.path + "?key=" + encodedKey
         for parameter in endpoint.parameters {
-            text += "&" + parameter.name + "=" + Self.encode(parameter.value)
+            text += "&" + parameter.name + "=" + encode(parameter.value)
         }
-        // Every part is percent-encoded above, so the text is always a valid URL.
-        return URL(string: text) ?? baseURL
+        return text
     }
 
     private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)

@@ -33,13 +33,10 @@ struct TextTable {
             }
         }
         let header = columns.indices.map { index in
-            TextColor.bold.apply(layout(columns[index].title, index, widths), if: options.colors)
+            layout(Cell(columns[index].title, color: .bold), index, widths, colors: options.colors)
         }
         let body = rows.map { row in
-            columns.indices.map { index in
-                row[index].color?.apply(layout(row[index].text, index, widths), if: options.colors)
-                    ?? layout(row[index].text, index, widths)
-            }
+            columns.indices.map { index in layout(row[index], index, widths, colors: options.colors) }
         }
         return ([header] + body).map { cells in
             var line = cells.joined(separator: separator)
@@ -48,8 +45,11 @@ struct TextTable {
         }
     }
 
-    private func layout(_ text: String, _ index: Int, _ widths: [Int]) -> String {
-        let fitted = TerminalText.truncate(text, to: widths[index])
-        return TerminalText.pad(fitted, to: widths[index], alignRight: columns[index].alignRight)
+    /// Fits the cell to its column; colour wraps the text only, never the padding.
+    private func layout(_ cell: Cell, _ index: Int, _ widths: [Int], colors: Bool) -> String {
+        let fitted = TerminalText.truncate(cell.text, to: widths[index])
+        let padding = String(repeating: " ", count: max(0, widths[index] - TerminalText.width(fitted)))
+        let shown = cell.color?.apply(fitted, if: colors) ?? fitted
+        return columns[index].alignRight ? padding + shown : shown + padding
     }
 }

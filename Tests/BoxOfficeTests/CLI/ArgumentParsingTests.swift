@@ -1,0 +1,141 @@
+@testable import BoxOfficeCLI
+import BoxOfficeCore
+import Foundation
+import Testing
+
+/// Every accepted form of the command line, and every rejection with its exit code.
+@Suite struct ArgumentParsingTests {
+    let today = Day(year: 2026, month: 11, day: 22)!
+
+    private func invocation(_ arguments: [String], environment: [String: String] = [:]) throws -> Invocation {
+        try Invocation(try ArgumentParser().parse(arguments), environment: environment, today: today)
+    }
+
+    @Test(arguments: [
+        (["daily"], nil),
+        (["daily", "--date", "20230327"], "2023-03-27"),
+        (["daily", "--date", "2023-03-27"], "2023-03-27"),
+        (["daily", "--date=2023-03-27"], "2023-03-27"),
+        (["daily", "--date", "yesterday"], "2026-11-21"),
+        (["daily", "--date", "Yesterday"], "2026-11-21"),
+        (["daily", "--date", "-1d"], "2026-11-21"),
+        (["daily", "--date", "-30d"], "2026-10-23"),
+        (["--date", "20240229", "daily"], "2024-02-29"),
+        (["daily", "--date", "20230101", "--date", "20230102"], "2023-01-02"),
+    ] as [([String], String?)])
+    func acceptsDates(arguments: [String], day: String?) throws {
+        #expect(try invocation(arguments).command == .daily(day: day.flatMap(Day.init)))
+    }
+
+    @Test func acceptsMovieCodes() throws {
+        #expect(try invocation(["movie", "20124079"]).command == .movie(code: "20124079"))
+        #expect(try invocation(["movie", "2024a603"]).command == .movie(code: "2024A603"))
+        #expect(try invocation(["--json", "movie", "--", "20124079"]).command == .movie(code: "20124079"))
+    }
+
+    @Test func acceptsGlobalOptionsBeforeOrAfterTheCommand() throws {
+        let before = try invocation(["--json", "--key", "K", "--timeout", "2.5", "--verbose", "daily"])
+        let after = try invocation(["daily", "--json", "--key=K", "--timeout=2.5", "--verbose"])
+        #expect(before == after)
+        #expect(before.format == .json)
+        #expect(before.keyOption == "K")
+        #expect(before.timeout == 2.5)
+        #expect(before.verbosity == .verbose)
+        #expect(try invocation(["daily", "--format", "JSON"]).format == .json)
+        #expect(try invocation(["daily", "--format", "table"]).format == .table)
+        #expect(try invocation(["daily", "--quiet"]).verbosity == .quiet)
+    }
+
+    @Test func readsSettingsFromTheEnvironment() throws {
+        let plain = try invocation(["daily"], environment: ["BOXOFFICE_DEMO": "1", "BOXOFFICE_BASE_URL": "http://127.0.0.1:8080"])
+        #expect(plain.demo)
+        #expect(plain.baseURL?.absoluteString == "http://127.0.0.1:8080")
+        #expect(try invocation(["daily"], environment: ["BOXOFFICE_DEMO": "0"]).demo == false)
+        #expect(try invocation(["daily", "--base-url", "https://a.example"], environment: ["BOXOFFICE_BASE_URL": "http://b"]).baseURL?.host == "a.example")
+    }
+
+    @Test func colorFollowsFlagsThenEnvironment() throws {
+        #expect(try invocation(["daily"]).color == .auto)
+        #expect(try invocation(["daily", "--no-color"]).color == .never)
+        #expect(try invocation(["daily"], environment: ["NO_COLOR": "1"]).color == .never)
+        #expect(try invocation(["daily"], environment: ["NO_COLOR": ""]).color == .auto)
+        #expect(try invocation(["daily"], environment: ["CLICOLOR_FORCE": "1"]).color == .always)
+        #expect(try invocation(["daily", "--color", "always"], environment: ["NO_COLOR": "1"]).color == .always)
+        #expect(try invocation(["daily", "--color=never"], environment: ["CLICOLOR_FORCE": "1"]).color == .never)
+    }
+
+    @Test func helpAndVersion() throws {
+        #expect(try invocation(["--help"]).command == .help(command: nil))
+        #expect(try invocation(["-h"]).command == .help(command: nil))
+        #expect(try invocation(["help"]).command == .help(command: nil))
+        #expect(try invocation(["help", "daily"]).command == .help(command: "daily"))
+        #expect(try invocation(["daily", "--help"]).command == .help(command: "daily"))
+        #expect(try invocation(["movie", "-h", "--date", "nonsense"]).command == .help(command: "movie"))
+        #expect(try invocation(["--version"]).command == .version)
+    }
+
+    @Test(arguments: [
+        ([], "no command given; the commands are daily, movie, help"),
+        (["dayly"], "unknown command 'dayly'. Did you mean 'daily'?"),
+        (["weekly"], "unknown command 'weekly'"),
+        (["daily", "--dat", "1"], "unknown option '--dat'. Did you mean '--date'?"),
+        (["daily", "--jsno"], "unknown option '--jsno'. Did you mean '--json'?"),
+        (["daily", "-x"], "unknown option '-x'"),
+        (["daily", "--date"], "option --date D needs a value"),
+        (["daily", "--date", "--json"], "option --date D needs a value"),
+        (["daily", "--json=yes"], "option --json takes no value"),
+        (["movie", "20124079", "--date", "20230101"], "option --date does not apply to 'movie'"),
+        (["--date", "20230101"], "option --date needs a command, e.g. 'boxoffice daily --date …'"),
+        (["daily", "extra"], "unexpected argument 'extra' for 'daily'"),
+        (["daily", "--date", "20230230"], "--date '20230230' is not a real date"),
+        (["daily", "--date", "2023-13-01"], "--date '2023-13-01' is not a real date"),
+        (["daily", "--date", "2023327"], "--date '2023327' is not a date: use 20230327, 2023-03-27, yesterday or -Nd"),
+        (["daily", "--date", "2023/03/27"], "--date '2023/03/27' is not a real date"),
+        (["daily", "--date", "-d"], "option --date D needs a value"),
+        (["daily", "--date", "-xd"], "option --date D needs a value"),
+        (["daily", "--date", "-99999999d"], "--date '-99999999d' is not a date: write -Nd for N days ago, e.g. -3d"),
+        (["daily", "--date", "today"], "--date 2026-11-22 is today in Korea; KOBIS publishes a day's box office only after it ends. Try 'yesterday'."),
+        (["daily", "--date", "-0d"], "--date 2026-11-22 is today in Korea; KOBIS publishes a day's box office only after it ends. Try 'yesterday'."),
+        (["daily", "--date", "20261123"], "--date 2026-11-23 is in the future (today in Korea is 2026-11-22)."),
+        (["movie"], "movie needs a movie code, e.g. 'boxoffice movie 20124079'"),
+        (["movie", "1234"], "'1234' is not a KOBIS movie code (8 letters and digits, e.g. 20124079); 'boxoffice daily' shows codes"),
+        (["movie", "2012407９"], "'2012407９' is not a KOBIS movie code (8 letters and digits, e.g. 20124079); 'boxoffice daily' shows codes"),
+        (["movie", "1", "2"], "unexpected argument '2' for 'movie'"),
+        (["daily", "--format", "xml"], "--format 'xml' is not one of: table, json"),
+        (["daily", "--color", "sometimes"], "--color 'sometimes' is not one of: auto, always, never"),
+        (["daily", "--timeout", "0"], "--timeout '0' is not a number of seconds between 0 and 3600"),
+        (["daily", "--timeout", "soon"], "--timeout 'soon' is not a number of seconds between 0 and 3600"),
+        (["daily", "--base-url", "ftp://x"], "--base-url 'ftp://x' is not an http(s) server address such as https://www.kobis.or.kr"),
+        (["daily", "--base-url", "kobis.or.kr"], "--base-url 'kobis.or.kr' is not an http(s) server address such as https://www.kobis.or.kr"),
+        (["daily", "--verbose", "--quiet"], "--verbose and --quiet cannot be used together"),
+        (["help", "dialy"], "unknown command 'dialy'. Did you mean 'daily'?"),
+    ] as [([String], String)])
+    func rejectsWithExit64(arguments: [String], message: String) async {
+        let result = await run(arguments)
+        #expect(result.status == .usage)
+        #expect(result.standardOutput == "")
+        let firstLine = result.standardError.split(separator: "\n").first.map(String.init)
+        #expect(firstLine == "boxoffice: " + message)
+        #expect(result.standardError.hasSuffix("' for usage.\n"))
+    }
+
+    @Test func helpGoesToStandardOutputWithExit0() async {
+        let main = await run(["--help"])
+        #expect(main.status == .success)
+        #expect(main.standardError == "")
+        #expect(main.standardOutput.hasPrefix("boxoffice 0.1.0: Korean box office figures from KOBIS (영화진흥위원회)\n\nUSAGE\n  boxoffice <command> [options]\n"))
+        for option in CommandLineSpec.globalOptions {
+            #expect(main.standardOutput.contains(option.synopsis))
+        }
+        let daily = await run(["help", "daily"])
+        #expect(daily.standardOutput.hasPrefix("boxoffice daily: the daily box office (top 10) of one day\n\nUSAGE\n  boxoffice daily [--date D] [options]\n"))
+        let version = await run(["--version"])
+        #expect(version.standardOutput == "boxoffice 0.1.0\n")
+    }
+
+    @Test func rejectedBadBaseURLFromTheEnvironmentNamesTheVariable() async {
+        let result = await run(["daily"], environment: ["BOXOFFICE_BASE_URL": "not a url"])
+        #expect(result.status == .usage)
+        #expect(result.standardError.hasPrefix("boxoffice: BOXOFFICE_BASE_URL 'not a url' is not an http(s) server address"))
+    }
+}

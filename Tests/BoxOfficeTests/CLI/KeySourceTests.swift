@@ -1,0 +1,45 @@
+@testable import BoxOfficeCLI
+import Foundation
+import Testing
+
+/// Where the key comes from, in order: --key, KOBIS_API_KEY, the config file.
+@Suite struct KeySourceTests {
+    @Test func flagThenEnvironmentThenFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keysource-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("boxoffice"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "key = FROMFILE\n".write(to: folder.appendingPathComponent("boxoffice/config"), atomically: true, encoding: .utf8)
+        let environment = ["XDG_CONFIG_HOME": folder.path, "KOBIS_API_KEY": "FROMENV"]
+        #expect(try KeySource.key(option: "FROMFLAG", environment: environment) == "FROMFLAG")
+        #expect(try KeySource.key(option: nil, environment: environment) == "FROMENV")
+        #expect(try KeySource.key(option: " ", environment: environment.merging(["KOBIS_API_KEY": ""]) { $1 }) == "FROMFILE")
+        #expect(try KeySource.key(option: nil, environment: ["HOME": folder.path]) == nil)
+    }
+
+    @Test func configFileFollowsXDGRules() {
+        #expect(KeySource.configFile(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/home/u"]) == "/x/boxoffice/config")
+        #expect(KeySource.configFile(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.config/boxoffice/config")
+        #expect(KeySource.configFile(environment: ["XDG_CONFIG_HOME": "", "HOME": "/home/u"]) == "/home/u/.config/boxoffice/config")
+        #expect(KeySource.configFile(environment: [:]) == nil)
+    }
+
+    @Test func configFileForms() throws {
+        #expect(try KeySource.key(inConfig: "key=abc", path: "c") == "abc")
+        #expect(try KeySource.key(inConfig: "# comment\n\n  key = \"abc\"  # trailing\n", path: "c") == "abc")
+        #expect(try KeySource.key(inConfig: "abc123\n", path: "c") == "abc123")
+        #expect(try KeySource.key(inConfig: "timeout = 3\n", path: "c") == nil)
+        #expect(throws: ConfigError(path: "c", problem: "line 2 is not of the form 'key = VALUE'")) {
+            try KeySource.key(inConfig: "key = a\nwhat is this\n", path: "c")
+        }
+    }
+
+    @Test func unreadableConfigExits77WithoutQuotingIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keysource-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("boxoffice"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "secret value with spaces\n".write(to: folder.appendingPathComponent("boxoffice/config"), atomically: true, encoding: .utf8)
+        let result = await run(["daily"], environment: ["XDG_CONFIG_HOME": folder.path])
+        #expect(result.status == .noPermission)
+        #expect(result.standardError == "boxoffice: the config file \(folder.path)/boxoffice/config line 1 is not of the form 'key = VALUE'.\nFix the file, or pass the key with --key or KOBIS_API_KEY.\n")
+    }
+}

@@ -1,0 +1,116 @@
+@testable import BoxOfficeCore
+import Foundation
+import Testing
+
+/// Days, KOBIS's stringly values, and terminal widths.
+@Suite struct ValueTests {
+    @Test func daysParseAndPrint() throws {
+        let day = try #require(Day("20230327"))
+        #expect(day == Day("2023-03-27"))
+        #expect(day.compact == "20230327")
+        #expect(day.iso == "2023-03-27")
+        #expect(day.weekday == .monday)
+        #expect(Day("20240229") != nil)
+        for bad in ["20230229", "20231301", "20230000", "2023-0327", "2023032", "202303271", "2023-03-2x", "００００００００", ""] {
+            #expect(Day(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func dayArithmeticCrossesMonthsYearsAndLeapDays() throws {
+        let day = try #require(Day("20240301"))
+        #expect(day.adding(days: -1).iso == "2024-02-29")
+        #expect(day.adding(days: 365).iso == "2025-03-01")
+        #expect(try #require(Day("20120101")).weekday == .sunday)
+        #expect(try #require(Day("19700101")).adding(days: -1).iso == "1969-12-31")
+        #expect(try #require(Day("20230101")).days(to: try #require(Day("20231231"))) == 364)
+    }
+
+    @Test func koreanDayIsUTCPlusNine() {
+        // 2026-11-21 14:59:59 UTC is 23:59:59 in Seoul; one second later it is the 22nd there.
+        #expect(Day.korean(at: Date(timeIntervalSince1970: 1_795_273_199)).iso == "2026-11-21")
+        #expect(Day.korean(at: Date(timeIntervalSince1970: 1_795_273_200)).iso == "2026-11-22")
+    }
+
+    @Test func blankValuesAreUnknownNotZero() throws {
+        for blank in [nil, "", " ", "  ", "\u{3000}", "\t"] as [String?] {
+            #expect(try FieldValue(blank, "f").count() == nil)
+            #expect(try FieldValue(blank, "f").decimal() == nil)
+            #expect(try FieldValue(blank, "f").day() == nil)
+            #expect(FieldValue(blank, "f").text == nil)
+        }
+    }
+
+    @Test func numbersParseExactlyIncludingHugeOnes() throws {
+        #expect(try FieldValue(" 47538 ", "f").count() == 47538)
+        #expect(try FieldValue("127753046500", "f").count() == 127_753_046_500)
+        #expect(try FieldValue("-3", "f").signed() == -3)
+        #expect(try FieldValue("+3", "f").signed() == 3)
+        #expect(try FieldValue("100", "f").decimal() == 100)
+        #expect(try FieldValue("100.0", "f").decimal() == 100)
+        #expect(try FieldValue("-17.9", "f").decimal() == -17.9)
+        #expect(try FieldValue("44510.8", "f").decimal() == 44510.8)
+    }
+
+    @Test(arguments: [
+        ("abc", "expected a whole number of zero or more"),
+        ("-5", "expected a whole number of zero or more"),
+        ("1,234", "expected a whole number of zero or more"),
+        ("99999999999999999999", "the number is too large"),
+        ("12.5", "expected a whole number of zero or more"),
+    ])
+    func nonsenseCountsAreNamedErrors(raw: String, reason: String) {
+        #expect(throws: InvalidDataError(field: "row.audiCnt", value: raw, reason: reason)) {
+            try FieldValue(raw, "row.audiCnt").count()
+        }
+    }
+
+    @Test func nonsenseDecimalsAndDatesAreErrors() {
+        for raw in ["nan", "inf", "0x1p3", "1e5", "34,2", ".5", "5."] {
+            #expect(throws: InvalidDataError.self, "\(raw)") { try FieldValue(raw, "f").decimal() }
+        }
+        #expect(throws: InvalidDataError(field: "f", value: "2023-02-30", reason: "expected a date such as 20230327")) {
+            try FieldValue("2023-02-30", "f").day()
+        }
+    }
+
+    @Test func rowWithLettersInAnAudienceFailsWithItsPlace() throws {
+        let body = try Fixtures.text("daily_20220105.json").replacingOccurrences(of: #""audiCnt":"64050""#, with: #""audiCnt":"6405O""#)
+        let response = try JSONDecoder().decode(DailyBoxOfficeResponse.self, from: Data(body.utf8))
+        #expect(throws: InvalidDataError(field: "dailyBoxOfficeList[0].audiCnt", value: "6405O", reason: "expected a whole number of zero or more")) {
+            try DailyBoxOffice(response, requested: Day("20220105")!)
+        }
+    }
+
+    @Test func oddButValidRowsConvert() throws {
+        let body = #"""
+        {"boxOfficeResult":{"showRange":"20230426~20230426","dailyBoxOfficeList":[{"rnum":"1","rank":" 1","rankInten":"","rankOldAndNew":"new","movieCd":"2024A603","movieNm":"  「괴물」 │ <Kalahari> & \"x\"\u3000","openDt":" ","salesAmt":"","salesShare":"0.0","salesInten":"-0","salesChange":"-100.0","salesAcc":"9223372036854775807","audiCnt":"0","audiInten":"0","audiChange":"0","audiAcc":"0","scrnCnt":null,"showCnt":"1"}]}}
+        """#
+        let response = try JSONDecoder().decode(DailyBoxOfficeResponse.self, from: Data(body.utf8))
+        let entry = try #require(try DailyBoxOffice(response, requested: Day("20230426")!).entries.first)
+        #expect(entry.rank == 1)
+        #expect(entry.rankChange == nil)
+        #expect(entry.isNew)
+        #expect(entry.movieCode == "2024A603")
+        #expect(entry.title == "「괴물」 │ <Kalahari> & \"x\"")
+        #expect(entry.openDate == nil)
+        #expect(entry.sales == nil)
+        #expect(entry.salesTotal == Int64.max)
+        #expect(entry.screens == nil)
+    }
+
+    @Test func displayWidthCountsHangulAsTwoColumns() {
+        #expect(TerminalText.width("존 윅 4") == 7)
+        #expect(TerminalText.width("「괴물」") == 8)
+        #expect(TerminalText.width("Cafe\u{301}") == 4)
+        #expect(TerminalText.width("ﾊﾝｶｸ") == 4)
+        #expect(TerminalText.width("🎬") == 2)
+        #expect(TerminalText.truncate("아머드 사우루스", to: 7) == "아머드…")
+        #expect(TerminalText.truncate("아머드 사우루스", to: 8) == "아머드 …")
+        #expect(TerminalText.pad("한글", to: 6, alignRight: true) == "  한글")
+    }
+
+    @Test func controlCharactersAreNeutralised() {
+        #expect(TerminalText.clean("a\u{1B}[31mb\tc\nd\u{202E}e\u{7F}") == "a\u{FFFD}[31mb c de\u{FFFD}")
+        #expect(TerminalText.clean("평범한 제목") == "평범한 제목")
+    }
+}
