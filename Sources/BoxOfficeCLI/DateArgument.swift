@@ -19,7 +19,9 @@ enum DateArgument {
             return today.adding(days: -count)
         }
         guard let day = Day(trimmed) else {
-            let looksLikeDate = trimmed.count == 8 || trimmed.count == 10
+            let digits = trimmed.replacingOccurrences(of: "-", with: "")
+            let looksLikeDate = digits.count == 8 && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+                && (trimmed.count == 8 || Array(trimmed).enumerated().allSatisfy { ($0.offset == 4 || $0.offset == 7) == ($0.element == "-") })
             throw UsageError(message: looksLikeDate
                 ? "\(option) '\(text)' is not a real date"
                 : "\(option) '\(text)' is not a date: use 20230327, 2023-03-27, yesterday or -Nd")
