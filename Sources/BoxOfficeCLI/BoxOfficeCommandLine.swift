@@ -6,7 +6,7 @@ public struct BoxOfficeCommandLine: Sendable {
     public static let version = "0.1.0"
 
     private let environment: [String: String]
-    private let console: Console
+    let console: Console
     private let now: @Sendable () -> Date
     private let makeTransport: @Sendable () -> any HTTPTransport
 
@@ -66,7 +66,7 @@ public struct BoxOfficeCommandLine: Sendable {
             throw MissingKeyError()
         }
         let client = KOBISClient(transport: makeTransport(), baseURL: baseURL ?? URL(fileURLWithPath: "/"), key: key,
-                                 timeout: invocation.timeout, log: log)
+                                 timeout: invocation.timeout, retry: RetryPolicy(attempts: invocation.retries + 1), log: log)
         return (client, key)
     }
 

@@ -59,13 +59,15 @@ struct FailureReport: Equatable {
         case let .fault(fault) where fault.isQuotaExceeded:
             self.init(.failure, "KOBIS says the key's daily quota is used up (error \(fault.code): \(fault.summary)).",
                       "The quota of 3,000 calls resets each day; try again tomorrow.")
-        case .fault:
-            self.init(.failure, error.description + ".")
-        case .unreachable(.cancelled, _):
+        case let .fault(fault):
+            let flag = fault.parameter.flatMap { Self.flags[$0.name] }
+            self.init(.failure, error.description + ".", flag.map { "That parameter comes from \($0); check it." }
+                ?? "This is KOBIS's own error; check the request with --verbose.")
+        case .unreachable(.cancelled, _, _):
             self.init(.interrupted, "interrupted")
-        case .unreachable:
-            self.init(.unavailable, error.description + ".", "Check your connection or --base-url, and try again later.")
-        case let .httpStatus(status, _) where status >= 500 || status == 429:
+        case let .unreachable(failure, _, _):
+            self.init(.unavailable, error.description + ".", Self.advice(failure))
+        case let .httpStatus(status, _, _) where status >= 500 || status == 429:
             self.init(.unavailable, error.description + ".", "KOBIS may be busy or under maintenance; try again later.")
         case .httpStatus:
             self.init(.failure, error.description + ".", "Check --base-url: it should be the server root, e.g. https://www.kobis.or.kr.")
@@ -74,11 +76,30 @@ struct FailureReport: Equatable {
         }
     }
 
-    /// The lines as printed, each prefixed with `boxoffice: `, with the key blanked out wherever it appears.
+    private static func advice(_ failure: TransportError) -> String {
+        switch failure {
+        case .connectionRefused: "Check --base-url and your network, and try again later."
+        case .hostNotFound: "Check the server name in --base-url and your network."
+        case .connectionLost: "KOBIS may be overloaded; try again in a few minutes."
+        case .timedOut: "Try again later, or allow more time with --timeout SECONDS."
+        case .insecureConnection: "Check the system clock and its CA certificates."
+        case .cancelled, .other: "Check your network and try again; --verbose shows the request."
+        }
+    }
+
+    /// The option behind each KOBIS parameter, for naming it when KOBIS refuses a value.
+    private static let flags = [
+        "targetDt": "--date", "movieCd": "the movie code", "peopleCd": "the person's code",
+        "repNationCd": "--nation", "multiMovieYn": "--multi/--commercial", "wideAreaCd": "--region", "weekGb": "--period",
+        "movieNm": "the title", "directorNm": "--director", "curPage": "--page",
+    ]
+
+    /// The lines as printed, the first prefixed with `boxoffice: `, with the key blanked out wherever it
+    /// appears. (Keys are 32 characters; anything under 8 is not a key and hiding it would mangle words.)
     func text(hiding key: String?) -> String {
         lines.enumerated().map { index, line in
             var line = index == 0 ? "boxoffice: " + line : line
-            if let key, !key.isEmpty { line = line.replacingOccurrences(of: key, with: "***") }
+            if let key, key.count >= 8 { line = line.replacingOccurrences(of: key, with: "***") }
             return line + "\n"
         }.joined()
     }

@@ -24,6 +24,7 @@ struct Invocation: Equatable {
     var baseURL: URL? = nil
     var demo = false
     var timeout: Double = 15
+    var retries = 2
     var verbosity: Verbosity = .normal
 
     enum ColorChoice: String, CaseIterable { case auto, always, never }
@@ -108,6 +109,12 @@ struct Invocation: Equatable {
                 throw UsageError(message: "--timeout '\(text)' is not a number of seconds between 0 and 3600")
             }
             timeout = seconds
+        }
+        if let text = parsed.options["retries"] {
+            guard let count = Int(text), (0...10).contains(count) else {
+                throw UsageError(message: "--retries '\(text)' is not a whole number from 0 to 10")
+            }
+            retries = count
         }
         if parsed.has("verbose"), parsed.has("quiet") {
             throw UsageError(message: "--verbose and --quiet cannot be used together")

@@ -5,4 +5,4 @@ import Foundation
 signal(SIGPIPE, SIG_IGN)
 let environment = ProcessInfo.processInfo.environment
 let commandLine = BoxOfficeCommandLine(environment: environment, console: .system(environment: environment))
-exit(await commandLine.run(Array(CommandLine.arguments.dropFirst())).rawValue)
+exit(await commandLine.runStoppingOnSignals(Array(CommandLine.arguments.dropFirst())).rawValue)

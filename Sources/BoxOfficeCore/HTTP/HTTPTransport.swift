@@ -16,10 +16,13 @@ public struct HTTPRequest: Sendable, Equatable {
 /// What a server answered.
 public struct HTTPResponse: Sendable, Equatable {
     public var status: Int
+    /// Header values by lower-cased name.
+    public var headers: [String: String]
     public var body: Data
 
-    public init(status: Int, body: Data) {
+    public init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
+        self.headers = headers
         self.body = body
     }
 }

@@ -60,10 +60,12 @@ enum AnswerDecoder {
     }
 
     private static func describe(_ type: Any.Type) -> String {
-        switch type {
+        let name = String(describing: type)
+        return switch type {
         case is String.Type: "a string"
-        case is Int.Type: "a number"
-        default: "of the expected kind (\(type))"
+        case is Int.Type, is Double.Type: "a number"
+        case _ where name.hasPrefix("Array"): "a list"
+        default: "an object"
         }
     }
 

@@ -1,9 +1,9 @@
 /// Why a KOBIS call gave no usable answer.
 public enum KOBISError: Error, Sendable, Equatable {
-    /// No HTTP answer arrived, after `attempts` tries.
-    case unreachable(TransportError, attempts: Int)
-    /// The server answered with a status other than 2xx, after `attempts` tries.
-    case httpStatus(Int, attempts: Int)
+    /// No HTTP answer arrived from `host`, after `attempts` tries.
+    case unreachable(TransportError, host: String, attempts: Int)
+    /// `host` answered with a status other than 2xx, after `attempts` tries.
+    case httpStatus(Int, host: String, attempts: Int)
     /// KOBIS answered with a `faultInfo` body.
     case fault(KOBISFault)
     /// The body could not be understood.
@@ -56,10 +56,10 @@ public enum UnreadableAnswer: Sendable, Equatable {
 extension KOBISError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case let .unreachable(failure, attempts):
-            "\(failure.description)\(Self.tries(attempts))"
-        case let .httpStatus(status, attempts):
-            "the KOBIS server answered HTTP \(status)\(Self.tries(attempts))"
+        case let .unreachable(failure, host, attempts):
+            "\(failure.description(host: host))\(Self.tries(attempts))"
+        case let .httpStatus(status, host, attempts):
+            "\(host) answered HTTP \(status) \(HTTPStatus.phrase(status))\(Self.tries(attempts))"
         case let .fault(fault):
             if let parameter = fault.parameter {
                 "KOBIS refused the request: \(fault.summary) (error \(fault.code), parameter \(parameter.name)=\(parameter.value))"
@@ -72,7 +72,7 @@ extension KOBISError: CustomStringConvertible {
     }
 
     private static func tries(_ attempts: Int) -> String {
-        attempts > 1 ? " (\(attempts) attempts)" : ""
+        attempts > 1 ? " (tried \(attempts) times)" : ""
     }
 }
 
@@ -89,15 +89,38 @@ extension UnreadableAnswer: CustomStringConvertible {
 }
 
 extension TransportError: CustomStringConvertible {
-    public var description: String {
+    public var description: String { description(host: "the KOBIS server") }
+
+    /// One sentence naming the server (never the URL, which holds the key).
+    public func description(host: String) -> String {
         switch self {
-        case .connectionRefused: "could not connect to the KOBIS server (connection refused)"
-        case .hostNotFound: "could not find the KOBIS server (DNS lookup failed)"
-        case .connectionLost: "the connection to the KOBIS server was lost"
-        case .timedOut: "the KOBIS server did not answer in time"
-        case .insecureConnection: "could not make a secure connection to the KOBIS server"
-        case .cancelled: "the request was cancelled"
-        case let .other(detail): "the request to the KOBIS server failed (\(detail))"
+        case .connectionRefused: "could not connect to \(host): connection refused"
+        case .hostNotFound: "could not find \(host): the name does not resolve"
+        case .connectionLost: "the connection to \(host) broke off before the answer was complete"
+        case .timedOut: "\(host) did not answer within the time allowed"
+        case .insecureConnection: "could not make a secure connection to \(host)"
+        case .cancelled: "the request to \(host) was cancelled"
+        case let .other(detail): "the request to \(host) failed (\(detail))"
+        }
+    }
+}
+
+/// Reason phrases for the statuses a server in front of KOBIS may answer with.
+enum HTTPStatus {
+    static func phrase(_ status: Int) -> String {
+        switch status {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: status >= 500 ? "(server error)" : "(client error)"
         }
     }
 }

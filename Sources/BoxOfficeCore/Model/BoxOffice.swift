@@ -35,7 +35,10 @@ extension DailyBoxOffice {
     /// Converts KOBIS's answer for `day`, rejecting values that make no sense.
     public init(_ response: DailyBoxOfficeResponse, requested day: Day) throws {
         let result = response.boxOfficeResult
-        let rows = result.dailyBoxOfficeList ?? []
+        // An empty day is an empty list; no list at all means KOBIS changed the answer's shape.
+        guard let rows = result.dailyBoxOfficeList else {
+            throw KOBISError.unreadable(.wrongShape("boxOfficeResult.dailyBoxOfficeList is missing"))
+        }
         self.day = Self.firstDay(of: result.showRange) ?? day
         entries = try rows.enumerated().map { index, row in
             try BoxOfficeEntry(row, place: "dailyBoxOfficeList[\(index)]")

@@ -65,8 +65,11 @@ public struct Movie: Sendable, Equatable {
 extension Movie {
     /// Converts KOBIS's answer for `code`; throws `NotFoundError` when KOBIS has no such movie.
     public init(_ response: MovieInfoResponse, requested code: String) throws {
-        guard let info = response.movieInfoResult.movieInfo,
-              let foundCode = FieldValue(info.movieCd, "movieInfo.movieCd").text else {
+        guard let info = response.movieInfoResult.movieInfo else {
+            throw KOBISError.unreadable(.wrongShape("movieInfoResult.movieInfo is missing"))
+        }
+        // For a code it does not know, KOBIS answers with a record whose every value is null.
+        guard let foundCode = FieldValue(info.movieCd, "movieInfo.movieCd").text else {
             throw NotFoundError(what: "movie", code: code)
         }
         func field(_ raw: String?, _ name: String) -> FieldValue { FieldValue(raw, "movieInfo.\(name)") }

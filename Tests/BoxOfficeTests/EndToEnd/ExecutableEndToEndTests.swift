@@ -16,47 +16,47 @@ import Testing
         try String(contentsOf: Self.expected.appendingPathComponent(name), encoding: .utf8)
     }
 
-    @Test func dailyPrintsTheTable() throws {
+    @Test func dailyPrintsTheTable() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let result = try Executable.run(["daily", "--date", "2023-04-23"], environment: environment(server))
+        let result = try await Executable.run(["daily", "--date", "2023-04-23"], environment: environment(server))
         #expect(result.status == 0)
         #expect(result.standardOutput == (try expected("daily_20230423.txt")))
         #expect(result.standardError == "")
         #expect(server.requestCount == 1)
     }
 
-    @Test func dailyJSONForScripts() throws {
+    @Test func dailyJSONForScripts() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let result = try Executable.run(["--json", "daily", "--date", "20220105"], environment: environment(server))
+        let result = try await Executable.run(["--json", "daily", "--date", "20220105"], environment: environment(server))
         #expect(result.status == 0)
         #expect(result.standardOutput == (try expected("daily_20220105.json")))
     }
 
     @Test(arguments: ["20194376", "20212077"])
-    func moviePrintsDetails(code: String) throws {
+    func moviePrintsDetails(code: String) async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let table = try Executable.run(["movie", code], environment: environment(server))
+        let table = try await Executable.run(["movie", code], environment: environment(server))
         #expect(table.status == 0)
         #expect(table.standardOutput == (try expected("movie_\(code).txt")))
-        let json = try Executable.run(["movie", code, "--format", "json"], environment: environment(server))
+        let json = try await Executable.run(["movie", code, "--format", "json"], environment: environment(server))
         #expect(json.standardOutput == (try expected("movie_\(code).json")))
     }
 
-    @Test func keyFromTheConfigFileAndBaseURLFromTheFlag() throws {
+    @Test func keyFromTheConfigFileAndBaseURLFromTheFlag() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-config-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: config.appendingPathComponent("boxoffice"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: config) }
         try "# my KOBIS key\nkey = \(KOBISEmulator.key)\n".write(to: config.appendingPathComponent("boxoffice/config"), atomically: true, encoding: .utf8)
-        let result = try Executable.run(["movie", "20212077", "--base-url", server.baseURL.absoluteString],
+        let result = try await Executable.run(["movie", "20212077", "--base-url", server.baseURL.absoluteString],
                                         environment: ["XDG_CONFIG_HOME": config.path])
         #expect(result.status == 0)
         #expect(result.standardOutput == (try expected("movie_20212077.txt")))
     }
 
-    @Test func rejectedKeyExits77WithoutShowingTheKey() throws {
+    @Test func rejectedKeyExits77WithoutShowingTheKey() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler(key: "the-right-key"))
-        let result = try Executable.run(["daily", "--date", "20230423", "--verbose"], environment: environment(server))
+        let result = try await Executable.run(["daily", "--date", "20230423", "--verbose"], environment: environment(server))
         #expect(result.status == 77)
         #expect(result.standardOutput == "")
         #expect(result.standardError.contains("boxoffice: KOBIS rejected the API key (error 320010: 유효하지않은 키값입니다.).\n"))
@@ -64,41 +64,41 @@ import Testing
         #expect(!result.standardError.contains(KOBISEmulator.key))
     }
 
-    @Test func missingKeyExits77AndSaysHowToGetOne() throws {
+    @Test func missingKeyExits77AndSaysHowToGetOne() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let result = try Executable.run(["daily"], environment: environment(server, key: nil))
+        let result = try await Executable.run(["daily"], environment: environment(server, key: nil))
         #expect(result.status == 77)
         #expect(result.standardError.hasPrefix("boxoffice: no KOBIS API key is configured.\nGet a free key at https://www.kobis.or.kr/kobisopenapi"))
         #expect(server.requestCount == 0)
     }
 
-    @Test func unknownMovieExits1() throws {
+    @Test func unknownMovieExits1() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let result = try Executable.run(["movie", "99999999"], environment: environment(server))
+        let result = try await Executable.run(["movie", "99999999"], environment: environment(server))
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("boxoffice: KOBIS has no movie with code 99999999.\n"))
     }
 
     @Test(arguments: [["daily", "--date", "20230230"], ["daily", "--date", "tomorrow"], ["daily", "--date", "-0d"], ["movie"], ["weekly"]])
-    func badInputExits64BeforeAnyRequest(arguments: [String]) throws {
+    func badInputExits64BeforeAnyRequest(arguments: [String]) async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let result = try Executable.run(arguments, environment: environment(server))
+        let result = try await Executable.run(arguments, environment: environment(server))
         #expect(result.status == 64)
         #expect(result.standardError.hasPrefix("boxoffice: "))
         #expect(result.standardOutput == "")
         #expect(server.requestCount == 0)
     }
 
-    @Test func demoNeedsNoKeyAndNoNetwork() throws {
-        let result = try Executable.run(["--demo", "daily", "--date", "20230423"], environment: ["BOXOFFICE_BASE_URL": "http://127.0.0.1:9"])
+    @Test func demoNeedsNoKeyAndNoNetwork() async throws {
+        let result = try await Executable.run(["--demo", "daily", "--date", "20230423"], environment: ["BOXOFFICE_BASE_URL": "http://127.0.0.1:9"])
         #expect(result.status == 0)
         #expect(result.standardOutput == (try expected("daily_20230423.txt")))
         #expect(result.standardError == "boxoffice: showing sample data recorded from KOBIS (--demo); no key or network used.\n")
     }
 
-    @Test func closedPipeEndsQuietly() throws {
+    @Test func closedPipeEndsQuietly() async throws {
         let script = #"set -o pipefail; "$BOXOFFICE" --demo movie 20124079 --json | head -n 1; echo "status=${PIPESTATUS[0]}""#
-        let result = try Executable.run(["-c", script], environment: ["BOXOFFICE": Executable.url.path], program: URL(fileURLWithPath: "/bin/bash"))
+        let result = try await Executable.run(["-c", script], environment: ["BOXOFFICE": Executable.url.path], program: URL(fileURLWithPath: "/bin/bash"))
         #expect(result.standardOutput == "{\nstatus=0\n")
         #expect(result.standardError == "boxoffice: showing sample data recorded from KOBIS (--demo); no key or network used.\n")
     }

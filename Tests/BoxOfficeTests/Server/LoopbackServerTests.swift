@@ -121,7 +121,8 @@ import FoundationNetworking
         }
         #expect(bodies == Set((0..<8).map { #"{"n":"\#($0)"}"# } + [#"{"n":""}"#]))
         #expect(server.requestCount == 11)
-        #expect(clock.now - start < .seconds(1.5), "run one at a time, these would take 3.6 s")
+        // One at a time these take 4.2 s; the bound leaves room for a loaded two-core machine.
+        #expect(clock.now - start < .seconds(3.5), "the server must answer clients concurrently")
     }
 
     @Test func writesTheExpectedBytes() throws {

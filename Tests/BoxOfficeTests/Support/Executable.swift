@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The built `boxoffice` binary, run as a user would run it.
 enum Executable {
@@ -21,8 +22,11 @@ enum Executable {
     }
 
     /// Runs the binary with only the given environment (plus PATH and a private HOME).
+    ///
+    /// Waiting is asynchronous: blocking here would hold one of the cooperative pool's threads,
+    /// of which a two-core machine has two, and stall every other test meanwhile.
     static func run(_ arguments: [String], environment: [String: String] = [:], timeLimit: Double = 30,
-                    program: URL = url, whileRunning: (@Sendable (Process) -> Void)? = nil) throws -> Result {
+                    program: URL = url, whileRunning: (@Sendable (Process) async -> Void)? = nil) async throws -> Result {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
@@ -35,40 +39,78 @@ enum Executable {
         process.standardOutput = output
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
+        let exit = ExitSignal()
+        process.terminationHandler = { _ in exit.fire() }
         try process.run()
-        whileRunning?(process)
         let outputData = Reader(output.fileHandleForReading)
         let errorData = Reader(error.fileHandleForReading)
-        let deadline = Date().addingTimeInterval(timeLimit)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        let finished = !process.isRunning
-        if !finished { process.terminate() }
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, standardOutput: outputData.text(), standardError: errorData.text(),
-                      finished: finished)
+        await whileRunning?(process)
+        let finished = await exit.wait(seconds: timeLimit)
+        if !finished {
+            process.terminate()
+            _ = await exit.wait(seconds: 5)
+        }
+        return Result(status: process.terminationStatus, standardOutput: await outputData.text(),
+                      standardError: await errorData.text(), finished: finished)
+    }
+
+    /// Fires once when the process ends; waiting for it does not block a thread.
+    private final class ExitSignal: Sendable {
+        private let state = Mutex<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+        func fire() {
+            let waiters = state.withLock { state in
+                state.fired = true
+                defer { state.waiters = [] }
+                return state.waiters
+            }
+            waiters.forEach { $0.resume() }
+        }
+
+        /// Whether it fired within `seconds`.
+        func wait(seconds: Double) async -> Bool {
+            await withTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    await withCheckedContinuation { continuation in
+                        let fired = self.state.withLock { state in
+                            if !state.fired { state.waiters.append(continuation) }
+                            return state.fired
+                        }
+                        if fired { continuation.resume() }
+                    }
+                    return true
+                }
+                group.addTask {
+                    try? await Task.sleep(for: .seconds(seconds))
+                    return false
+                }
+                let first = await group.next() ?? false
+                if !first { self.fire() }  // release the waiter so the group can end
+                group.cancelAll()
+                return first
+            }
+        }
     }
 
     /// Drains a pipe on another thread so a chatty process never blocks on a full pipe.
     private final class Reader: Sendable {
-        private let done = DispatchSemaphore(value: 0)
+        private let done = ExitSignal()
         private let box = DataBox()
 
         init(_ handle: FileHandle) {
             let box = box, done = done
             Thread.detachNewThread {
                 box.set(handle.readDataToEndOfFile())
-                done.signal()
+                done.fire()
             }
         }
 
-        func text() -> String {
-            done.wait()
+        func text() async -> String {
+            _ = await done.wait(seconds: 60)
             return String(decoding: box.get(), as: UTF8.self)
         }
     }
 }
-
-import Synchronization
 
 private final class DataBox: Sendable {
     private let data = Mutex(Data())

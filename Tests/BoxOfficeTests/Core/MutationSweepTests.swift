@@ -1,0 +1,81 @@
+@testable import BoxOfficeCore
+import Foundation
+import Testing
+
+/// Thousands of damaged answers: decoding and conversion never crash, and every failure is typed.
+@Suite struct MutationSweepTests {
+    /// Decodes and converts like the commands do; returns whether it failed with one of our errors.
+    @discardableResult
+    private func convert(_ body: Data, as fixture: String) throws -> Bool {
+        do {
+            if fixture.hasPrefix("daily_") {
+                _ = try DailyBoxOffice(try AnswerDecoder.decode(DailyBoxOfficeResponse.self, from: body), requested: Day("20230101")!)
+            } else {
+                _ = try Movie(try AnswerDecoder.decode(MovieInfoResponse.self, from: body), requested: "20124079")
+            }
+            return false
+        } catch is KOBISError, is InvalidDataError, is NotFoundError {
+            return true
+        }
+    }
+
+    @Test(arguments: ["daily_20220105.json", "daily_20250826_fetched-0030KST-next-day.json", "movieinfo_20194376.json"])
+    func truncatedAtEveryLengthFailsTyped(fixture: String) throws {
+        let body = try Fixtures.data(fixture)
+        var failures = 0
+        for length in 0..<body.count {
+            if try convert(body.prefix(length), as: fixture) { failures += 1 }
+        }
+        // A cut can still leave valid JSON only when trailing whitespace is cut; everything else fails.
+        #expect(failures >= body.count - 2)
+    }
+
+    @Test(arguments: ["daily_20220105.json", "movieinfo_20212077.json"])
+    func everyValueReplacedFailsTypedOrConverts(fixture: String) throws {
+        let text = try Fixtures.text(fixture)
+        let replacements = ["null", "1", "-1", "1e400", "99999999999999999999999", "true", "[]", "{}", #""""#, #"" ""#,
+                            #""abc""#, #""-5""#, #""１２""#, #""\u0000""#, #""9223372036854775808""#]
+        let values = try NSRegularExpression(pattern: #""(?:[^"\\]|\\.)*""#).matches(in: text, range: NSRange(text.startIndex..., in: text))
+        var cases = 0
+        for match in values {
+            guard let range = Range(match.range, in: text) else { continue }
+            let afterValue = text[range.upperBound...].first
+            guard afterValue == "," || afterValue == "}" else { continue }  // values only, not keys
+            for replacement in replacements {
+                let mutated = text.replacingCharacters(in: range, with: replacement)
+                try convert(Data(mutated.utf8), as: fixture)
+                cases += 1
+            }
+        }
+        #expect(cases > 400)
+    }
+
+    @Test(arguments: ["daily_20221221.json", "movieinfo_20236180.json"])
+    func everyFieldRemovedFailsTypedOrConverts(fixture: String) throws {
+        let text = try Fixtures.text(fixture)
+        let fields = try NSRegularExpression(pattern: #""[A-Za-z]+"\s*:\s*"(?:[^"\\]|\\.)*"\s*,?"#)
+            .matches(in: text, range: NSRange(text.startIndex..., in: text))
+        #expect(fields.count > 50)
+        for field in fields {
+            guard let range = Range(field.range, in: text) else { continue }
+            try convert(Data(text.replacingCharacters(in: range, with: "").utf8), as: fixture)
+        }
+    }
+
+    @Test func hostileShapesFailTyped() throws {
+        let bodies = [
+            String(repeating: "[", count: 100_000),
+            String(repeating: "{\"a\":", count: 50_000),
+            "{\"boxOfficeResult\":" + String(repeating: "[", count: 10_000),
+            "\u{FEFF}{\"boxOfficeResult\":{}}",
+            "{\"boxOfficeResult\":{\"dailyBoxOfficeList\":[" + Array(repeating: "{}", count: 10_000).joined(separator: ",") + "]}}",
+            "{\"faultInfo\":null}",
+            "{\"faultInfo\":{\"message\":null,\"errorCode\":null}}",
+            "\u{0}\u{1}\u{2}",
+            String(decoding: [0xFF, 0xFE, 0x7B], as: UTF8.self),
+        ]
+        for body in bodies {
+            #expect(try convert(Data(body.utf8), as: "daily_"), "\(body.prefix(30))")
+        }
+    }
+}
