@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import Foundation
+import Synchronization
 
 /// The whole command line: arguments in, text out, an exit status back.
 public struct BoxOfficeCommandLine: Sendable {
@@ -26,20 +27,27 @@ public struct BoxOfficeCommandLine: Sendable {
         do {
             let today = Day.korean(at: now())
             let invocation = try Invocation(try ArgumentParser().parse(arguments), environment: environment, today: today)
+            let options = RenderOptions(colors: useColor(invocation.color), width: console.width)
+            let output: String
             switch invocation.command {
             case let .help(command):
-                console.standardOutput(command.flatMap(CommandLineSpec.command(named:)).map(HelpText.command)
-                    ?? HelpText.main(version: Self.version))
-                return .success
+                output = command.flatMap(CommandLineSpec.command(named:)).map(HelpText.command) ?? HelpText.main(version: Self.version)
             case .version:
-                console.standardOutput("boxoffice \(Self.version)\n")
-                return .success
-            default:
-                break
+                output = "boxoffice \(Self.version)\n"
+            case .cacheInfo, .cacheClear:
+                output = try cache(invocation, today: today, options: options)
+            case let .daily(requested):
+                let client: KOBISClient
+                (client, key) = try makeClient(invocation)
+                let day = requested ?? defaultDay(invocation, today: today)
+                let boxOffice = try await client.fetch(.dailyBoxOffice(on: day)) { try DailyBoxOffice($0, requested: day) }
+                output = invocation.format == .json ? boxOffice.json.serialized() : boxOffice.table(options)
+            case let .movie(code):
+                let client: KOBISClient
+                (client, key) = try makeClient(invocation)
+                let movie = try await client.fetch(.movieInfo(code: code)) { try Movie($0, requested: code) }
+                output = invocation.format == .json ? movie.json.serialized() : movie.table(options)
             }
-            let client: KOBISClient
-            (client, key) = try makeClient(invocation)
-            let output = try await execute(invocation, client: client, today: today)
             console.standardOutput(output)
             return .success
         } catch {
@@ -55,36 +63,42 @@ public struct BoxOfficeCommandLine: Sendable {
             let console = console
             log = { line in console.standardError("boxoffice: \(line)\n") }
         }
-        let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL)
+        var notice: (@Sendable (String) -> Void)?
+        if invocation.verbosity != .quiet {
+            let console = console
+            notice = { line in console.standardError("boxoffice: \(line)\n") }
+        }
+        let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
         if invocation.demo {
-            if invocation.verbosity != .quiet {
-                console.standardError("boxoffice: showing sample data recorded from KOBIS (--demo); no key or network used.\n")
-            }
-            return (KOBISClient(transport: SampleTransport(), baseURL: baseURL ?? URL(fileURLWithPath: "/"), key: "sample", log: log), nil)
+            // The samples are a read-only cache of their own: no disk cache, no network, nothing counted.
+            notice?("showing sample data recorded from KOBIS (--demo); no key or network used.")
+            return (KOBISClient(transport: SampleTransport(), baseURL: baseURL, key: "sample", now: now, log: log), nil)
         }
         guard let key = try KeySource.key(option: invocation.keyOption, environment: environment) else {
             throw MissingKeyError()
         }
-        let client = KOBISClient(transport: makeTransport(), baseURL: baseURL ?? URL(fileURLWithPath: "/"), key: key,
-                                 timeout: invocation.timeout, retry: RetryPolicy(attempts: invocation.retries + 1), log: log)
+        let folder = AnswerCache.folder(option: invocation.cacheDirectory, environment: environment)
+        let cacheUse = CacheUse(cache: folder.map(AnswerCache.init), counter: folder.map(CallCounter.init), mode: invocation.cacheMode)
+        let client = KOBISClient(transport: LazyTransport(make: makeTransport), baseURL: baseURL, key: key,
+                                 timeout: invocation.timeout, retry: RetryPolicy(attempts: invocation.retries + 1),
+                                 cache: cacheUse, now: now, log: log, notice: notice)
         return (client, key)
     }
 
-    private func execute(_ invocation: Invocation, client: KOBISClient, today: Day) async throws -> String {
-        let options = RenderOptions(colors: useColor(invocation.color), width: console.width)
-        switch invocation.command {
-        case let .daily(requested):
-            let day = requested ?? defaultDay(invocation, today: today)
-            let response = try await client.send(.dailyBoxOffice(on: day))
-            let boxOffice = try DailyBoxOffice(response, requested: day)
-            return invocation.format == .json ? boxOffice.json.serialized() : boxOffice.table(options)
-        case let .movie(code):
-            let response = try await client.send(.movieInfo(code: code))
-            let movie = try Movie(response, requested: code)
-            return invocation.format == .json ? movie.json.serialized() : movie.table(options)
-        case .help, .version:
-            return ""
+    private func cache(_ invocation: Invocation, today: Day, options: RenderOptions) throws -> String {
+        guard let folder = AnswerCache.folder(option: invocation.cacheDirectory, environment: environment) else {
+            throw NoCacheFolderError()
         }
+        let cache = AnswerCache(folder: folder)
+        if invocation.command == .cacheClear {
+            let removed = try cache.clear()
+            let clearing = CacheClearing(folder: folder.path, entries: removed.entries, bytes: removed.bytes)
+            return invocation.format == .json ? clearing.json.serialized() : clearing.table(options)
+        }
+        let usage = cache.usage()
+        let report = CacheReport(folder: folder.path, entries: usage.entries, bytes: usage.bytes, day: today,
+                                 callsToday: CallCounter(folder: folder).count(on: today))
+        return invocation.format == .json ? report.json.serialized() : report.table(options)
     }
 
     /// Yesterday in Korea; in the demo, the latest day the samples hold (with a note saying so).
@@ -102,5 +116,25 @@ public struct BoxOfficeCommandLine: Sendable {
         case .never: false
         case .auto: console.outputIsTerminal && environment["TERM"] != "dumb"
         }
+    }
+}
+
+/// Makes the real transport on first use, so that an answer from the cache never sets up networking.
+private final class LazyTransport: HTTPTransport {
+    private let transport: Mutex<(any HTTPTransport)?> = Mutex(nil)
+    private let make: @Sendable () -> any HTTPTransport
+
+    init(make: @escaping @Sendable () -> any HTTPTransport) {
+        self.make = make
+    }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let transport = self.transport.withLock { stored in
+            if let stored { return stored }
+            let made = make()
+            stored = made
+            return made
+        }
+        return try await transport.send(request)
     }
 }

@@ -47,6 +47,10 @@ enum CommandLineSpec {
         OptionSpec(name: "base-url", value: "URL", environment: "BOXOFFICE_BASE_URL",
                    help: "KOBIS server root (default \(defaultBaseURL))"),
         OptionSpec(name: "demo", environment: "BOXOFFICE_DEMO", help: "answer from sample data shipped with boxoffice: no key, no network"),
+        OptionSpec(name: "cache-dir", value: "DIR", environment: "BOXOFFICE_CACHE_DIR",
+                   help: "where answers are kept (default ${XDG_CACHE_HOME:-~/.cache}/boxoffice)"),
+        OptionSpec(name: "refresh", help: "ignore cached answers and fetch them again"),
+        OptionSpec(name: "offline", help: "never touch the network: answer from the cache, or fail"),
         OptionSpec(name: "timeout", value: "SECONDS", help: "time allowed for each try of a request (default 15)"),
         OptionSpec(name: "retries", value: "N", help: "tries again after timeouts, lost connections, 5xx and 429 (default 2)"),
         OptionSpec(name: "verbose", help: "show requests on stderr (the key is shown as ***)"),
@@ -69,6 +73,16 @@ enum CommandLineSpec {
             name: "movie", summary: "one movie's details",
             arguments: [ArgumentSpec(name: "movieCd", help: "the KOBIS movie code, e.g. 20124079 (shown by daily)")],
             examples: ["boxoffice movie 20124079", "boxoffice movie 20124079 --json | jq -r '.actors[].name'"]),
+        CommandSpec(
+            name: "cache", summary: "where the cache is, its size, and today's calls against the key's quota",
+            arguments: [ArgumentSpec(name: "info|clear", help: "info: show the folder, answers, bytes and today's calls; clear: remove every answer")],
+            discussion: """
+            Answers are kept on disk so that asking again costs no call and works offline. Box office
+            days three or more days old (Korean time) never expire; more recent days expire after an
+            hour, because KOBIS still revises them. Movie and people details expire after a week,
+            searches after a day, code tables after a month.
+            """,
+            examples: ["boxoffice cache info", "boxoffice cache info --json", "boxoffice cache clear"]),
         CommandSpec(
             name: "help", summary: "show help for boxoffice or one command",
             arguments: [ArgumentSpec(name: "command", help: "the command to explain")]),

@@ -15,6 +15,9 @@ public enum ExitStatus: Int32, Sendable {
 /// No key was given anywhere.
 struct MissingKeyError: Error {}
 
+/// `cache info` or `cache clear` without any cache folder to speak of.
+struct NoCacheFolderError: Error {}
+
 /// An error as the user sees it: an exit code and one or two lines.
 struct FailureReport: Equatable {
     let status: ExitStatus
@@ -37,6 +40,10 @@ struct FailureReport: Equatable {
             self.init(.dataError, error.description + ".", "This is KOBIS's data, not your input; try again later, or report it with --verbose output.")
         case let error as NotFoundError:
             self.init(.failure, error.description + ".", "Check the code; 'boxoffice daily' lists the codes of ranked films.")
+        case let error as OfflineMissError:
+            self.init(.unavailable, error.description + ".", "Run it once without --offline to fetch and keep the answer.")
+        case is NoCacheFolderError:
+            self.init(.failure, "there is no cache folder: HOME is not set.", "Pass --cache-dir DIR or set BOXOFFICE_CACHE_DIR.")
         case let error as SampleDataError:
             self.init(.unavailable, error.description + ".", "Drop --demo to ask KOBIS itself.")
         case is CancellationError:

@@ -6,6 +6,8 @@ enum Command: Equatable {
     /// `day` nil means the default (yesterday, or the latest sample day in the demo).
     case daily(day: Day?)
     case movie(code: String)
+    case cacheInfo
+    case cacheClear
     case help(command: String?)
     case version
 }
@@ -24,6 +26,8 @@ struct Invocation: Equatable {
     var baseURL: URL? = nil
     var demo = false
     var timeout: Double = 15
+    var cacheDirectory: String? = nil
+    var cacheMode: CacheUse.Mode = .normal
     var retries = 2
     var verbosity: Verbosity = .normal
 
@@ -73,6 +77,16 @@ struct Invocation: Equatable {
             }
             try expectPositionals(parsed, count: 1, command: name)
             return .movie(code: try MovieCodeArgument.validate(code))
+        case "cache":
+            try expectPositionals(parsed, count: 1, command: name)
+            switch parsed.positionals.first {
+            case "info": return .cacheInfo
+            case "clear": return .cacheClear
+            case let action?:
+                throw UsageError(message: "unknown cache action '\(action)'; use 'cache info' or 'cache clear'", command: name)
+            case nil:
+                throw UsageError(message: "cache needs an action: 'cache info' or 'cache clear'", command: name)
+            }
         default:
             throw UsageError.unknownCommand(name, suggestion: nil)
         }
@@ -110,6 +124,14 @@ struct Invocation: Equatable {
             }
             timeout = seconds
         }
+        cacheDirectory = parsed.options["cache-dir"]
+        if cacheDirectory?.isEmpty == true {
+            throw UsageError(message: "--cache-dir needs a folder")
+        }
+        if parsed.has("refresh"), parsed.has("offline") {
+            throw UsageError(message: "--refresh and --offline cannot be used together")
+        }
+        cacheMode = parsed.has("refresh") ? .refresh : parsed.has("offline") ? .offline : .normal
         if let text = parsed.options["retries"] {
             guard let count = Int(text), (0...10).contains(count) else {
                 throw UsageError(message: "--retries '\(text)' is not a whole number from 0 to 10")

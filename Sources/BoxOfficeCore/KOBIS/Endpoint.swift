@@ -30,6 +30,21 @@ public enum KOBISOperation: String, CaseIterable, Sendable {
     case peopleList = "people/searchPeopleList"
     case peopleInfo = "people/searchPeopleInfo"
 
+    /// What the operation answers, for messages: "the daily box office".
+    public var noun: String {
+        switch self {
+        case .dailyBoxOffice: "the daily box office"
+        case .weeklyBoxOffice: "the weekly box office"
+        case .codeList: "the code table"
+        case .movieList: "the movie search"
+        case .movieInfo: "the movie"
+        case .companyList: "the company search"
+        case .companyInfo: "the company"
+        case .peopleList: "the people search"
+        case .peopleInfo: "the person"
+        }
+    }
+
     /// The path below the server root, e.g. `kobisopenapi/webservice/rest/movie/searchMovieInfo.json`.
     public var path: String { "kobisopenapi/webservice/rest/\(rawValue).json" }
 }
@@ -183,6 +198,11 @@ extension Endpoint {
     /// `operation?name=value&…` with raw values and without the key: what identifies an answer.
     public var requestKey: String {
         Self.requestKey(operation, parameters)
+    }
+
+    /// The request for messages: `the daily box office (targetDt=20230327)`.
+    public var summary: String {
+        operation.noun + " (" + parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + ")"
     }
 
     static func requestKey(_ operation: KOBISOperation, _ parameters: [Parameter]) -> String {

@@ -11,20 +11,74 @@ public struct KOBISClient: Sendable {
     private let key: String
     private let timeout: TimeInterval
     private let retry: RetryPolicy
+    private let cacheUse: CacheUse
+    private let now: @Sendable () -> Date
     private let log: (@Sendable (String) -> Void)?
+    private let notice: (@Sendable (String) -> Void)?
 
     /// - Parameters:
     ///   - baseURL: the server root, e.g. `https://www.kobis.or.kr`.
     ///   - timeout: seconds allowed for each try of a request, from start to the last byte.
-    ///   - log: receives one line per request event, the key always shown as `***`.
+    ///   - cache: where answers are kept, and whether to use, refresh or only use them.
+    ///   - log: receives one line per request or cache event, the key always shown as `***` (`--verbose`).
+    ///   - notice: receives what the user should see even without `--verbose` (quota warnings, stale answers).
     public init(transport: any HTTPTransport, baseURL: URL, key: String, timeout: TimeInterval = 15,
-                retry: RetryPolicy = RetryPolicy(), log: (@Sendable (String) -> Void)? = nil) {
+                retry: RetryPolicy = RetryPolicy(), cache: CacheUse = .none, now: @escaping @Sendable () -> Date = Date.init,
+                log: (@Sendable (String) -> Void)? = nil, notice: (@Sendable (String) -> Void)? = nil) {
         self.transport = transport
         self.baseURL = baseURL
         self.key = key
         self.timeout = timeout
         self.retry = retry
+        self.cacheUse = cache
+        self.now = now
         self.log = log
+        self.notice = notice
+    }
+
+    /// Answers a call from the cache when it can, else from the network; `convert` turns the answer
+    /// into domain values, and only an answer that converts is stored.
+    public func fetch<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Value {
+        let request = endpoint.requestKey
+        let started = now()
+        if let cache = cacheUse.cache, cacheUse.mode != .refresh, let entry = cache.entry(for: request) {
+            let freshness = Freshness.of(endpoint, today: Day.korean(at: started))
+            let fresh = freshness.isFresh(stored: entry.stored, now: started)
+            if fresh || cacheUse.mode == .offline {
+                if let value = try? convert(AnswerDecoder.decode(Response.self, from: entry.body)) {
+                    log?("cache: answered \(request) from the cache (stored \(Self.describe(entry.stored)), \(freshness))")
+                    if !fresh {
+                        notice?("offline: showing an answer stored \(Self.describe(entry.stored)); it may be out of date.")
+                    }
+                    return value
+                }
+                log?("cache: the entry for \(request) cannot be used; it will be replaced")
+            } else {
+                log?("cache: the entry for \(request) is out of date (stored \(Self.describe(entry.stored)), \(freshness))")
+            }
+        } else if cacheUse.cache != nil {
+            log?(cacheUse.mode == .refresh ? "cache: --refresh, fetching \(request) again" : "cache: nothing stored for \(request)")
+        }
+        if cacheUse.mode == .offline {
+            throw OfflineMissError(request: endpoint.summary)
+        }
+        let body = try await body(for: endpoint)
+        let value = try convert(AnswerDecoder.decode(Response.self, from: body))
+        if let cache = cacheUse.cache {
+            if let failure = cache.store(CacheEntry(request: request, stored: started, body: body)) {
+                log?("cache: \(failure)")
+            } else {
+                log?("cache: stored \(request)")
+            }
+        }
+        return value
+    }
+
+    /// `2026-11-22 03:00 KST`.
+    private static func describe(_ instant: Date) -> String {
+        let seconds = Int(instant.timeIntervalSince1970) + 9 * 3600
+        let minutes = ((seconds % 86_400) + 86_400) % 86_400 / 60
+        return "\(Day.korean(at: instant).iso) \(String(format: "%02d:%02d", minutes / 60, minutes % 60)) KST"
     }
 
     /// Performs the call, retrying transient failures, and decodes its answer.
@@ -39,6 +93,7 @@ public struct KOBISClient: Sendable {
         var attempt = 1
         while true {
             log?("GET \(displayAddress(for: endpoint))" + (retry.attempts > 1 ? " (try \(attempt) of \(retry.attempts))" : ""))
+            countCall()
             let started = ContinuousClock.now
             let failure: KOBISError
             var retryAfter: Double?
@@ -65,6 +120,13 @@ public struct KOBISClient: Sendable {
             try await Task.sleep(for: .seconds(delay))
             attempt += 1
         }
+    }
+
+    /// Counts a call against the key's daily quota, and warns when little of it is left.
+    private func countCall() {
+        let today = Day.korean(at: now())
+        guard let count = cacheUse.counter?.record(on: today), count > CallCounter.warningThreshold else { return }
+        notice?("warning: \(count) of the key's \(CallCounter.dailyQuota) calls for today (\(today.iso), Korean time) are used.")
     }
 
     /// One try, cancelled when it takes longer than `timeout`.

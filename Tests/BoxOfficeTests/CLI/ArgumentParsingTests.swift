@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ([], "no command given; the commands are daily, movie, help"),
+        ([], "no command given; the commands are daily, movie, cache, help"),
         (["dayly"], "unknown command 'dayly'. Did you mean 'daily'?"),
         (["weekly"], "unknown command 'weekly'"),
         (["daily", "--dat", "1"], "unknown option '--dat'. Did you mean '--date'?"),

@@ -23,7 +23,7 @@ import Testing
     }
 
     private func errorLines(_ outcome: Outcome) -> [String] {
-        outcome.result.standardError.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("boxoffice: GET ") && !$0.hasPrefix("boxoffice: HTTP ") && !$0.hasPrefix("boxoffice: no answer") && !$0.hasPrefix("boxoffice: retrying") && !$0.hasPrefix("boxoffice: giving up") }
+        outcome.result.standardError.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("boxoffice: GET ") && !$0.hasPrefix("boxoffice: HTTP ") && !$0.hasPrefix("boxoffice: no answer") && !$0.hasPrefix("boxoffice: retrying") && !$0.hasPrefix("boxoffice: giving up") && !$0.hasPrefix("boxoffice: cache: ") }
     }
 
     @Test func connectionRefusedIsRetriedThenExits69() async throws {
@@ -185,7 +185,7 @@ import Testing
     @Test func verboseShowsEveryTryButNeverTheKey() async throws {
         let outcome = try await daily(failingFirst(1, with: .reset, then: KOBISEmulator.handler()))
         #expect(outcome.result.status == 0)
-        let lines = outcome.result.standardError.split(separator: "\n").map(String.init)
+        let lines = outcome.result.standardError.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("boxoffice: cache: ") }
         let prefix = "boxoffice: GET http://127.0.0.1:"
         #expect(lines.filter { $0.hasPrefix(prefix) }.count == 2)
         #expect(lines[0].hasSuffix("/kobisopenapi/webservice/rest/boxoffice/searchDailyBoxOfficeList.json?key=***&targetDt=20230423 (try 1 of 3)"))

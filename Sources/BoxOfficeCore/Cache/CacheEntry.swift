@@ -1,0 +1,46 @@
+import Foundation
+
+/// One cached answer as stored on disk: a short text header, a blank line, then KOBIS's bytes.
+///
+/// ```
+/// boxoffice-cache 1
+/// request boxoffice/searchDailyBoxOfficeList?targetDt=20230327
+/// stored 1795284000
+/// bytes 7267
+///
+/// {"boxOfficeResult":…
+/// ```
+/// The request (never the key) and the byte count let a reader reject a truncated or foreign file.
+struct CacheEntry: Equatable {
+    let request: String
+    let stored: Date
+    let body: Data
+
+    private static let magic = "boxoffice-cache 1"
+
+    func encoded() -> Data {
+        let header = "\(Self.magic)\nrequest \(request)\nstored \(Int64(stored.timeIntervalSince1970))\nbytes \(body.count)\n\n"
+        return Data(header.utf8) + body
+    }
+
+    /// Reads an entry, or nil when the file is not a whole, valid entry.
+    init?(_ data: Data) {
+        guard let end = data.range(of: Data("\n\n".utf8)),
+              let header = String(data: data[data.startIndex..<end.lowerBound], encoding: .utf8) else { return nil }
+        let lines = header.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count == 4, lines[0] == Self.magic,
+              lines[1].hasPrefix("request "), lines[2].hasPrefix("stored "), lines[3].hasPrefix("bytes "),
+              let seconds = Int64(lines[2].dropFirst(7)), let count = Int(lines[3].dropFirst(6)) else { return nil }
+        let body = data[end.upperBound...]
+        guard body.count == count, count > 0 else { return nil }
+        self.request = String(lines[1].dropFirst(8))
+        self.stored = Date(timeIntervalSince1970: TimeInterval(seconds))
+        self.body = Data(body)
+    }
+
+    init(request: String, stored: Date, body: Data) {
+        self.request = request
+        self.stored = stored
+        self.body = body
+    }
+}

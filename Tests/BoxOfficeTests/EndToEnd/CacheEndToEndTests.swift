@@ -1,0 +1,191 @@
+@testable import BoxOfficeCLI
+@testable import BoxOfficeCore
+import Foundation
+import Testing
+
+/// The cache as users meet it: the built binary (and the command line in-process, where the clock
+/// must move) against a loopback server that counts requests.
+@Suite struct CacheEndToEndTests {
+    private func folder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-cache-e2e-\(UUID().uuidString)")
+    }
+
+    private func environment(_ server: LoopbackServer, cache: URL) -> [String: String] {
+        ["KOBIS_API_KEY": KOBISEmulator.key, "BOXOFFICE_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_CACHE_DIR": cache.path]
+    }
+
+    @Test func secondRequestIsAnsweredWithoutTheNetworkAndRefreshFetchesAgain() async throws {
+        let cache = folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let first = try await Executable.run(["daily", "--date", "20230327"], environment: environment(server, cache: cache))
+        #expect(first.status == 0)
+        #expect(server.requestCount == 1)
+        let second = try await Executable.run(["daily", "--date", "20230327", "--verbose"], environment: environment(server, cache: cache))
+        #expect(second.status == 0)
+        #expect(second.standardOutput == first.standardOutput)
+        #expect(server.requestCount == 1)
+        #expect(second.standardError.hasPrefix("boxoffice: cache: answered boxoffice/searchDailyBoxOfficeList?targetDt=20230327 from the cache (stored "))
+        let refreshed = try await Executable.run(["daily", "--date", "20230327", "--refresh"], environment: environment(server, cache: cache))
+        #expect(refreshed.status == 0)
+        #expect(server.requestCount == 2)
+        let info = try await Executable.run(["cache", "info", "--json"], environment: environment(server, cache: cache))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [String: Any])
+        #expect(object["entries"] as? Int == 1)
+        #expect(object["callsToday"] as? Int == 2)
+        #expect(object["dailyQuota"] as? Int == 3000)
+        #expect(object["folder"] as? String == cache.path)
+    }
+
+    @Test func offlineAnswersFromTheCacheAndFails69ForTheRest() async throws {
+        let cache = folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let environment = environment(server, cache: cache)
+        let online = try await Executable.run(["movie", "20194376"], environment: environment)
+        server.stop()
+        let offline = try await Executable.run(["movie", "20194376", "--offline"], environment: environment)
+        #expect(offline.status == 0)
+        #expect(offline.standardOutput == online.standardOutput)
+        let missing = try await Executable.run(["movie", "20212077", "--offline"], environment: environment)
+        #expect(missing.status == 69)
+        #expect(missing.standardError == """
+            boxoffice: --offline: the cache holds no answer for the movie (movieCd=20212077).
+            Run it once without --offline to fetch and keep the answer.
+
+            """)
+        let stopped = try await Executable.run(["movie", "20212077", "--retries", "0"], environment: environment)
+        #expect(stopped.status == 69, "without --offline the stopped server is tried")
+    }
+
+    @Test func failedAnswersAreNotCachedAndNoFileHoldsTheKey() async throws {
+        let cache = folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let bodies: [String: LoopbackReply] = [
+            "20230101": KOBISEmulator.fixture("error_320102.json"),
+            "20230102": .json(#"{"boxOfficeResult":{"dailyBoxOfficeList":[{"rank":"x","movieCd":"1","movieNm":"a"}]}}"#),
+            "20230103": .json("{\"boxOfficeResult\":"),
+            "20230104": .html("<html>down</html>", status: 503),
+            "20230105": .html("<html>ok</html>", status: 200),
+        ]
+        let server = try LoopbackServer { request in bodies[request.query["targetDt"] ?? ""] ?? KOBISEmulator.answer(request, expectedKey: KOBISEmulator.key) }
+        for day in bodies.keys.sorted() {
+            let result = try await Executable.run(["daily", "--date", day, "--retries", "0"], environment: environment(server, cache: cache))
+            #expect(result.status != 0)
+        }
+        #expect(AnswerCache(folder: cache).usage().entries == 0)
+        _ = try await Executable.run(["daily", "--date", "20230423", "--key", KOBISEmulator.key], environment: environment(server, cache: cache))
+        #expect(AnswerCache(folder: cache).usage().entries == 1)
+        for file in try FileManager.default.subpathsOfDirectory(atPath: cache.path) {
+            let data = FileManager.default.contents(atPath: cache.appendingPathComponent(file).path) ?? Data()
+            #expect(data.range(of: Data(KOBISEmulator.key.utf8)) == nil, "\(file) holds the key")
+        }
+    }
+
+    @Test func expiredEntryIsFetchedAgain() async throws {
+        let cache = folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let server = try LoopbackServer { request in
+            var query = request.query
+            query["targetDt"] = "20230423"  // any recent day answers with a recorded day
+            return KOBISEmulator.answer(LoopbackRequest(method: request.method, path: request.path, query: query,
+                                                        target: request.target, headers: request.headers), expectedKey: KOBISEmulator.key)
+        }
+        let environment = environment(server, cache: cache)
+        // Yesterday's figures are still being revised, so they keep for an hour.
+        let now = fixedNow
+        let later = fixedNow.addingTimeInterval(3601)
+        for (instant, requests) in [(now, 1), (now.addingTimeInterval(1800), 1), (later, 2)] {
+            let capture = OutputCapture()
+            let status = await BoxOfficeCommandLine(environment: environment, console: capture.console(), now: { instant })
+                .run(["daily", "--date", "yesterday"])
+            #expect(status == .success)
+            #expect(server.requestCount == requests)
+        }
+    }
+
+    @Test func eightProcessesWritingAtOnceLeaveOnlyWholeEntries() async throws {
+        let cache = folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let environment = environment(server, cache: cache)
+        let days = ["20220105", "20220121", "20220315", "20221030"]
+        try await withThrowingTaskGroup(of: Int32.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    var status: Int32 = 0
+                    for day in days {
+                        let result = try await Executable.run(["daily", "--date", day, "--refresh", "--json"], environment: environment)
+                        status = max(status, result.status)
+                    }
+                    _ = index
+                    return status
+                }
+            }
+            for try await status in group { #expect(status == 0) }
+        }
+        let answers = AnswerCache(folder: cache).answers
+        let files = try FileManager.default.contentsOfDirectory(atPath: answers.path)
+        #expect(files.sorted() == days.map { "boxoffice~searchDailyBoxOfficeList~targetDt=\($0).answer" })
+        for (file, day) in zip(files.sorted(), days) {
+            let entry = try #require(CacheEntry(try Data(contentsOf: answers.appendingPathComponent(file))))
+            #expect(entry.body == (try Fixtures.data(Fixtures.named("daily_\(day)")[0])))
+        }
+        #expect(CallCounter(folder: cache).count(on: Day.korean(at: Date())) == 32)
+    }
+
+    @Test func entryTruncatedByHandIsIgnoredAndRewritten() async throws {
+        let cache = folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let environment = environment(server, cache: cache)
+        let first = try await Executable.run(["movie", "20124079"], environment: environment)
+        let file = AnswerCache(folder: cache).file(for: Endpoint.movieInfo(code: "20124079").requestKey)
+        let whole = try Data(contentsOf: file)
+        for damage in [whole.prefix(whole.count / 2), Data(), Data("garbage".utf8)] {
+            try damage.write(to: file)
+            let again = try await Executable.run(["movie", "20124079"], environment: environment)
+            #expect(again.status == 0)
+            #expect(again.standardOutput == first.standardOutput)
+            #expect(try Data(contentsOf: file) != damage)
+            #expect(CacheEntry(try Data(contentsOf: file)) != nil)
+        }
+        #expect(server.requestCount == 4)
+    }
+
+    @Test func quotaWarningPastNinetyPerCent() async throws {
+        let cache = folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        try "2700\n".write(to: cache.appendingPathComponent("calls-\(Day.korean(at: Date()).compact)"), atomically: true, encoding: .utf8)
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let result = try await Executable.run(["movie", "20194376"], environment: environment(server, cache: cache))
+        #expect(result.status == 0)
+        #expect(result.standardError == "boxoffice: warning: 2701 of the key's 3000 calls for today (\(Day.korean(at: Date()).iso), Korean time) are used.\n")
+        let quiet = try await Executable.run(["movie", "20212077", "--quiet"], environment: environment(server, cache: cache))
+        #expect(quiet.standardError == "")
+    }
+
+    @Test func cacheInfoAndClearAsTables() async throws {
+        let cache = folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        _ = try await Executable.run(["movie", "20212077"], environment: environment(server, cache: cache))
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: AnswerCache(folder: cache)
+            .file(for: Endpoint.movieInfo(code: "20212077").requestKey).path)[.size] as? Int)
+        let day = Day.korean(at: Date()).iso
+        let info = try await Executable.run(["cache", "info"], environment: environment(server, cache: cache))
+        #expect(info.standardOutput == """
+            Folder       \(cache.path)
+            Answers      1 (\(NumberFormat.grouped(size)) bytes)
+            Calls today  1 of 3,000 (\(day), Korean time)
+
+            """)
+        let clear = try await Executable.run(["cache", "clear"], environment: environment(server, cache: cache))
+        #expect(clear.status == 0)
+        #expect(clear.standardOutput.hasPrefix("Removed 1 answer ("))
+        let bad = try await Executable.run(["cache", "purge"], environment: environment(server, cache: cache))
+        #expect(bad.status == 64)
+        #expect(bad.standardError.hasPrefix("boxoffice: unknown cache action 'purge'; use 'cache info' or 'cache clear'\n"))
+    }
+}
