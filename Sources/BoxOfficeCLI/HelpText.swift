@@ -20,12 +20,13 @@ enum HelpText {
         ENVIRONMENT
           KOBIS_API_KEY        your KOBIS key (else --key, or 'key = …' in ~/.config/boxoffice/config)
           BOXOFFICE_BASE_URL   KOBIS server root
+          BOXOFFICE_CACHE_DIR  where answers are kept (else ${XDG_CACHE_HOME:-~/.cache}/boxoffice)
           BOXOFFICE_DEMO=1     same as --demo
           NO_COLOR             no colour; CLICOLOR_FORCE=1 colour even when not on a terminal
 
         EXIT CODES
           0 success, 1 failure (e.g. an unknown movie), 64 usage error, 65 unreadable answer from KOBIS,
-          69 KOBIS unreachable, 77 no key or key rejected, 130 interrupted
+          69 KOBIS unreachable (or --offline with nothing cached), 77 no key or key rejected, 130 interrupted
 
         Get a free key at https://www.kobis.or.kr/kobisopenapi (키 발급/관리).
         Run 'boxoffice help <command>' for more about a command.
