@@ -1,3 +1,5 @@
+import BoxOfficeCore
+
 /// One option, described once: parsing, help and (later) completions all read this.
 struct OptionSpec: Sendable {
     let name: String
@@ -88,7 +90,7 @@ enum CommandLineSpec {
             arguments: [ArgumentSpec(name: "command", help: "the command to explain")]),
     ]
 
-    static let defaultBaseURL = "https://www.kobis.or.kr"
+    static let defaultBaseURL = KOBISClient.defaultBaseURL
 
     static func command(named name: String) -> CommandSpec? {
         commands.first { $0.name == name }
