@@ -53,7 +53,7 @@ struct ArgumentParser {
             }
             let (name, inlineValue) = Self.split(token)
             guard let spec = option(named: name, command: parsed.command) ?? laterCommandOption(named: name, in: arguments) else {
-                throw unknownOption(token, name: name, command: parsed.command)
+                throw unknownOption(token, name: name, command: parsed.command, laterCommand: firstCommand(in: arguments))
             }
             var value = inlineValue
             if spec.takesValue, value == nil {
@@ -89,13 +89,17 @@ struct ArgumentParser {
 
     /// Command options may come before the command name (`boxoffice --date D daily`).
     private func laterCommandOption(named token: String, in arguments: [String]) -> OptionSpec? {
-        guard let name = arguments.first(where: { argument in commands.contains { $0.name == argument } }) else { return nil }
+        guard let name = firstCommand(in: arguments) else { return nil }
         return option(named: token, command: name)
     }
 
-    private func unknownOption(_ token: String, name: String, command: String?) -> UsageError {
+    private func firstCommand(in arguments: [String]) -> String? {
+        arguments.prefix { $0 != "--" }.first { argument in commands.contains { $0.name == argument } }
+    }
+
+    private func unknownOption(_ token: String, name: String, command: String?, laterCommand: String?) -> UsageError {
         if commands.contains(where: { $0.options.contains { "--" + $0.name == name } }) {
-            return .optionNotForCommand(option: name, command: command)
+            return .optionNotForCommand(option: name, command: command ?? laterCommand)
         }
         let candidates = options(for: command).map { "--" + $0.name }
         return .unknownOption(token, suggestion: Suggestion.closest(to: name, among: candidates))

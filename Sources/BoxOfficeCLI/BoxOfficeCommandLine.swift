@@ -74,7 +74,9 @@ public struct BoxOfficeCommandLine: Sendable {
             notice?("showing sample data recorded from KOBIS (--demo); no key or network used.")
             return (KOBISClient(transport: SampleTransport(), baseURL: baseURL, key: "sample", now: now, log: log), nil)
         }
-        guard let key = try KeySource.key(option: invocation.keyOption, environment: environment) else {
+        // Offline, nothing is sent, so no key is needed (cached answers never depend on it).
+        let configured = try KeySource.key(option: invocation.keyOption, environment: environment)
+        guard let key = configured ?? (invocation.cacheMode == .offline ? "" : nil) else {
             throw MissingKeyError()
         }
         let folder = AnswerCache.folder(option: invocation.cacheDirectory, environment: environment)
@@ -90,6 +92,7 @@ public struct BoxOfficeCommandLine: Sendable {
             throw NoCacheFolderError()
         }
         let cache = AnswerCache(folder: folder)
+        try cache.checkFolder()
         if invocation.command == .cacheClear {
             let removed = try cache.clear()
             let clearing = CacheClearing(folder: folder.path, entries: removed.entries, bytes: removed.bytes)

@@ -6,8 +6,6 @@ struct OptionSpec: Sendable {
     var short: Character? = nil
     /// The value's placeholder (`D`, `SECONDS`), or nil for a flag.
     var value: String? = nil
-    /// The accepted values, when there is a fixed set.
-    var choices: [String] = []
     var environment: String? = nil
     let help: String
 
@@ -40,9 +38,9 @@ struct CommandSpec: Sendable {
 /// Everything boxoffice accepts.
 enum CommandLineSpec {
     static let globalOptions: [OptionSpec] = [
-        OptionSpec(name: "format", value: "FORMAT", choices: ["table", "json"], help: "output format: table (default) or json"),
+        OptionSpec(name: "format", value: "FORMAT", help: "output format: table (default) or json"),
         OptionSpec(name: "json", help: "same as --format json"),
-        OptionSpec(name: "color", value: "WHEN", choices: ["auto", "always", "never"],
+        OptionSpec(name: "color", value: "WHEN",
                    help: "colour: auto (only on a terminal, the default), always or never"),
         OptionSpec(name: "no-color", environment: "NO_COLOR", help: "same as --color never"),
         OptionSpec(name: "key", value: "KEY", environment: "KOBIS_API_KEY", help: "your KOBIS API key"),

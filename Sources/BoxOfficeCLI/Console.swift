@@ -8,16 +8,14 @@ public struct Console: Sendable {
     public let standardOutput: @Sendable (String) -> Void
     public let standardError: @Sendable (String) -> Void
     public let outputIsTerminal: Bool
-    public let errorIsTerminal: Bool
     /// Columns of the terminal standard output goes to, when it is one.
     public let width: Int?
 
     public init(standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
-                outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, width: Int? = nil) {
+                outputIsTerminal: Bool = false, width: Int? = nil) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.outputIsTerminal = outputIsTerminal
-        self.errorIsTerminal = errorIsTerminal
         self.width = width
     }
 
@@ -28,7 +26,6 @@ public struct Console: Sendable {
             standardOutput: { write($0, to: STDOUT_FILENO) },
             standardError: { write($0, to: STDERR_FILENO) },
             outputIsTerminal: outputIsTerminal,
-            errorIsTerminal: isatty(STDERR_FILENO) == 1,
             width: outputIsTerminal ? terminalWidth(environment: environment) : nil)
     }
 

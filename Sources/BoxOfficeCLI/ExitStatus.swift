@@ -40,6 +40,8 @@ struct FailureReport: Equatable {
             self.init(.dataError, error.description + ".", "This is KOBIS's data, not your input; try again later, or report it with --verbose output.")
         case let error as NotFoundError:
             self.init(.failure, error.description + ".", "Check the code; 'boxoffice daily' lists the codes of ranked films.")
+        case let error as CacheWriteError:
+            self.init(.failure, error.description + ".", "Pass --cache-dir DIR or set BOXOFFICE_CACHE_DIR to a folder.")
         case let error as OfflineMissError:
             self.init(.unavailable, error.description + ".", "Run it once without --offline to fetch and keep the answer.")
         case is NoCacheFolderError:
@@ -95,17 +97,14 @@ struct FailureReport: Equatable {
     }
 
     /// The option behind each KOBIS parameter, for naming it when KOBIS refuses a value.
-    private static let flags = [
-        "targetDt": "--date", "movieCd": "the movie code", "peopleCd": "the person's code",
-        "repNationCd": "--nation", "multiMovieYn": "--multi/--commercial", "wideAreaCd": "--region", "weekGb": "--period",
-        "movieNm": "the title", "directorNm": "--director", "curPage": "--page",
-    ]
+    private static let flags = ["targetDt": "--date", "movieCd": "the movie code"]
 
     /// The lines as printed, the first prefixed with `boxoffice: `, with the key blanked out wherever it
     /// appears. (Keys are 32 characters; anything under 8 is not a key and hiding it would mangle words.)
     func text(hiding key: String?) -> String {
         lines.enumerated().map { index, line in
-            var line = index == 0 ? "boxoffice: " + line : line
+            // Messages quote KOBIS's own text, which must not steer the terminal.
+            var line = TerminalText.clean(index == 0 ? "boxoffice: " + line : line)
             if let key, key.count >= 8 { line = line.replacingOccurrences(of: key, with: "***") }
             return line + "\n"
         }.joined()

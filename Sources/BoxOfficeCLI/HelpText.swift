@@ -14,11 +14,11 @@ enum HelpText {
         """
         text += rows(CommandLineSpec.commands.map { ($0.name, $0.summary) })
         text += "\nOPTIONS (before or after the command)\n"
-        text += rows(CommandLineSpec.globalOptions.map { ($0.synopsis, $0.help) })
+        text += rows(CommandLineSpec.globalOptions.map { ($0.synopsis, $0.help + ($0.environment.map { " [env: \($0)]" } ?? "")) })
         text += """
 
         ENVIRONMENT
-          KOBIS_API_KEY        your KOBIS key (else --key, or 'key = …' in ~/.config/boxoffice/config)
+          KOBIS_API_KEY        your KOBIS key, used when there is no --key (else 'key = …' in ~/.config/boxoffice/config)
           BOXOFFICE_BASE_URL   KOBIS server root
           BOXOFFICE_CACHE_DIR  where answers are kept (else ${XDG_CACHE_HOME:-~/.cache}/boxoffice)
           BOXOFFICE_DEMO=1     same as --demo

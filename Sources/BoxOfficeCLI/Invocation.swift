@@ -119,8 +119,8 @@ struct Invocation: Equatable {
             baseURL = try Self.baseURL(text, source: "BOXOFFICE_BASE_URL")
         }
         if let text = parsed.options["timeout"] {
-            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 3600 else {
-                throw UsageError(message: "--timeout '\(text)' is not a number of seconds between 0 and 3600")
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0.01, seconds <= 3600 else {
+                throw UsageError(message: "--timeout '\(text)' is not a number of seconds from 0.01 to 3600")
             }
             timeout = seconds
         }

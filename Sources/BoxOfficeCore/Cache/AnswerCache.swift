@@ -30,6 +30,14 @@ public struct AnswerCache: Sendable {
 
     var answers: URL { folder.appendingPathComponent("answers") }
 
+    /// Throws when the cache's path holds something that is not a folder; a missing folder is fine.
+    public func checkFolder() throws {
+        var isFolder: ObjCBool = false
+        for url in [folder, answers] where FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw CacheWriteError(path: url.path, reason: "it is not a folder") }
+        }
+    }
+
     /// The stored answer for a request, if there is a whole one.
     func entry(for request: String) -> CacheEntry? {
         guard let data = FileManager.default.contents(atPath: file(for: request).path),
@@ -45,6 +53,7 @@ public struct AnswerCache: Sendable {
             try Self.makeFolder(answers)
             let target = file(for: entry.request)
             try Self.writeAtomically(entry.encoded(), to: target)
+            removeAbandonedTemporaryFiles()
             return nil
         } catch let error as CacheWriteError {
             return error
@@ -73,7 +82,19 @@ public struct AnswerCache: Sendable {
         return removed
     }
 
-    /// A readable, collision-free name: the request's bytes, with anything but letters, digits and
+    /// Temporary files of writers that died before renaming (Ctrl-C, a crash) are removed after ten minutes.
+    private func removeAbandonedTemporaryFiles() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: answers.path)) ?? []
+        let cutoff = Date().addingTimeInterval(-600)
+        for name in names where name.hasPrefix(".tmp-") {
+            let path = answers.appendingPathComponent(name).path
+            if let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date, modified < cutoff {
+                unlink(path)
+            }
+        }
+    }
+
+    /// A readable name: the request's bytes, with anything but letters, digits and
     /// `-._=` percent-encoded; long ones (searches in Hangul) end in a hash instead.
     func file(for request: String) -> URL {
         var name = ""

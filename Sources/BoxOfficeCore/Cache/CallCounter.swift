@@ -30,9 +30,12 @@ public struct CallCounter: Sendable {
         defer { flock(descriptor, LOCK_UN) }
         var buffer = [UInt8](repeating: 0, count: 32)
         let read = pread(descriptor, &buffer, buffer.count, 0)
-        let current = read > 0 ? Int(String(decoding: buffer[0..<read], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 : 0
+        let text = read > 0 ? String(decoding: buffer[0..<read], as: UTF8.self) : ""
+        // A damaged count restarts; counts only grow within a day, so writing then trimming the
+        // file never leaves a smaller number behind if the process dies in between.
+        let current = min(max(Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 0), 1_000_000_000)
         let next = Array("\(current + 1)\n".utf8)
-        guard ftruncate(descriptor, 0) == 0, pwrite(descriptor, next, next.count, 0) == next.count else { return nil }
+        guard pwrite(descriptor, next, next.count, 0) == next.count, ftruncate(descriptor, off_t(next.count)) == 0 else { return nil }
         removeOldCounts(before: day)
         return current + 1
     }

@@ -2,24 +2,27 @@ import Foundation
 
 /// How long a cached answer stays good, following how KOBIS's data change (api.md §4).
 public enum Freshness: Sendable, Equatable {
-    /// Never expires: a box office day KOBIS has settled.
-    case forever
+    /// Box office figures for a period ending on `lastDay`: KOBIS revises them for a while, then they
+    /// never change. An answer stored once the period had settled is good for ever; one stored
+    /// earlier is good for an hour, however old it is by now.
+    case boxOffice(lastDay: Day)
     /// Good for this many seconds after it was stored.
     case seconds(TimeInterval)
 
     /// A box office day counts as settled this many days after it (in Korean time).
     public static let settledAfterDays = 3
+    /// How long figures that may still be revised are kept.
+    public static let unsettledLifetime: TimeInterval = 3600
 
-    /// The rule for one request, given today in Korea.
-    public static func of<Response>(_ endpoint: Endpoint<Response>, today: Day) -> Freshness {
+    /// The rule for one request.
+    public static func of<Response>(_ endpoint: Endpoint<Response>) -> Freshness {
         switch endpoint.operation {
         case .dailyBoxOffice, .weeklyBoxOffice:
             guard let text = endpoint.parameters.first(where: { $0.name == "targetDt" })?.value, let day = Day(text) else {
-                return .seconds(3600)
+                return .seconds(unsettledLifetime)
             }
             // A week's figures are settled only once its last day (Sunday) is.
-            let last = endpoint.operation == .weeklyBoxOffice ? day.adding(days: 7 - day.weekday.rawValue) : day
-            return last.days(to: today) >= settledAfterDays ? .forever : .seconds(3600)
+            return .boxOffice(lastDay: endpoint.operation == .weeklyBoxOffice ? day.adding(days: 7 - day.weekday.rawValue) : day)
         case .movieInfo, .peopleInfo, .companyInfo:
             return .seconds(7 * 86_400)
         case .movieList, .peopleList, .companyList:
@@ -29,21 +32,35 @@ public enum Freshness: Sendable, Equatable {
         }
     }
 
+    /// Whether an answer stored at `stored` was already settled then, so never expires.
+    public func isSettled(stored: Date) -> Bool {
+        guard case let .boxOffice(lastDay) = self else { return false }
+        return lastDay.days(to: Day.korean(at: stored)) >= Self.settledAfterDays
+    }
+
     /// Whether an answer stored at `stored` is still good at `now`.
     public func isFresh(stored: Date, now: Date) -> Bool {
-        switch self {
-        case .forever: true
-        case let .seconds(limit): now.timeIntervalSince(stored) < limit && stored <= now.addingTimeInterval(60)
+        if isSettled(stored: stored) { return true }
+        let lifetime: TimeInterval = switch self {
+        case .boxOffice: Self.unsettledLifetime
+        case let .seconds(limit): limit
         }
+        // An entry stored in the future (a clock set back) is not trusted.
+        return now.timeIntervalSince(stored) < lifetime && stored <= now.addingTimeInterval(60)
     }
-}
 
-extension Freshness: CustomStringConvertible {
-    public var description: String {
-        switch self {
-        case .forever: "kept for good (a settled day)"
-        case let .seconds(limit) where limit >= 86_400: "good for \(Int(limit / 86_400)) day\(limit >= 172_800 ? "s" : "")"
-        case let .seconds(limit): "good for \(Int(limit / 3600)) hour\(limit >= 7200 ? "s" : "")"
+    /// "kept for good (settled when stored)", "good for 1 hour", …
+    public func describe(stored: Date) -> String {
+        if isSettled(stored: stored) { return "kept for good (the figures had settled when stored)" }
+        let lifetime: TimeInterval = switch self {
+        case .boxOffice: Self.unsettledLifetime
+        case let .seconds(limit): limit
         }
+        if lifetime >= 86_400 {
+            let days = Int(lifetime / 86_400)
+            return "good for \(days) day\(days == 1 ? "" : "s")"
+        }
+        let hours = Int(lifetime / 3600)
+        return "good for \(hours) hour\(hours == 1 ? "" : "s")"
     }
 }

@@ -27,10 +27,7 @@ public struct SampleTransport: HTTPTransport {
               let operation = KOBISOperation.allCases.first(where: { components.path.hasSuffix("/" + $0.path) }) else {
             return nil
         }
-        let parameters = (components.queryItems ?? []).filter { $0.name != "key" }.map {
-            Endpoint<CodeListResponse>.Parameter(name: $0.name, value: $0.value ?? "")
-        }
-        return Endpoint<CodeListResponse>.requestKey(operation, parameters)
+        return operation.requestKey((components.queryItems ?? []).filter { $0.name != "key" }.map { ($0.name, $0.value ?? "") })
     }
 }
 

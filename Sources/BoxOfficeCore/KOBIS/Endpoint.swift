@@ -195,9 +195,9 @@ public extension Endpoint where Response == PeopleInfoResponse {
 }
 
 extension Endpoint {
-    /// `operation?name=value&…` with raw values and without the key: what identifies an answer.
+    /// `operation?name=value&…` without the key, values percent-encoded: what identifies an answer.
     public var requestKey: String {
-        Self.requestKey(operation, parameters)
+        operation.requestKey(parameters.map { ($0.name, $0.value) })
     }
 
     /// The request for messages: `the daily box office (targetDt=20230327)`.
@@ -205,7 +205,26 @@ extension Endpoint {
         operation.noun + " (" + parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + ")"
     }
 
-    static func requestKey(_ operation: KOBISOperation, _ parameters: [Parameter]) -> String {
-        operation.rawValue + "?" + parameters.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+}
+
+extension KOBISOperation {
+    /// See `Endpoint.requestKey`; values are encoded so that `&` or `=` inside one cannot mimic another parameter.
+    func requestKey(_ parameters: [(name: String, value: String)]) -> String {
+        rawValue + "?" + parameters.map { "\($0.name)=\(Self.percentEncoded($0.value))" }.joined(separator: "&")
+    }
+
+    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
+
+    /// Percent-encodes everything but RFC 3986's unreserved characters (so `+`, `&` and Hangul are safe).
+    static func percentEncoded(_ value: String) -> String {
+        var encoded = ""
+        for byte in value.utf8 {
+            if unreserved.contains(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += String(format: "%%%02X", byte)
+            }
+        }
+        return encoded
     }
 }

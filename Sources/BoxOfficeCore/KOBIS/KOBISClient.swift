@@ -42,19 +42,19 @@ public struct KOBISClient: Sendable {
         let request = endpoint.requestKey
         let started = now()
         if let cache = cacheUse.cache, cacheUse.mode != .refresh, let entry = cache.entry(for: request) {
-            let freshness = Freshness.of(endpoint, today: Day.korean(at: started))
+            let freshness = Freshness.of(endpoint)
             let fresh = freshness.isFresh(stored: entry.stored, now: started)
             if fresh || cacheUse.mode == .offline {
                 if let value = try? convert(AnswerDecoder.decode(Response.self, from: entry.body)) {
-                    log?("cache: answered \(request) from the cache (stored \(Self.describe(entry.stored)), \(freshness))")
+                    log?("cache: answered \(request) from the cache (stored \(Day.koreanTimestamp(entry.stored)), \(freshness.describe(stored: entry.stored)))")
                     if !fresh {
-                        notice?("offline: showing an answer stored \(Self.describe(entry.stored)); it may be out of date.")
+                        notice?("offline: showing an answer stored \(Day.koreanTimestamp(entry.stored)); it may be out of date.")
                     }
                     return value
                 }
                 log?("cache: the entry for \(request) cannot be used; it will be replaced")
             } else {
-                log?("cache: the entry for \(request) is out of date (stored \(Self.describe(entry.stored)), \(freshness))")
+                log?("cache: the entry for \(request) is out of date (stored \(Day.koreanTimestamp(entry.stored)), \(freshness.describe(stored: entry.stored)))")
             }
         } else if cacheUse.cache != nil {
             log?(cacheUse.mode == .refresh ? "cache: --refresh, fetching \(request) again" : "cache: nothing stored for \(request)")
@@ -74,12 +74,6 @@ public struct KOBISClient: Sendable {
         return value
     }
 
-    /// `2026-11-22 03:00 KST`.
-    private static func describe(_ instant: Date) -> String {
-        let seconds = Int(instant.timeIntervalSince1970) + 9 * 3600
-        let minutes = ((seconds % 86_400) + 86_400) % 86_400 / 60
-        return "\(Day.korean(at: instant).iso) \(String(format: "%02d:%02d", minutes / 60, minutes % 60)) KST"
-    }
 
     /// Performs the call, retrying transient failures, and decodes its answer.
     public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
@@ -150,7 +144,7 @@ public struct KOBISClient: Sendable {
     /// The URL of a call, key included.
     public func url<Response>(for endpoint: Endpoint<Response>) -> URL {
         // Every part is percent-encoded, so the text is always a valid URL.
-        URL(string: Self.address(baseURL, endpoint, encodedKey: Self.encode(key))) ?? baseURL
+        URL(string: Self.address(baseURL, endpoint, encodedKey: KOBISOperation.percentEncoded(key))) ?? baseURL
     }
 
     /// The URL of a call as text, for showing to people: the key is `***`.
@@ -163,24 +157,9 @@ public struct KOBISClient: Sendable {
         if !text.hasSuffix("/") { text += "/" }
         text += endpoint.operation.path + "?key=" + encodedKey
         for parameter in endpoint.parameters {
-            text += "&" + parameter.name + "=" + encode(parameter.value)
+            text += "&" + parameter.name + "=" + KOBISOperation.percentEncoded(parameter.value)
         }
         return text
-    }
-
-    private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
-
-    /// Percent-encodes everything but RFC 3986's unreserved characters (so `+`, `&` and Hangul are safe).
-    private static func encode(_ value: String) -> String {
-        var encoded = ""
-        for byte in value.utf8 {
-            if unreserved.contains(byte) {
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                encoded += String(format: "%%%02X", byte)
-            }
-        }
-        return encoded
     }
 
     private static func milliseconds(since start: ContinuousClock.Instant) -> Int {

@@ -39,7 +39,11 @@ extension DailyBoxOffice {
         guard let rows = result.dailyBoxOfficeList else {
             throw KOBISError.unreadable(.wrongShape("boxOfficeResult.dailyBoxOfficeList is missing"))
         }
-        self.day = Self.firstDay(of: result.showRange) ?? day
+        // KOBIS repeats the day it answers for; another day would be filed under the wrong one.
+        if let reported = Self.firstDay(of: result.showRange), reported != day {
+            throw KOBISError.unreadable(.wrongShape("showRange \(result.showRange ?? "") is not the day asked for (\(day.iso))"))
+        }
+        self.day = day
         entries = try rows.enumerated().map { index, row in
             try BoxOfficeEntry(row, place: "dailyBoxOfficeList[\(index)]")
         }

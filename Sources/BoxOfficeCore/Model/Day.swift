@@ -35,9 +35,20 @@ public struct Day: Hashable, Comparable, Sendable {
 
     /// The day in Korea at the given instant.
     public static func korean(at instant: Date) -> Day {
+        Day(daysSinceEpoch: koreanSeconds(instant).days)
+    }
+
+    /// `2026-11-22 13:19 KST`.
+    public static func koreanTimestamp(_ instant: Date) -> String {
+        let (days, seconds) = koreanSeconds(instant)
+        return "\(Day(daysSinceEpoch: days).iso) \(String(format: "%02d:%02d", seconds / 3600, seconds % 3600 / 60)) KST"
+    }
+
+    /// Whole days since 1970-01-01 in Korea, and seconds into that day.
+    private static func koreanSeconds(_ instant: Date) -> (days: Int, seconds: Int) {
         let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + 9 * 3600
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        return Day(daysSinceEpoch: days)
+        return (days, seconds - days * 86_400)
     }
 
     /// `20230327`, as KOBIS parameters want it.

@@ -6,7 +6,8 @@ public struct InvalidDataError: Error, Sendable, Equatable, CustomStringConverti
     public let reason: String
 
     public var description: String {
-        "KOBIS sent an invalid \(field) \"\(value)\": \(reason)"
+        let shown = value.count > 40 ? value.prefix(40) + "…" : Substring(value)
+        return "KOBIS sent an invalid \(field) \"\(shown)\": \(reason)"
     }
 }
 

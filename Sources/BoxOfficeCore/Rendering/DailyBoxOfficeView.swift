@@ -32,7 +32,7 @@ extension BoxOfficeEntry {
         if isNew { return TextTable.Cell("NEW", color: .green) }
         switch rankChange {
         case let change? where change > 0: return TextTable.Cell("▲\(change)", color: .red)
-        case let change? where change < 0: return TextTable.Cell("▼\(-change)", color: .blue)
+        case let change? where change < 0: return TextTable.Cell("▼\(change.magnitude)", color: .blue)
         default: return TextTable.Cell("-")
         }
     }

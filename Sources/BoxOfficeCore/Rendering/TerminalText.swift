@@ -1,5 +1,5 @@
 /// Text measured and cleaned for a terminal, where Hangul and other wide characters take two columns.
-enum TerminalText {
+public enum TerminalText {
     /// Columns the text takes in a terminal.
     static func width<S: StringProtocol>(_ text: S) -> Int {
         text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
@@ -7,7 +7,7 @@ enum TerminalText {
 
     /// Removes what could move the cursor or recolour the terminal: control characters become
     /// spaces (tabs and line breaks) or U+FFFD, and bidirectional overrides are dropped.
-    static func clean(_ text: String) -> String {
+    public static func clean(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsCleaning) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -10,23 +10,93 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-cache-\(UUID().uuidString)")
     }
 
-    @Test func freshnessFollowsHowKOBISDataChange() throws {
-        #expect(Freshness.of(.dailyBoxOffice(on: today.adding(days: -3)), today: today) == .forever)
-        #expect(Freshness.of(.dailyBoxOffice(on: try #require(Day("20230327"))), today: today) == .forever)
-        #expect(Freshness.of(.dailyBoxOffice(on: today.adding(days: -2)), today: today) == .seconds(3600))
-        #expect(Freshness.of(.dailyBoxOffice(on: today.adding(days: -1)), today: today) == .seconds(3600))
-        // 2026-11-16 is a Monday; its week ends on Sunday the 22nd, which is today.
-        #expect(Freshness.of(.weeklyBoxOffice(containing: try #require(Day("20261116")), period: .week), today: today) == .seconds(3600))
-        #expect(Freshness.of(.weeklyBoxOffice(containing: try #require(Day("20261109")), period: .week), today: today) == .forever)
-        #expect(Freshness.of(.movieInfo(code: "20124079"), today: today) == .seconds(7 * 86_400))
-        #expect(Freshness.of(.peopleInfo(code: "10000066"), today: today) == .seconds(7 * 86_400))
-        #expect(Freshness.of(.movieList(MovieQuery(title: "괴물")), today: today) == .seconds(86_400))
-        #expect(Freshness.of(.codeList(.regions), today: today) == .seconds(30 * 86_400))
+    /// The instant `hours` after midnight of `day` in Korea.
+    private func korean(_ day: Day, hours: Double = 0) -> Date {
+        let midnightUTC = Date(timeIntervalSince1970: Double(Day(year: 1970, month: 1, day: 1)!.days(to: day)) * 86_400)
+        return midnightUTC.addingTimeInterval(hours * 3600 - 9 * 3600)
+    }
+
+    @Test func rulesFollowHowKOBISDataChange() throws {
+        let day = try #require(Day("20230327"))
+        #expect(Freshness.of(.dailyBoxOffice(on: day)) == .boxOffice(lastDay: day))
+        // 2026-11-16 is a Monday; its week ends on Sunday the 22nd, its weekend too.
+        let monday = try #require(Day("20261116"))
+        #expect(Freshness.of(.weeklyBoxOffice(containing: monday, period: .week)) == .boxOffice(lastDay: today))
+        #expect(Freshness.of(.weeklyBoxOffice(containing: today, period: .weekend)) == .boxOffice(lastDay: today))
+        #expect(Freshness.of(.movieInfo(code: "20124079")) == .seconds(7 * 86_400))
+        #expect(Freshness.of(.peopleInfo(code: "10000066")) == .seconds(7 * 86_400))
+        #expect(Freshness.of(.movieList(MovieQuery(title: "괴물"))) == .seconds(86_400))
+        #expect(Freshness.of(.codeList(.regions)) == .seconds(30 * 86_400))
+    }
+
+    @Test func boxOfficeStoredAfterItSettledKeepsForGood() throws {
+        let day = try #require(Day("20230327"))
+        let rule = Freshness.boxOffice(lastDay: day)
+        let stored = korean(day.adding(days: 3), hours: 0.5)
+        #expect(rule.isSettled(stored: stored))
+        #expect(rule.isFresh(stored: stored, now: stored.addingTimeInterval(400 * 86_400)))
+        #expect(rule.describe(stored: stored) == "kept for good (the figures had settled when stored)")
+    }
+
+    @Test func boxOfficeStoredWhileStillRevisedExpiresAfterAnHourForEver() throws {
+        let day = try #require(Day("20230327"))
+        let rule = Freshness.boxOffice(lastDay: day)
+        // Fetched at 00:05 the day after, and again late on the second day: both still revisable.
+        for stored in [korean(day.adding(days: 1), hours: 0.1), korean(day.adding(days: 2), hours: 23.9)] {
+            #expect(!rule.isSettled(stored: stored))
+            #expect(rule.isFresh(stored: stored, now: stored.addingTimeInterval(3599)))
+            #expect(!rule.isFresh(stored: stored, now: stored.addingTimeInterval(3600)))
+            #expect(!rule.isFresh(stored: stored, now: stored.addingTimeInterval(30 * 86_400)), "an early answer never becomes settled")
+            #expect(rule.describe(stored: stored) == "good for 1 hour")
+        }
+    }
+
+    @Test func otherAnswersExpireAfterTheirTime() {
         let stored = Date(timeIntervalSince1970: 1_000_000)
-        #expect(Freshness.seconds(3600).isFresh(stored: stored, now: stored.addingTimeInterval(3599)))
-        #expect(!Freshness.seconds(3600).isFresh(stored: stored, now: stored.addingTimeInterval(3600)))
+        #expect(Freshness.seconds(86_400).isFresh(stored: stored, now: stored.addingTimeInterval(86_399)))
+        #expect(!Freshness.seconds(86_400).isFresh(stored: stored, now: stored.addingTimeInterval(86_400)))
         #expect(!Freshness.seconds(3600).isFresh(stored: stored.addingTimeInterval(7200), now: stored), "stored in the future")
-        #expect(Freshness.forever.isFresh(stored: stored, now: stored.addingTimeInterval(1e9)))
+        #expect(Freshness.seconds(7 * 86_400).describe(stored: stored) == "good for 7 days")
+        #expect(Freshness.seconds(86_400).describe(stored: stored) == "good for 1 day")
+    }
+
+    @Test func requestKeysCannotBeMimickedByValues() {
+        let sneaky = Endpoint.movieList(MovieQuery(title: "x&directorNm=y")).requestKey
+        let honest = Endpoint.movieList(MovieQuery(title: "x", director: "y")).requestKey
+        #expect(sneaky != honest)
+        #expect(sneaky == "movie/searchMovieList?curPage=1&itemPerPage=10&movieNm=x%26directorNm%3Dy")
+        #expect(Endpoint.peopleList(name: "봉준호").requestKey == "people/searchPeopleList?curPage=1&itemPerPage=10&peopleNm=%EB%B4%89%EC%A4%80%ED%98%B8")
+    }
+
+    @Test func abandonedTemporaryFilesAreRemovedOnTheNextWrite() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = AnswerCache(folder: folder)
+        try FileManager.default.createDirectory(at: cache.answers, withIntermediateDirectories: true)
+        let old = cache.answers.appendingPathComponent(".tmp-1-1")
+        let recent = cache.answers.appendingPathComponent(".tmp-1-2")
+        try Data("half".utf8).write(to: old)
+        try Data("half".utf8).write(to: recent)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: old.path)
+        #expect(cache.store(CacheEntry(request: "x", stored: Date(), body: Data("{}".utf8))) == nil)
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        #expect(FileManager.default.fileExists(atPath: recent.path), "a writer may still be busy with it")
+    }
+
+    @Test func damagedCountRestartsAndNeverTraps() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let counter = CallCounter(folder: folder)
+        for damage in ["9223372036854775807", "-5", "garbage", "99999999999999999999999"] {
+            try damage.write(to: folder.appendingPathComponent("calls-\(today.compact)"), atomically: true, encoding: .utf8)
+            #expect(counter.record(on: today) != nil)
+        }
+        let mode = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("calls-\(today.compact)").path)[.posixPermissions] as? Int
+        #expect(mode == 0o600 || mode == 0o644, "written by the test's own atomic write")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("calls-\(today.compact)"))
+        _ = counter.record(on: today)
+        #expect(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("calls-\(today.compact)").path)[.posixPermissions] as? Int == 0o600)
     }
 
     @Test func entriesRoundTripAndRejectDamage() throws {

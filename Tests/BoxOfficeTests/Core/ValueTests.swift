@@ -98,6 +98,20 @@ import Testing
         #expect(entry.screens == nil)
     }
 
+    @Test func extremeRankChangesRender() throws {
+        let body = try Fixtures.text("daily_20220105.json").replacingOccurrences(of: #""rankInten":"-1""#, with: #""rankInten":"-9223372036854775808""#)
+        let boxOffice = try DailyBoxOffice(try JSONDecoder().decode(DailyBoxOfficeResponse.self, from: Data(body.utf8)), requested: Day("20220105")!)
+        #expect(boxOffice.table(RenderOptions()).contains("▼9223372036854775808"))
+        #expect(boxOffice.json.serialized().contains("\"rankChange\": -9223372036854775808,"))
+    }
+
+    @Test func answerForAnotherDayIsTheWrongShape() throws {
+        let response = try JSONDecoder().decode(DailyBoxOfficeResponse.self, from: Fixtures.data("daily_20230423.json"))
+        #expect(throws: KOBISError.unreadable(.wrongShape("showRange 20230423~20230423 is not the day asked for (2026-09-10)"))) {
+            try DailyBoxOffice(response, requested: Day("20260910")!)
+        }
+    }
+
     @Test func displayWidthCountsHangulAsTwoColumns() {
         #expect(TerminalText.width("존 윅 4") == 7)
         #expect(TerminalText.width("「괴물」") == 8)

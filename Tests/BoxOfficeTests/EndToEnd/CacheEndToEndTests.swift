@@ -54,6 +54,11 @@ import Testing
             Run it once without --offline to fetch and keep the answer.
 
             """)
+        var keyless = environment
+        keyless["KOBIS_API_KEY"] = nil
+        let withoutKey = try await Executable.run(["movie", "20194376", "--offline"], environment: keyless)
+        #expect(withoutKey.status == 0, "offline needs no key")
+        #expect(withoutKey.standardOutput == online.standardOutput)
         let stopped = try await Executable.run(["movie", "20212077", "--retries", "0"], environment: environment)
         #expect(stopped.status == 69, "without --offline the stopped server is tried")
     }
@@ -85,11 +90,11 @@ import Testing
     @Test func expiredEntryIsFetchedAgain() async throws {
         let cache = folder()
         defer { try? FileManager.default.removeItem(at: cache) }
+        // Any day is answered with a recorded day's figures, relabelled as the day asked for.
+        let recording = try Fixtures.text("daily_20230423.json")
         let server = try LoopbackServer { request in
-            var query = request.query
-            query["targetDt"] = "20230423"  // any recent day answers with a recorded day
-            return KOBISEmulator.answer(LoopbackRequest(method: request.method, path: request.path, query: query,
-                                                        target: request.target, headers: request.headers), expectedKey: KOBISEmulator.key)
+            let day = request.query["targetDt"] ?? ""
+            return .json(recording.replacingOccurrences(of: "20230423~20230423", with: "\(day)~\(day)"))
         }
         let environment = environment(server, cache: cache)
         // Yesterday's figures are still being revised, so they keep for an hour.
@@ -184,6 +189,12 @@ import Testing
         let clear = try await Executable.run(["cache", "clear"], environment: environment(server, cache: cache))
         #expect(clear.status == 0)
         #expect(clear.standardOutput.hasPrefix("Removed 1 answer ("))
+        let file = folder()
+        try Data("not a folder".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let notFolder = try await Executable.run(["cache", "info", "--cache-dir", file.path], environment: [:])
+        #expect(notFolder.status == 1)
+        #expect(notFolder.standardError.hasPrefix("boxoffice: cannot write the cache at \(file.path): it is not a folder.\n"))
         let bad = try await Executable.run(["cache", "purge"], environment: environment(server, cache: cache))
         #expect(bad.status == 64)
         #expect(bad.standardError.hasPrefix("boxoffice: unknown cache action 'purge'; use 'cache info' or 'cache clear'\n"))

@@ -175,6 +175,21 @@ import Testing
         ])
     }
 
+    @Test func faultTextCannotSteerTheTerminal() async throws {
+        let outcome = try await daily { _ in .json(#"{"faultInfo":{"message":"\u001b[2J\u001b]0;owned\u0007잘못된 요청","errorCode":"399999"}}"#) }
+        #expect(outcome.result.status == 1)
+        #expect(!outcome.result.standardError.contains("\u{1B}"))
+        #expect(!outcome.result.standardError.contains("\u{07}"))
+        #expect(errorLines(outcome).first == "boxoffice: KOBIS refused the request: \u{FFFD}[2J\u{FFFD}]0;owned\u{FFFD}잘못된 요청 (error 399999).")
+    }
+
+    @Test func longNonsenseValuesAreQuotedShort() async throws {
+        let value = String(repeating: "9x", count: 200)
+        let outcome = try await daily { _ in .json(#"{"boxOfficeResult":{"showRange":"20230423~20230423","dailyBoxOfficeList":[{"rank":"1","movieCd":"1","movieNm":"a","salesShare":"\#(value)"}]}}"#) }
+        #expect(outcome.result.status == 65)
+        #expect(errorLines(outcome).first == #"boxoffice: KOBIS sent an invalid dailyBoxOfficeList[0].salesShare "9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x…": expected a decimal number."#)
+    }
+
     @Test func quotaFaultExits1AndSaysWhenToComeBack() async throws {
         let outcome = try await daily { _ in .json(#"{"faultInfo":{"message":"키의 하루 이용량을 초과하였습니다.","errorCode":"320011"}}"#) }
         #expect(outcome.result.status == 1)

@@ -14,7 +14,7 @@ final class OutputCapture: Sendable {
     func console(width: Int? = nil, terminal: Bool = false) -> Console {
         Console(standardOutput: { text in self.output.withLock { $0 += text } },
                 standardError: { text in self.error.withLock { $0 += text } },
-                outputIsTerminal: terminal, errorIsTerminal: false, width: width)
+                outputIsTerminal: terminal, width: width)
     }
 }
 
