@@ -39,25 +39,9 @@ public struct KOBISClient: Sendable {
     /// Answers a call from the cache when it can, else from the network; `convert` turns the answer
     /// into domain values, and only an answer that converts is stored.
     public func fetch<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Value {
-        let request = endpoint.requestKey
         let started = now()
-        if let cache = cacheUse.cache, cacheUse.mode != .refresh, let entry = cache.entry(for: request) {
-            let freshness = Freshness.of(endpoint)
-            let fresh = freshness.isFresh(stored: entry.stored, now: started)
-            if fresh || cacheUse.mode == .offline {
-                if let value = try? convert(AnswerDecoder.decode(Response.self, from: entry.body)) {
-                    log?("cache: answered \(request) from the cache (stored \(Day.koreanTimestamp(entry.stored)), \(freshness.describe(stored: entry.stored)))")
-                    if !fresh {
-                        notice?("offline: showing an answer stored \(Day.koreanTimestamp(entry.stored)); it may be out of date.")
-                    }
-                    return value
-                }
-                log?("cache: the entry for \(request) cannot be used; it will be replaced")
-            } else {
-                log?("cache: the entry for \(request) is out of date (stored \(Day.koreanTimestamp(entry.stored)), \(freshness.describe(stored: entry.stored)))")
-            }
-        } else if cacheUse.cache != nil {
-            log?(cacheUse.mode == .refresh ? "cache: --refresh, fetching \(request) again" : "cache: nothing stored for \(request)")
+        if let value = cachedAnswer(endpoint, at: started, convert: convert) {
+            return value
         }
         if cacheUse.mode == .offline {
             throw OfflineMissError(request: endpoint.summary)
@@ -65,15 +49,38 @@ public struct KOBISClient: Sendable {
         let body = try await body(for: endpoint)
         let value = try convert(AnswerDecoder.decode(Response.self, from: body))
         if let cache = cacheUse.cache {
-            if let failure = cache.store(CacheEntry(request: request, stored: started, body: body)) {
-                log?("cache: \(failure)")
-            } else {
-                log?("cache: stored \(request)")
-            }
+            let failure = cache.store(CacheEntry(request: endpoint.requestKey, stored: started, body: body))
+            log?(failure.map { "cache: \($0)" } ?? "cache: stored \(endpoint.requestKey)")
         }
         return value
     }
 
+    /// The cached answer, when there is one that is fresh (or any, offline) and still converts.
+    private func cachedAnswer<Response, Value>(_ endpoint: Endpoint<Response>, at instant: Date,
+                                               convert: (Response) throws -> Value) -> Value? {
+        let request = endpoint.requestKey
+        guard let cache = cacheUse.cache else { return nil }
+        guard cacheUse.mode != .refresh, let entry = cache.entry(for: request) else {
+            log?(cacheUse.mode == .refresh ? "cache: --refresh, fetching \(request) again" : "cache: nothing stored for \(request)")
+            return nil
+        }
+        let freshness = Freshness.of(endpoint)
+        let stored = "stored \(Day.koreanTimestamp(entry.stored)), \(freshness.describe(stored: entry.stored))"
+        let fresh = freshness.isFresh(stored: entry.stored, now: instant)
+        guard fresh || cacheUse.mode == .offline else {
+            log?("cache: the entry for \(request) is out of date (\(stored))")
+            return nil
+        }
+        guard let value = try? convert(AnswerDecoder.decode(Response.self, from: entry.body)) else {
+            log?("cache: the entry for \(request) cannot be used; it will be replaced")
+            return nil
+        }
+        log?("cache: answered \(request) from the cache (\(stored))")
+        if !fresh {
+            notice?("offline: showing an answer stored \(Day.koreanTimestamp(entry.stored)); it may be out of date.")
+        }
+        return value
+    }
 
     /// Performs the call, retrying transient failures, and decodes its answer.
     public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
