@@ -109,6 +109,29 @@ import Testing
         }
     }
 
+    @Test func offlineServesAnOutOfDateAnswerWithANote() async throws {
+        let cache = folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let recording = try Fixtures.text("daily_20230423.json")
+        let server = try LoopbackServer { request in
+            let day = request.query["targetDt"] ?? ""
+            return .json(recording.replacingOccurrences(of: "20230423~20230423", with: "\(day)~\(day)"))
+        }
+        let environment = environment(server, cache: cache)
+        let first = await BoxOfficeCommandLine(environment: environment, console: OutputCapture().console(), now: { fixedNow })
+            .run(["daily", "--date", "yesterday"])
+        #expect(first == .success)
+        server.stop()
+        let capture = OutputCapture()
+        let twoHoursLater = fixedNow.addingTimeInterval(7200)
+        let status = await BoxOfficeCommandLine(environment: environment, console: capture.console(), now: { twoHoursLater })
+            .run(["daily", "--date", "2026-11-21", "--offline"])
+        #expect(status == .success)
+        #expect(capture.standardOutput.hasPrefix("Daily box office · 2026-11-21 (Sat)\n"))
+        #expect(capture.standardError == "boxoffice: offline: showing an answer stored 2026-11-22 03:00 KST; it may be out of date.\n")
+        #expect(server.requestCount == 1)
+    }
+
     @Test func eightProcessesWritingAtOnceLeaveOnlyWholeEntries() async throws {
         let cache = folder()
         defer { try? FileManager.default.removeItem(at: cache) }
