@@ -10,6 +10,15 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-cache-e2e-\(UUID().uuidString)")
     }
 
+    /// Answers any day with a recorded day's figures, relabelled as the day asked for.
+    private func relabellingServer() throws -> LoopbackServer {
+        let recording = try Fixtures.text("daily_20230423.json")
+        return try LoopbackServer { request in
+            let day = request.query["targetDt"] ?? ""
+            return .json(recording.replacingOccurrences(of: "20230423~20230423", with: "\(day)~\(day)"))
+        }
+    }
+
     private func environment(_ server: LoopbackServer, cache: URL) -> [String: String] {
         ["KOBIS_API_KEY": KOBISEmulator.key, "BOXOFFICE_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_CACHE_DIR": cache.path]
     }
@@ -90,12 +99,7 @@ import Testing
     @Test func expiredEntryIsFetchedAgain() async throws {
         let cache = folder()
         defer { try? FileManager.default.removeItem(at: cache) }
-        // Any day is answered with a recorded day's figures, relabelled as the day asked for.
-        let recording = try Fixtures.text("daily_20230423.json")
-        let server = try LoopbackServer { request in
-            let day = request.query["targetDt"] ?? ""
-            return .json(recording.replacingOccurrences(of: "20230423~20230423", with: "\(day)~\(day)"))
-        }
+        let server = try relabellingServer()
         let environment = environment(server, cache: cache)
         // Yesterday's figures are still being revised, so they keep for an hour.
         let now = fixedNow
@@ -112,11 +116,7 @@ import Testing
     @Test func offlineServesAnOutOfDateAnswerWithANote() async throws {
         let cache = folder()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let recording = try Fixtures.text("daily_20230423.json")
-        let server = try LoopbackServer { request in
-            let day = request.query["targetDt"] ?? ""
-            return .json(recording.replacingOccurrences(of: "20230423~20230423", with: "\(day)~\(day)"))
-        }
+        let server = try relabellingServer()
         let environment = environment(server, cache: cache)
         let first = await BoxOfficeCommandLine(environment: environment, console: OutputCapture().console(), now: { fixedNow })
             .run(["daily", "--date", "yesterday"])
