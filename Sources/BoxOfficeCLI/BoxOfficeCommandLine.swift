@@ -58,16 +58,10 @@ public struct BoxOfficeCommandLine: Sendable {
     }
 
     private func makeClient(_ invocation: Invocation) throws -> (KOBISClient, String?) {
-        var log: (@Sendable (String) -> Void)?
-        if invocation.verbosity == .verbose {
-            let console = console
-            log = { line in console.standardError("boxoffice: \(line)\n") }
-        }
-        var notice: (@Sendable (String) -> Void)?
-        if invocation.verbosity != .quiet {
-            let console = console
-            notice = { line in console.standardError("boxoffice: \(line)\n") }
-        }
+        let console = console
+        let toStandardError: @Sendable (String) -> Void = { line in console.standardError("boxoffice: \(line)\n") }
+        let log = invocation.verbosity == .verbose ? toStandardError : nil
+        let notice = invocation.verbosity == .quiet ? nil : toStandardError
         let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
         if invocation.demo {
             // The samples are a read-only cache of their own: no disk cache, no network, nothing counted.

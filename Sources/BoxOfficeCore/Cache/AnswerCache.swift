@@ -32,10 +32,17 @@ public struct AnswerCache: Sendable {
 
     /// Throws when the cache's path holds something that is not a folder; a missing folder is fine.
     public func checkFolder() throws {
-        var isFolder: ObjCBool = false
-        for url in [folder, answers] where FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw CacheWriteError(path: url.path, reason: "it is not a folder") }
+        for url in [folder, answers] {
+            _ = try Self.folderExists(url)
         }
+    }
+
+    /// Whether `url` is a folder; false when nothing is there, an error when something else is.
+    private static func folderExists(_ url: URL) throws -> Bool {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return false }
+        guard isFolder.boolValue else { throw CacheWriteError(path: url.path, reason: "it is not a folder") }
+        return true
     }
 
     /// The stored answer for a request, if there is a whole one.
@@ -116,11 +123,7 @@ public struct AnswerCache: Sendable {
     }
 
     static func makeFolder(_ url: URL) throws {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw CacheWriteError(path: url.path, reason: "it is not a folder") }
-            return
-        }
+        if try folderExists(url) { return }
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {

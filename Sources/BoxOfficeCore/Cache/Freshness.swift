@@ -41,21 +41,21 @@ public enum Freshness: Sendable, Equatable {
     /// Whether an answer stored at `stored` is still good at `now`.
     public func isFresh(stored: Date, now: Date) -> Bool {
         if isSettled(stored: stored) { return true }
-        let lifetime: TimeInterval = switch self {
+        // An entry stored in the future (a clock set back) is not trusted.
+        return now.timeIntervalSince(stored) < lifetime && stored <= now.addingTimeInterval(60)
+    }
+
+    /// How long an answer that had not settled when stored stays good.
+    private var lifetime: TimeInterval {
+        switch self {
         case .boxOffice: Self.unsettledLifetime
         case let .seconds(limit): limit
         }
-        // An entry stored in the future (a clock set back) is not trusted.
-        return now.timeIntervalSince(stored) < lifetime && stored <= now.addingTimeInterval(60)
     }
 
     /// "kept for good (settled when stored)", "good for 1 hour", …
     public func describe(stored: Date) -> String {
         if isSettled(stored: stored) { return "kept for good (the figures had settled when stored)" }
-        let lifetime: TimeInterval = switch self {
-        case .boxOffice: Self.unsettledLifetime
-        case let .seconds(limit): limit
-        }
         if lifetime >= 86_400 {
             let days = Int(lifetime / 86_400)
             return "good for \(days) day\(days == 1 ? "" : "s")"
