@@ -1,14 +1,11 @@
+import BoxOfficeCore
 import Foundation
 
 /// Finds the KOBIS key: `--key`, then `KOBIS_API_KEY`, then the config file.
 enum KeySource {
     /// `${XDG_CONFIG_HOME:-~/.config}/boxoffice/config`; relative or empty XDG values are ignored, as the spec says.
     static func configFile(environment: [String: String]) -> String? {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            return xdg + "/boxoffice/config"
-        }
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return home + "/.config/boxoffice/config"
+        XDGFolder.boxoffice("XDG_CONFIG_HOME", fallback: ".config", environment: environment)?.appendingPathComponent("config").path
     }
 
     /// The key, or nil when none is configured; throws when the config file cannot be read.

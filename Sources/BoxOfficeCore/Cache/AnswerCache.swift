@@ -21,11 +21,7 @@ public struct AnswerCache: Sendable {
     public static func folder(option: String?, environment: [String: String]) -> URL? {
         if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
         if let variable = environment["BOXOFFICE_CACHE_DIR"], !variable.isEmpty { return URL(fileURLWithPath: variable) }
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("boxoffice")
-        }
-        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-        return URL(fileURLWithPath: home).appendingPathComponent(".cache/boxoffice")
+        return XDGFolder.boxoffice("XDG_CACHE_HOME", fallback: ".cache", environment: environment)
     }
 
     var answers: URL { folder.appendingPathComponent("answers") }

@@ -1,0 +1,14 @@
+import Foundation
+
+/// boxoffice's folders under the XDG base-directory rules.
+public enum XDGFolder {
+    /// `${variable:-$HOME/fallback}/boxoffice`, e.g. `${XDG_CACHE_HOME:-~/.cache}/boxoffice`.
+    /// An empty or relative value of `variable` is ignored, as the spec says; nil without an absolute HOME.
+    public static func boxoffice(_ variable: String, fallback: String, environment: [String: String]) -> URL? {
+        if let base = environment[variable], base.hasPrefix("/") {
+            return URL(fileURLWithPath: base).appendingPathComponent("boxoffice")
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: home).appendingPathComponent(fallback).appendingPathComponent("boxoffice")
+    }
+}
