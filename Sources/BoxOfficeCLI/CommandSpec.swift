@@ -78,9 +78,9 @@ enum CommandLineSpec {
             arguments: [ArgumentSpec(name: "info|clear", help: "info: show the folder, answers, bytes and today's calls; clear: remove every answer")],
             discussion: """
             Answers are kept on disk so that asking again costs no call and works offline. Box office
-            days three or more days old (Korean time) never expire; more recent days expire after an
-            hour, because KOBIS still revises them. Movie and people details expire after a week,
-            searches after a day, code tables after a month.
+            figures fetched three or more days after their day (Korean time) never expire; figures
+            fetched earlier expire after an hour, because KOBIS still revises them then. Movie and
+            people details expire after a week, searches after a day, code tables after a month.
             """,
             examples: ["boxoffice cache info", "boxoffice cache info --json", "boxoffice cache clear"]),
         CommandSpec(
