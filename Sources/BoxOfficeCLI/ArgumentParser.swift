@@ -111,9 +111,10 @@ struct ArgumentParser {
         return (String(token[..<equals]), String(token[token.index(after: equals)...]))
     }
 
-    /// A value may start with `-` when it is a relative day such as `-3d` or a number.
+    /// The token after an option that needs a value is that value unless it is a long option or
+    /// `-h`: so `--date -3d` and `--timeout -inf` reach their option's check, which says what is wrong.
     private static func canBeValue(_ token: String) -> Bool {
-        !token.hasPrefix("-") || token == "-" || isNegativeNumber(token)
+        !token.hasPrefix("--") && token != "-h"
     }
 
     private static func isNegativeNumber(_ token: String) -> Bool {

@@ -9,12 +9,13 @@ public struct BoxOfficeCommandLine: Sendable {
     private let environment: [String: String]
     let console: Console
     private let now: @Sendable () -> Date
-    private let makeTransport: @Sendable () -> any HTTPTransport
+    private let makeTransport: (@Sendable () -> any HTTPTransport)?
 
     /// - Parameters:
-    ///   - makeTransport: called only when a request really goes to the network.
+    ///   - makeTransport: called only when a request really goes to the network; by default
+    ///     URLSession, or our own plain-HTTP client for an `http://[IPv6]` server, which URLSession refuses.
     public init(environment: [String: String], console: Console, now: @escaping @Sendable () -> Date = Date.init,
-                makeTransport: @escaping @Sendable () -> any HTTPTransport = { URLSessionTransport() }) {
+                makeTransport: (@Sendable () -> any HTTPTransport)? = nil) {
         self.environment = environment
         self.console = console
         self.now = now
@@ -23,7 +24,14 @@ public struct BoxOfficeCommandLine: Sendable {
 
     /// Runs one invocation (without the program name) and returns its exit status.
     public func run(_ arguments: [String]) async -> ExitStatus {
-        var key: String?
+        let secrets = Secrets()
+        if let key = environment["KOBIS_API_KEY"] { secrets.add(key: key.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let said = Mutex<Set<String>>([])
+        // Everything on stderr is free of the key, and each distinct notice is said once.
+        let toStandardError: @Sendable (String) -> Void = { [console] line in
+            guard said.withLock({ $0.insert(line).inserted }) else { return }
+            console.standardError(secrets.hide("boxoffice: \(line)\n"))
+        }
         do {
             let today = Day.korean(at: now())
             let invocation = try Invocation(try ArgumentParser().parse(arguments), environment: environment, today: today)
@@ -37,63 +45,79 @@ public struct BoxOfficeCommandLine: Sendable {
             case .cacheInfo, .cacheClear:
                 output = try cache(invocation, today: today, options: options)
             case let .daily(requested):
-                let client: KOBISClient
-                (client, key) = try makeClient(invocation)
+                let client = try makeClient(invocation, secrets: secrets, toStandardError: toStandardError)
                 let day = requested ?? defaultDay(invocation, today: today)
                 let boxOffice = try await client.fetch(.dailyBoxOffice(on: day)) { try DailyBoxOffice($0, requested: day) }
                 output = invocation.format == .json ? boxOffice.json.serialized() : boxOffice.table(options)
             case let .movie(code):
-                let client: KOBISClient
-                (client, key) = try makeClient(invocation)
+                let client = try makeClient(invocation, secrets: secrets, toStandardError: toStandardError)
                 let movie = try await client.fetch(.movieInfo(code: code)) { try Movie($0, requested: code) }
                 output = invocation.format == .json ? movie.json.serialized() : movie.table(options)
             }
-            console.standardOutput(output)
+            try console.standardOutput(secrets.hide(output))
             return .success
         } catch {
             let report = FailureReport(error)
-            console.standardError(report.text(hiding: key ?? environment["KOBIS_API_KEY"]))
+            console.standardError(report.text(hiding: secrets.all))
             return report.status
         }
     }
 
-    private func makeClient(_ invocation: Invocation) throws -> (KOBISClient, String?) {
-        let console = console
-        let toStandardError: @Sendable (String) -> Void = { line in console.standardError("boxoffice: \(line)\n") }
+    private func makeClient(_ invocation: Invocation, secrets: Secrets, toStandardError: @escaping @Sendable (String) -> Void) throws -> KOBISClient {
         let log = invocation.verbosity == .verbose ? toStandardError : nil
         let notice = invocation.verbosity == .quiet ? nil : toStandardError
         let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
         if invocation.demo {
             // The samples are a read-only cache of their own: no disk cache, no network, nothing counted.
             notice?("showing sample data recorded from KOBIS (--demo); no key or network used.")
-            return (KOBISClient(transport: SampleTransport(), baseURL: baseURL, key: "sample", now: now, log: log), nil)
+            return KOBISClient(transport: SampleTransport(), baseURL: baseURL, key: "sample", now: now, log: log)
         }
         // Offline, nothing is sent, so no key is needed (cached answers never depend on it).
-        let configured = try KeySource.key(option: invocation.keyOption, environment: environment)
+        let configured = try KeySource.key(option: invocation.keyOption, environment: environment) { notice?($0) }
         guard let key = configured ?? (invocation.cacheMode == .offline ? "" : nil) else {
             throw MissingKeyError()
         }
-        let folder = AnswerCache.folder(option: invocation.cacheDirectory, environment: environment)
-        let cacheUse = CacheUse(cache: folder.map(AnswerCache.init), counter: folder.map(CallCounter.init), mode: invocation.cacheMode)
-        let client = KOBISClient(transport: LazyTransport(make: makeTransport), baseURL: baseURL, key: key,
+        secrets.add(key: key)
+        let plain = PlainHTTPTransport.isNeeded(for: baseURL)
+        let make: @Sendable () -> any HTTPTransport = makeTransport ?? { plain ? PlainHTTPTransport() as any HTTPTransport : URLSessionTransport() }
+        let client = KOBISClient(transport: LazyTransport(make: make), baseURL: baseURL, key: key,
                                  timeout: invocation.timeout, retry: RetryPolicy(attempts: invocation.retries + 1),
-                                 cache: cacheUse, now: now, log: log, notice: notice)
-        return (client, key)
+                                 cache: try cacheUse(invocation, notice: notice), now: now, log: log, notice: notice)
+        return client
+    }
+
+    /// The cache for a command that may fetch: none, with a warning, when there is no folder or
+    /// the folder is not safe to use; offline, those are errors, as there is nothing else to answer from.
+    private func cacheUse(_ invocation: Invocation, notice: (@Sendable (String) -> Void)?) throws -> CacheUse {
+        let offline = invocation.cacheMode == .offline
+        guard let folder = AnswerCache.folder(option: invocation.cacheDirectory, environment: environment) else {
+            let reason = XDGFolder.missingHomeReason(environment: environment)
+            if offline { throw NoCacheFolderError(reason: reason) }
+            notice?("warning: no cache folder (\(reason)); answers are not kept and calls are not counted. Pass --cache-dir DIR to keep them.")
+            return CacheUse(cache: nil, counter: nil, mode: invocation.cacheMode)
+        }
+        let cache = AnswerCache(folder: folder)
+        if let reason = cache.unsafeReason() {
+            if offline { throw UnsafeCacheError(reason: reason) }
+            notice?("warning: not using the cache at \(reason). \(UnsafeCacheError.advice)")
+            return CacheUse(cache: nil, counter: nil, mode: invocation.cacheMode)
+        }
+        return CacheUse(cache: cache, counter: CallCounter(folder: folder), mode: invocation.cacheMode)
     }
 
     private func cache(_ invocation: Invocation, today: Day, options: RenderOptions) throws -> String {
         guard let folder = AnswerCache.folder(option: invocation.cacheDirectory, environment: environment) else {
-            throw NoCacheFolderError()
+            throw NoCacheFolderError(reason: XDGFolder.missingHomeReason(environment: environment))
         }
         let cache = AnswerCache(folder: folder)
-        try cache.checkFolder()
+        if let reason = cache.unsafeReason() { throw UnsafeCacheError(reason: reason) }
         if invocation.command == .cacheClear {
             let removed = try cache.clear()
-            let clearing = CacheClearing(folder: folder.path, entries: removed.entries, bytes: removed.bytes)
+            let clearing = CacheClearing(folder: folder.path, entries: removed.entries, bytes: removed.bytes, others: removed.others)
             return invocation.format == .json ? clearing.json.serialized() : clearing.table(options)
         }
-        let usage = cache.usage()
-        let report = CacheReport(folder: folder.path, entries: usage.entries, bytes: usage.bytes, day: today,
+        let usage = try cache.usage()
+        let report = CacheReport(folder: folder.path, entries: usage.entries, bytes: usage.bytes, others: usage.others, day: today,
                                  callsToday: CallCounter(folder: folder).count(on: today))
         return invocation.format == .json ? report.json.serialized() : report.table(options)
     }

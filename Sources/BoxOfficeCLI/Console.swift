@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -5,13 +6,15 @@ import Glibc
 
 /// Where boxoffice writes, and what it knows about the terminal.
 public struct Console: Sendable {
-    public let standardOutput: @Sendable (String) -> Void
+    /// Writes data; throws `OutputWriteError` when it cannot (a full disk, a closed descriptor).
+    public let standardOutput: @Sendable (String) throws -> Void
+    /// Writes messages; failures are ignored, so a broken stderr changes neither the exit status nor stdout.
     public let standardError: @Sendable (String) -> Void
     public let outputIsTerminal: Bool
     /// Columns of the terminal standard output goes to, when it is one.
     public let width: Int?
 
-    public init(standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void,
+    public init(standardOutput: @escaping @Sendable (String) throws -> Void, standardError: @escaping @Sendable (String) -> Void,
                 outputIsTerminal: Bool = false, width: Int? = nil) {
         self.standardOutput = standardOutput
         self.standardError = standardError
@@ -23,24 +26,44 @@ public struct Console: Sendable {
     public static func system(environment: [String: String]) -> Console {
         let outputIsTerminal = isatty(STDOUT_FILENO) == 1
         return Console(
-            standardOutput: { write($0, to: STDOUT_FILENO) },
-            standardError: { write($0, to: STDERR_FILENO) },
+            standardOutput: { text in
+                switch write(text, to: STDOUT_FILENO) {
+                case 0: return
+                // A closed pipe (`| head`) is the reader saying it has enough: end quietly.
+                case EPIPE: exit(ExitStatus.success.rawValue)
+                case let code: throw OutputWriteError(code: code)
+                }
+            },
+            standardError: { _ = write($0, to: STDERR_FILENO) },
             outputIsTerminal: outputIsTerminal,
             width: outputIsTerminal ? terminalWidth(environment: environment) : nil)
     }
 
-    /// Writes everything, retrying short writes; a closed pipe (`| head`) ends the process quietly.
-    private static func write(_ text: String, to descriptor: Int32) {
+    /// Makes sure descriptors 0, 1 and 2 are open before anything else opens a file: when a caller
+    /// closed one (`boxoffice >&-`), a file or socket opened later would take its number and
+    /// receive the output. A closed one is reopened read-only on /dev/null, so writing to it still fails.
+    public static func reserveStandardDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", O_RDONLY)
+            if opened >= 0, opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+        }
+    }
+
+    /// Writes everything, retrying short writes; returns 0, or the `errno` of the failure.
+    private static func write(_ text: String, to descriptor: Int32) -> Int32 {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                if errno == EPIPE { exit(ExitStatus.success.rawValue) }
-                return
+                return errno
             }
             bytes = bytes.dropFirst(written)
         }
+        return 0
     }
 
     private static func terminalWidth(environment: [String: String]) -> Int? {

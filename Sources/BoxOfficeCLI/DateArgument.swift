@@ -14,7 +14,7 @@ enum DateArgument {
             let digits = trimmed.dropFirst().dropLast()
             guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
                   digits.count <= 5, let count = Int(digits) else {
-                throw UsageError(message: "\(option) '\(text)' is not a date: write -Nd for N days ago, e.g. -3d")
+                throw UsageError(message: "\(option) \(UsageError.quote(text)) is not a date: write -Nd for N days ago, e.g. -3d")
             }
             return today.adding(days: -count)
         }
@@ -23,8 +23,8 @@ enum DateArgument {
             let looksLikeDate = digits.count == 8 && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
                 && (trimmed.count == 8 || Array(trimmed).enumerated().allSatisfy { ($0.offset == 4 || $0.offset == 7) == ($0.element == "-") })
             throw UsageError(message: looksLikeDate
-                ? "\(option) '\(text)' is not a real date"
-                : "\(option) '\(text)' is not a date: use 20230327, 2023-03-27, yesterday or -Nd")
+                ? "\(option) \(UsageError.quote(text)) is not a real date"
+                : "\(option) \(UsageError.quote(text)) is not a date: use 20230327, 2023-03-27, yesterday or -Nd")
         }
         return day
     }

@@ -8,6 +8,7 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 64
     case dataError = 65
     case unavailable = 69
+    case ioError = 74
     case noPermission = 77
     case interrupted = 130
 }
@@ -15,8 +16,21 @@ public enum ExitStatus: Int32, Sendable {
 /// No key was given anywhere.
 struct MissingKeyError: Error {}
 
-/// `cache info` or `cache clear` without any cache folder to speak of.
-struct NoCacheFolderError: Error {}
+/// `cache info` or `cache clear` without any cache folder to speak of; `reason` says why
+/// ("HOME is not set", "HOME (x) is not an absolute path").
+struct NoCacheFolderError: Error {
+    let reason: String
+}
+
+/// The cache folder is not safe to use (another user's, writable by others, a planted link).
+struct UnsafeCacheError: Error {
+    let reason: String
+}
+
+/// Standard output could not be written (a full disk, a closed descriptor); not a closed pipe.
+struct OutputWriteError: Error {
+    let code: Int32
+}
 
 /// An error as the user sees it: an exit code and one or two lines.
 struct FailureReport: Equatable {
@@ -40,12 +54,18 @@ struct FailureReport: Equatable {
             self.init(.dataError, error.description + ".", "This is KOBIS's data, not your input; try again later, or report it with --verbose output.")
         case let error as NotFoundError:
             self.init(.failure, error.description + ".", "Check the code; 'boxoffice daily' lists the codes of ranked films.")
-        case let error as CacheWriteError:
-            self.init(.failure, error.description + ".", "Pass --cache-dir DIR or set BOXOFFICE_CACHE_DIR to a folder.")
+        case let error as FileAccessError:
+            self.init(.failure, "cannot use the cache: \(error).", "Check the folder's owner and permissions, or pass --cache-dir DIR.")
+        case let error as CacheReadError:
+            self.init(.failure, error.description + ".", "Check the folder's owner and permissions, or pass --cache-dir DIR.")
+        case let error as UnsafeCacheError:
+            self.init(.failure, "boxoffice does not use the cache at \(error.reason).", UnsafeCacheError.advice)
+        case let error as OutputWriteError:
+            self.init(.ioError, "cannot write the output: \(OwnFiles.reason(error.code)).", "Check where standard output goes (a full disk, a closed descriptor).")
         case let error as OfflineMissError:
             self.init(.unavailable, error.description + ".", "Run it once without --offline to fetch and keep the answer.")
-        case is NoCacheFolderError:
-            self.init(.failure, "there is no cache folder: HOME is not set.", "Pass --cache-dir DIR or set BOXOFFICE_CACHE_DIR.")
+        case let error as NoCacheFolderError:
+            self.init(.failure, "there is no cache folder: \(error.reason).", "Pass --cache-dir DIR or set BOXOFFICE_CACHE_DIR.")
         case let error as SampleDataError:
             self.init(.unavailable, error.description + ".", "Drop --demo to ask KOBIS itself.")
         case is CancellationError:
@@ -80,6 +100,8 @@ struct FailureReport: Equatable {
             self.init(.unavailable, error.description + ".", "KOBIS may be busy or under maintenance; try again later.")
         case .httpStatus:
             self.init(.failure, error.description + ".", "Check --base-url: it should be the server root, e.g. https://www.kobis.or.kr.")
+        case .redirected:
+            self.init(.failure, error.description + ".", "Check --base-url: it should be the server root, e.g. https://www.kobis.or.kr.")
         case .unreadable:
             self.init(.dataError, error.description + ".", "KOBIS may be under maintenance; try again later, or use --verbose to see the request.")
         }
@@ -92,6 +114,8 @@ struct FailureReport: Equatable {
         case .connectionLost: "KOBIS may be overloaded; try again in a few minutes."
         case .timedOut: "Try again later, or allow more time with --timeout SECONDS."
         case .insecureConnection: "Check the system clock and its CA certificates."
+        case .notTLS: "If that server speaks plain HTTP, give --base-url an http:// address."
+        case .tooLarge: "This is not an answer KOBIS sends; check --base-url."
         case .cancelled, .other: "Check your network and try again; --verbose shows the request."
         }
     }
@@ -99,14 +123,16 @@ struct FailureReport: Equatable {
     /// The option behind each KOBIS parameter, for naming it when KOBIS refuses a value.
     private static let flags = ["targetDt": "--date", "movieCd": "the movie code"]
 
-    /// The lines as printed, the first prefixed with `boxoffice: `, with the key blanked out wherever it
-    /// appears. (Keys are 32 characters; anything under 8 is not a key and hiding it would mangle words.)
-    func text(hiding key: String?) -> String {
+    /// The lines as printed, the first prefixed with `boxoffice: `, with every secret (the key, in
+    /// each form it is sent) replaced by `***`, whatever its length.
+    func text(hiding secrets: [String]) -> String {
         lines.enumerated().map { index, line in
             // Messages quote KOBIS's own text, which must not steer the terminal.
-            var line = TerminalText.clean(index == 0 ? "boxoffice: " + line : line)
-            if let key, key.count >= 8 { line = line.replacingOccurrences(of: key, with: "***") }
-            return line + "\n"
+            Secrets.hide(secrets, in: TerminalText.clean(index == 0 ? "boxoffice: " + line : line)) + "\n"
         }.joined()
     }
+}
+
+extension UnsafeCacheError {
+    static let advice = "Use a folder of your own that only you can write (chmod 700), or pass --cache-dir DIR."
 }

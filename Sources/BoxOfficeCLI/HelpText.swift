@@ -26,7 +26,8 @@ enum HelpText {
 
         EXIT CODES
           0 success, 1 failure (e.g. an unknown movie), 64 usage error, 65 unreadable answer from KOBIS,
-          69 KOBIS unreachable (or --offline with nothing cached), 77 no key or key rejected, 130 interrupted
+          69 KOBIS unreachable (or --offline with nothing cached), 74 output not writable,
+          77 no key or key rejected, 130 interrupted
 
         Get a free key at https://www.kobis.or.kr/kobisopenapi (키 발급/관리).
         Run 'boxoffice help <command>' for more about a command.

@@ -83,7 +83,7 @@ struct Invocation: Equatable {
             case "info": return .cacheInfo
             case "clear": return .cacheClear
             case let action?:
-                throw UsageError(message: "unknown cache action '\(action)'; use 'cache info' or 'cache clear'", command: name)
+                throw UsageError(message: "unknown cache action \(UsageError.quote(action)); use 'cache info' or 'cache clear'", command: name)
             case nil:
                 throw UsageError(message: "cache needs an action: 'cache info' or 'cache clear'", command: name)
             }
@@ -94,7 +94,7 @@ struct Invocation: Equatable {
 
     private static func expectPositionals(_ parsed: ParsedArguments, count: Int, command: String) throws(UsageError) {
         if parsed.positionals.count > count {
-            throw UsageError(message: "unexpected argument '\(parsed.positionals[count])' for '\(command)'", command: command)
+            throw UsageError(message: "unexpected argument \(UsageError.quote(parsed.positionals[count])) for '\(command)'", command: command)
         }
     }
 
@@ -120,7 +120,7 @@ struct Invocation: Equatable {
         }
         if let text = parsed.options["timeout"] {
             guard let seconds = Double(text), seconds.isFinite, seconds >= 0.01, seconds <= 3600 else {
-                throw UsageError(message: "--timeout '\(text)' is not a number of seconds from 0.01 to 3600")
+                throw UsageError(message: "--timeout \(UsageError.quote(text)) is not a number of seconds from 0.01 to 3600")
             }
             timeout = seconds
         }
@@ -134,7 +134,7 @@ struct Invocation: Equatable {
         cacheMode = parsed.has("refresh") ? .refresh : parsed.has("offline") ? .offline : .normal
         if let text = parsed.options["retries"] {
             guard let count = Int(text), (0...10).contains(count) else {
-                throw UsageError(message: "--retries '\(text)' is not a whole number from 0 to 10")
+                throw UsageError(message: "--retries \(UsageError.quote(text)) is not a whole number from 0 to 10")
             }
             retries = count
         }
@@ -148,17 +148,17 @@ struct Invocation: Equatable {
     where T.RawValue == String {
         guard let value = T(rawValue: text.lowercased()) else {
             let valid = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(message: "\(option) '\(text)' is not one of: \(valid)")
+            throw UsageError(message: "\(option) \(UsageError.quote(text)) is not one of: \(valid)")
         }
         return value
     }
 
     private static func baseURL(_ text: String, source: String) throws(UsageError) -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty, url.query == nil else {
-            throw UsageError(message: "\(source) '\(text)' is not an http(s) server address such as https://www.kobis.or.kr")
+        do {
+            return try ServerAddress.normalised(text)
+        } catch {
+            throw UsageError(message: "\(source) \(UsageError.quote(ServerAddress.withoutUserinfo(text))) \(error.reason)")
         }
-        return url
     }
 
     private static func isTrue(_ value: String?) -> Bool {
@@ -173,7 +173,7 @@ enum MovieCodeArgument {
         let code = text.trimmingCharacters(in: .whitespaces)
         let valid = code.count == 8 && code.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
         guard valid else {
-            throw UsageError(message: "'\(text)' is not a KOBIS movie code (8 letters and digits, e.g. 20124079); 'boxoffice daily' shows codes", command: "movie")
+            throw UsageError(message: "\(UsageError.quote(text)) is not a KOBIS movie code (8 letters and digits, e.g. 20124079); 'boxoffice daily' shows codes", command: "movie")
         }
         return code.uppercased()
     }

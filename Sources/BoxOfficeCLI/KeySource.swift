@@ -1,28 +1,63 @@
 import BoxOfficeCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Finds the KOBIS key: `--key`, then `KOBIS_API_KEY`, then the config file.
 enum KeySource {
+    /// The largest config file read; it holds one short line.
+    static let configLimit = 64 * 1024
+
     /// `${XDG_CONFIG_HOME:-~/.config}/boxoffice/config`; relative or empty XDG values are ignored, as the spec says.
     static func configFile(environment: [String: String]) -> String? {
         XDGFolder.boxoffice("XDG_CONFIG_HOME", fallback: ".config", environment: environment)?.appendingPathComponent("config").path
     }
 
-    /// The key, or nil when none is configured; throws when the config file cannot be read.
-    static func key(option: String?, environment: [String: String]) throws -> String? {
+    /// The key, or nil when none is configured; throws when the config file cannot be used.
+    /// `warn` receives a warning about a config file that other users can read.
+    static func key(option: String?, environment: [String: String], warn: (String) -> Void = { _ in }) throws -> String? {
         if let option = nonBlank(option) { return option }
         if let variable = nonBlank(environment["KOBIS_API_KEY"]) { return variable }
-        guard let path = configFile(environment: environment), FileManager.default.fileExists(atPath: path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ConfigError(path: path, problem: "cannot be read as UTF-8 text")
+        guard let path = configFile(environment: environment) else { return nil }
+        let data: Data
+        do {
+            // A config file may be a link into a dotfiles folder; a FIFO or a folder is refused, never waited on.
+            guard let read = try OwnFiles.readRegularFile(path, limit: configLimit, followLink: true) else { return nil }
+            data = read
+        } catch {
+            throw ConfigError(path: path, problem: error.problem)
+        }
+        try checkPermissions(path, warn: warn)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw ConfigError(path: path, problem: "is not UTF-8 text")
         }
         return try key(inConfig: text, path: path)
     }
 
-    /// Reads `key = VALUE` (or a file holding only the key); `#` starts a comment.
+    /// A key file that another user owns or can change is not trusted; one others can read is used, with a warning.
+    private static func checkPermissions(_ path: String, warn: (String) -> Void) throws(ConfigError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return }
+        let mode = String(info.st_mode & 0o777, radix: 8)
+        if info.st_uid != geteuid(), info.st_uid != 0 {
+            throw ConfigError(path: path, problem: "belongs to another user (uid \(info.st_uid)), so its key is not used")
+        }
+        if info.st_mode & 0o022 != 0 {
+            throw ConfigError(path: path, problem: "can be changed by other users (mode \(mode)), so its key is not used; run 'chmod 600 \(path)'")
+        }
+        if info.st_mode & 0o044 != 0 {
+            warn("warning: other users can read the key in \(path) (mode \(mode)); run 'chmod 600 \(path)'.")
+        }
+    }
+
+    /// Reads `key = VALUE` (or a file holding only the key); `#` starts a comment. Lines may end in
+    /// LF, CRLF or CR, and a byte order mark at the start is ignored.
     static func key(inConfig text: String, path: String) throws(ConfigError) -> String? {
         var found: String?
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let body = text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text)
+        // `\r\n` is one Character in Swift, and isNewline is true for it as for `\n` and `\r`.
+        for (number, rawLine) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             if line.isEmpty { continue }

@@ -1,3 +1,5 @@
+import BoxOfficeCore
+
 /// The command line was wrong: exit 64, with the message and a pointer to help.
 struct UsageError: Error, Equatable, CustomStringConvertible {
     let message: String
@@ -6,12 +8,20 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
 
     var description: String { message }
 
+    /// A user's text quoted for a message: `'text'`, or, when it is long, its start and its length,
+    /// so that a 100 KB argument does not fill the screen. Cut on a character boundary.
+    static func quote(_ text: String) -> String {
+        let limit = 60
+        guard text.count > limit else { return "'\(text)'" }
+        return "'\(text.prefix(40))…' (\(NumberFormat.grouped(text.count)) characters)"
+    }
+
     static func unknownCommand(_ name: String, suggestion: String?) -> UsageError {
-        UsageError(message: "unknown command '\(name)'" + hint(suggestion))
+        UsageError(message: "unknown command \(quote(name))" + hint(suggestion))
     }
 
     static func unknownOption(_ token: String, suggestion: String?) -> UsageError {
-        UsageError(message: "unknown option '\(token)'" + hint(suggestion))
+        UsageError(message: "unknown option \(quote(token))" + hint(suggestion))
     }
 
     static func missingValue(option: String) -> UsageError {

@@ -1,6 +1,8 @@
 import BoxOfficeCLI
 import Foundation
 
+// Descriptors 0-2 first, so no file opened later can take the place of a closed stdout.
+Console.reserveStandardDescriptors()
 // A closed pipe (`boxoffice … | head`) must end the program quietly, not kill it with a signal.
 signal(SIGPIPE, SIG_IGN)
 let environment = ProcessInfo.processInfo.environment

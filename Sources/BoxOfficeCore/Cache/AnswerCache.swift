@@ -8,9 +8,15 @@ import Glibc
 /// Safe for several processes at once: entries are written to a private temporary file and renamed
 /// into place, so a reader sees a whole old entry or a whole new one, never a mix; a file that is
 /// not a whole entry (say, from a disk that filled up) is ignored and replaced by the next answer.
+///
+/// The folder may hold things boxoffice did not put there: only regular files that we own and
+/// that are named (and, for answers, headed) as ours are ever read as answers, replaced or removed.
 public struct AnswerCache: Sendable {
     /// The cache folder.
     public let folder: URL
+
+    /// The largest entry read back; KOBIS's largest answers are well under a megabyte.
+    static let entryLimit = 32 << 20
 
     public init(folder: URL) {
         self.folder = folder
@@ -26,24 +32,22 @@ public struct AnswerCache: Sendable {
 
     var answers: URL { folder.appendingPathComponent("answers") }
 
-    /// Throws when the cache's path holds something that is not a folder; a missing folder is fine.
-    public func checkFolder() throws {
-        for url in [folder, answers] {
-            _ = try Self.folderExists(url)
+    /// Why the cache must not be used, or nil when it may (a missing folder is fine: it is made
+    /// when first needed). The cache folder itself may be a link the user made; `answers` may not.
+    public func unsafeReason() -> String? {
+        if let reason = OwnFiles.unsafeFolderReason(folder.path, followLink: true) {
+            return "\(folder.path): \(reason)"
         }
+        if let reason = OwnFiles.unsafeFolderReason(answers.path, followLink: false) {
+            return "\(answers.path): \(reason)"
+        }
+        return nil
     }
 
-    /// Whether `url` is a folder; false when nothing is there, an error when something else is.
-    private static func folderExists(_ url: URL) throws -> Bool {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return false }
-        guard isFolder.boolValue else { throw CacheWriteError(path: url.path, reason: "it is not a folder") }
-        return true
-    }
-
-    /// The stored answer for a request, if there is a whole one.
-    func entry(for request: String) -> CacheEntry? {
-        guard let data = FileManager.default.contents(atPath: file(for: request).path),
+    /// The stored answer for a request, if there is a whole one; throws when the file there cannot
+    /// be read or is not ours to read (a link, a FIFO, a folder).
+    func entry(for request: String) throws(FileAccessError) -> CacheEntry? {
+        guard let data = try OwnFiles.readRegularFile(file(for: request).path, limit: Self.entryLimit),
               let entry = CacheEntry(data), entry.request == request else { return nil }
         return entry
     }
@@ -51,49 +55,93 @@ public struct AnswerCache: Sendable {
     /// Stores an answer atomically; failures are returned, never thrown, because a cache that
     /// cannot be written must not fail the command that produced the answer.
     @discardableResult
-    func store(_ entry: CacheEntry) -> CacheWriteError? {
-        do {
+    func store(_ entry: CacheEntry) -> FileAccessError? {
+        do throws(FileAccessError) {
+            try Self.makeFolder(folder)
             try Self.makeFolder(answers)
             let target = file(for: entry.request)
-            try Self.writeAtomically(entry.encoded(), to: target)
+            if let info = OwnFiles.linkStatus(target.path), OwnFiles.kind(of: info) != .regularFile || !OwnFiles.isOurs(info) {
+                throw FileAccessError(path: target.path, problem: "is not a file boxoffice made; it is left alone")
+            }
+            guard let encoded = entry.encoded() else {
+                throw FileAccessError(path: target.path, problem: "was not written: the clock is out of range")
+            }
+            try Self.writeAtomically(encoded, to: target)
             removeAbandonedTemporaryFiles()
             return nil
-        } catch let error as CacheWriteError {
-            return error
         } catch {
-            return CacheWriteError(path: folder.path, reason: "\(error)")
+            return error
         }
     }
 
-    /// Entries and bytes in the cache.
-    public func usage() -> (entries: Int, bytes: Int) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: answers.path)) ?? []
-        return names.filter { $0.hasSuffix(".answer") }.reduce(into: (0, 0)) { total, name in
-            let size = (try? FileManager.default.attributesOfItem(atPath: answers.appendingPathComponent(name).path)[.size] as? Int) ?? 0
-            total.0 += 1
-            total.1 += size
+    /// Our entries in the cache, their bytes, and how many other things `answers` holds.
+    public func usage() throws(FileAccessError) -> CacheUsage {
+        guard try answersFolderExists() else { return CacheUsage() }
+        var usage = CacheUsage()
+        for name in try OwnFiles.names(in: answers.path) {
+            if let size = entrySize(name) {
+                usage.entries += 1
+                usage.bytes += size
+            } else if !Self.isTemporaryName(name) {
+                usage.others += 1
+            }
         }
+        return usage
     }
 
-    /// Removes every stored answer (and any leftover temporary file); returns what was removed.
-    public func clear() throws -> (entries: Int, bytes: Int) {
-        let removed = usage()
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: answers.path)) ?? []
-        for name in names {
-            try FileManager.default.removeItem(at: answers.appendingPathComponent(name))
+    /// Removes our stored answers and leftover temporary files, and nothing else; returns what was
+    /// removed, and how many things that boxoffice did not make were left.
+    public func clear() throws(FileAccessError) -> CacheUsage {
+        guard try answersFolderExists() else { return CacheUsage() }
+        var removed = CacheUsage()
+        for name in try OwnFiles.names(in: answers.path) {
+            if let size = entrySize(name) {
+                if try OwnFiles.removeOwnFile(name, in: answers.path) {
+                    removed.entries += 1
+                    removed.bytes += size
+                }
+            } else if Self.isTemporaryName(name), OwnFiles.kind(answers.path + "/" + name) == .regularFile {
+                _ = try OwnFiles.removeOwnFile(name, in: answers.path)
+            } else {
+                removed.others += 1
+            }
         }
         return removed
     }
 
+    /// Whether `answers` is there; an error when it is something other than our folder.
+    private func answersFolderExists() throws(FileAccessError) -> Bool {
+        switch OwnFiles.kind(answers.path) {
+        case .missing: return false
+        case .folder: return true
+        case .symbolicLink: throw FileAccessError(path: answers.path, problem: "is a symbolic link, which boxoffice does not follow; nothing was changed")
+        default: throw FileAccessError(path: answers.path, problem: "is not a folder")
+        }
+    }
+
+    /// The size of `name` when it is one of our entries: a regular file we own, named and headed as ours.
+    private func entrySize(_ name: String) -> Int? {
+        guard name.hasSuffix(".answer"), !name.hasPrefix("."),
+              let info = OwnFiles.linkStatus(answers.path + "/" + name),
+              OwnFiles.kind(of: info) == .regularFile, OwnFiles.isOurs(info),
+              CacheEntry.hasMagic(atPath: answers.path + "/" + name) else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// `.tmp-PID-RANDOM`, as `writeAtomically` names its files.
+    static func isTemporaryName(_ name: String) -> Bool {
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts[0] == ".tmp"
+            && parts.dropFirst().allSatisfy { !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    }
+
     /// Temporary files of writers that died before renaming (Ctrl-C, a crash) are removed after ten minutes.
     private func removeAbandonedTemporaryFiles() {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: answers.path)) ?? []
-        let cutoff = Date().addingTimeInterval(-600)
-        for name in names where name.hasPrefix(".tmp-") {
-            let path = answers.appendingPathComponent(name).path
-            if let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date, modified < cutoff {
-                unlink(path)
-            }
+        let names = (try? OwnFiles.names(in: answers.path)) ?? []
+        let cutoff = time(nil) - 600
+        for name in names where Self.isTemporaryName(name) {
+            guard let info = OwnFiles.linkStatus(answers.path + "/" + name), info.st_mtim.tv_sec < cutoff else { continue }
+            _ = try? OwnFiles.removeOwnFile(name, in: answers.path)
         }
     }
 
@@ -118,38 +166,51 @@ public struct AnswerCache: Sendable {
         return answers.appendingPathComponent(name + ".answer")
     }
 
-    static func makeFolder(_ url: URL) throws {
-        if try folderExists(url) { return }
-        do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw CacheWriteError(path: url.path, reason: "it cannot be created")
+    /// Makes a folder of ours (0700) when nothing is there; a folder already there is left as it is.
+    static func makeFolder(_ url: URL) throws(FileAccessError) {
+        switch OwnFiles.kind(url.path) {
+        case .folder: return
+        case .missing: break
+        case .symbolicLink:
+            // The cache folder itself may be a link to a folder the user chose.
+            if OwnFiles.status(url.path).map(OwnFiles.kind(of:)) == .folder { return }
+            throw FileAccessError(path: url.path, problem: "is a symbolic link that does not lead to a folder")
+        default: throw FileAccessError(path: url.path, problem: "is not a folder")
+        }
+        let parent = url.deletingLastPathComponent()
+        if OwnFiles.status(parent.path) == nil {
+            try? FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        guard mkdir(url.path, 0o700) == 0 || errno == EEXIST else {
+            throw FileAccessError(path: url.path, action: "created", code: errno)
         }
     }
 
     /// Writes to a private temporary file beside the target, then renames it over the target.
-    static func writeAtomically(_ data: Data, to target: URL) throws {
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw CacheWriteError(path: target.deletingLastPathComponent().path, reason: "it is not writable") }
-        let written = data.withUnsafeBytes { buffer in
+    static func writeAtomically(_ data: Data, to target: URL) throws(FileAccessError) {
+        let folder = target.deletingLastPathComponent().path
+        let temporary = folder + "/.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw FileAccessError(path: folder, action: "written", code: errno) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    failure = errno
+                    return
                 }
                 offset += count
             }
-            return true
         }
-        let synced = fsync(descriptor) == 0
+        if failure == 0, fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
-        guard written, synced, rename(temporary.path, target.path) == 0 else {
-            unlink(temporary.path)
-            throw CacheWriteError(path: target.path, reason: "it could not be written (is the disk full?)")
+        if failure == 0, rename(temporary, target.path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw FileAccessError(path: target.path, action: "written", code: failure)
         }
     }
 
@@ -158,10 +219,16 @@ public struct AnswerCache: Sendable {
     }
 }
 
-/// The cache could not be written; the command still succeeds, and `--verbose` says why.
-public struct CacheWriteError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let path: String
-    public let reason: String
+/// Entries and bytes of our answers, and the count of other things found beside them.
+public struct CacheUsage: Sendable, Equatable {
+    public var entries = 0
+    public var bytes = 0
+    /// Files or folders in `answers` that boxoffice did not make; never touched.
+    public var others = 0
 
-    public var description: String { "cannot write the cache at \(path): \(reason)" }
+    public init(entries: Int = 0, bytes: Int = 0, others: Int = 0) {
+        self.entries = entries
+        self.bytes = bytes
+        self.others = others
+    }
 }

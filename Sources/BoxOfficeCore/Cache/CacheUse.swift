@@ -31,3 +31,14 @@ public struct OfflineMissError: Error, Sendable, Equatable, CustomStringConverti
 
     public var description: String { "--offline: the cache holds no answer for \(request)" }
 }
+
+/// The cache could not be read, so an `--offline` answer cannot be looked up.
+public struct CacheReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let underlying: FileAccessError
+
+    public init(underlying: FileAccessError) {
+        self.underlying = underlying
+    }
+
+    public var description: String { "the cache cannot be read: \(underlying)" }
+}

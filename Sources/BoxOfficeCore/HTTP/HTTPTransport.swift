@@ -6,10 +6,17 @@ public struct HTTPRequest: Sendable, Equatable {
     public var url: URL
     /// How long the whole request may take, in seconds.
     public var timeout: TimeInterval
+    /// The largest body accepted; a longer one fails with `TransportError.tooLarge` as soon as it
+    /// is known to be longer, so an endless answer never fills the memory.
+    public var maximumBodyBytes: Int
 
-    public init(url: URL, timeout: TimeInterval) {
+    /// KOBIS's largest answers are well under a megabyte.
+    public static let defaultMaximumBodyBytes = 16 << 20
+
+    public init(url: URL, timeout: TimeInterval, maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes) {
         self.url = url
         self.timeout = timeout
+        self.maximumBodyBytes = maximumBodyBytes
     }
 }
 
@@ -27,7 +34,8 @@ public struct HTTPResponse: Sendable, Equatable {
     }
 }
 
-/// The one seam between boxoffice and the network.
+/// The one seam between boxoffice and the network. A transport never follows redirects: it
+/// returns the 3xx answer with its `location` header, and the client decides.
 ///
 /// It deliberately speaks our own request and response types rather than `URLRequest`:
 /// on Linux those live in FoundationNetworking, which loads libcurl and dozens of shared
@@ -50,6 +58,10 @@ public enum TransportError: Error, Sendable, Equatable {
     case timedOut
     /// A TLS problem: the server's certificate or the secure connection failed.
     case insecureConnection
+    /// An `https://` address reached a server that answered in plain text (it does not speak TLS).
+    case notTLS
+    /// The body is longer than the request allows.
+    case tooLarge(limit: Int)
     /// The request was cancelled (for example by Ctrl-C).
     case cancelled
     /// Any other failure, with the system's description (which never contains the URL).

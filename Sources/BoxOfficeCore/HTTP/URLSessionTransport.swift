@@ -5,18 +5,26 @@ import FoundationNetworking
 #endif
 
 /// The real transport: Foundation's `URLSession`.
+///
+/// Transfers are driven by a delegate rather than completion handlers, so that a body is counted
+/// as it arrives (and cut off at the request's limit), and redirects are handed back to the client
+/// instead of being followed.
 public struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
+    private let transfers: Transfers
 
     /// Creates a transport whose session allows `connectionsPerHost` parallel connections
-    /// (URLSession on Linux allows 6 unless told otherwise).
+    /// (URLSession on Linux allows 6 unless told otherwise). Nothing is kept on disk: no URL cache,
+    /// no cookies.
     public init(connectionsPerHost: Int = 8) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = connectionsPerHost
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
-        session = URLSession(configuration: configuration)
+        configuration.urlCredentialStorage = nil
+        transfers = Transfers()
+        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -25,39 +33,76 @@ public struct URLSessionTransport: HTTPTransport {
         var urlRequest = URLRequest(url: request.url, timeoutInterval: max(1, request.timeout.rounded(.up) + 1))
         urlRequest.httpMethod = "GET"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-        let box = TaskBox()
-        // The completion-handler API, rather than async `data(for:)`, so that cancelling the Swift
-        // task (Ctrl-C, our timeout) really cancels the transfer underneath.
+        let transfer = Transfer(limit: request.maximumBodyBytes)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let task = session.dataTask(with: urlRequest) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: TransportError(error))
-                    } else if let http = response as? HTTPURLResponse {
-                        var headers: [String: String] = [:]
-                        for case let (name as String, value as String) in http.allHeaderFields {
-                            headers[name.lowercased()] = value
-                        }
-                        continuation.resume(returning: HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
-                    } else {
-                        continuation.resume(throwing: TransportError.other("the answer was not HTTP"))
-                    }
-                }
-                box.start(task)
+                let task = session.dataTask(with: urlRequest)
+                transfers.register(transfer, for: task)
+                transfer.start(task, continuation: continuation)
             }
         } onCancel: {
-            box.cancel()
+            transfer.cancel()
         }
     }
 }
 
-/// Holds the task so that a cancellation arriving before or after it starts is never lost.
-private final class TaskBox: Sendable {
-    private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
+/// The session's delegate: routes each callback to the transfer of its task.
+private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let byTask = Mutex<[Int: Transfer]>([:])
 
-    func start(_ task: URLSessionDataTask) {
+    func register(_ transfer: Transfer, for task: URLSessionTask) {
+        byTask.withLock { $0[task.taskIdentifier] = transfer }
+    }
+
+    private func transfer(_ task: URLSessionTask) -> Transfer? {
+        byTask.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        // The 3xx answer itself is returned; KOBISClient decides whether to follow it.
+        completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        let allowed = transfer(dataTask)?.received(response) ?? true
+        completionHandler(allowed ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        if transfer(dataTask)?.received(data) == false { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let transfer = byTask.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        transfer?.finish(error)
+    }
+}
+
+/// One request's state; a cancellation arriving before or after the task starts is never lost,
+/// and the continuation is resumed exactly once.
+private final class Transfer: Sendable {
+    private struct State {
+        var task: URLSessionDataTask?
+        var continuation: CheckedContinuation<HTTPResponse, any Error>?
+        var cancelled = false
+        var response: HTTPURLResponse?
+        var body = Data()
+        var failure: TransportError?
+    }
+
+    private let limit: Int
+    private let state = Mutex(State())
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<HTTPResponse, any Error>) {
         let cancelled = state.withLock { state in
             state.task = task
+            state.continuation = continuation
             return state.cancelled
         }
         cancelled ? task.cancel() : task.resume()
@@ -69,18 +114,62 @@ private final class TaskBox: Sendable {
             return state.task
         }?.cancel()
     }
+
+    /// Keeps the response; false when its declared length is already over the limit.
+    func received(_ response: URLResponse) -> Bool {
+        state.withLock { state in
+            state.response = response as? HTTPURLResponse
+            guard response.expectedContentLength <= Int64(limit) else {
+                state.failure = .tooLarge(limit: limit)
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Adds a piece of the body; false once the body is over the limit.
+    func received(_ data: Data) -> Bool {
+        state.withLock { state in
+            guard state.failure == nil, state.body.count + data.count <= limit else {
+                state.failure = .tooLarge(limit: limit)
+                state.body = Data()
+                return false
+            }
+            state.body.append(data)
+            return true
+        }
+    }
+
+    func finish(_ error: (any Error)?) {
+        let (continuation, result) = state.withLock { state -> (CheckedContinuation<HTTPResponse, any Error>?, Result<HTTPResponse, TransportError>) in
+            defer { state.continuation = nil }
+            if let failure = state.failure { return (state.continuation, .failure(failure)) }
+            if let error { return (state.continuation, .failure(TransportError(error, cancelled: state.cancelled))) }
+            guard let http = state.response else { return (state.continuation, .failure(.other("the answer was not HTTP"))) }
+            var headers: [String: String] = [:]
+            for case let (name as String, value as String) in http.allHeaderFields {
+                headers[name.lowercased()] = value
+            }
+            return (state.continuation, .success(HTTPResponse(status: http.statusCode, headers: headers, body: state.body)))
+        }
+        continuation?.resume(with: result.mapError { $0 as any Error })
+    }
 }
 
 private extension TransportError {
     /// Maps Foundation's errors to ours, dropping the failing URL (it holds the key).
-    init(_ error: any Error) {
+    init(_ error: any Error, cancelled: Bool) {
         guard let urlError = error as? URLError else {
-            self = .other(String(describing: type(of: error)))
+            self = cancelled ? .cancelled : .other(String(describing: type(of: error)))
             return
         }
+        // libcurl's own text, e.g. "OpenSSL/3.0: error:0A00010B:SSL routines::wrong version number".
+        let detail = (urlError as NSError).localizedDescription
         switch urlError.code {
         case .cannotConnectToHost: self = .connectionRefused
         case .cannotFindHost, .dnsLookupFailed: self = .hostNotFound
+        case .unknown where detail.contains("wrong version number"): self = .notTLS
+        case .unknown where detail.contains("SSL") || detail.contains("TLS"): self = .insecureConnection
         // libcurl reports a reset as networkConnectionLost, an empty reply as badServerResponse,
         // and a body shorter than its Content-Length as unknown ("transfer closed with N bytes remaining").
         case .networkConnectionLost, .badServerResponse, .unknown: self = .connectionLost
@@ -90,6 +179,8 @@ private extension TransportError {
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
              .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
             self = .insecureConnection
+        case .unsupportedURL: self = .other("the address is not one URLSession can fetch")
+        case .badURL: self = .other("URLSession cannot use this address")
         default: self = .other("URL error \(urlError.code.rawValue)")
         }
     }

@@ -40,28 +40,53 @@ public struct KOBISClient: Sendable {
     /// into domain values, and only an answer that converts is stored.
     public func fetch<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Value {
         let started = now()
-        if let value = cachedAnswer(endpoint, at: started, convert: convert) {
+        if let value = try cachedAnswer(endpoint, at: started, convert: convert) {
             return value
         }
         if cacheUse.mode == .offline {
             throw OfflineMissError(request: endpoint.summary)
         }
         let body = try await body(for: endpoint)
+        // Decoding a large answer takes a moment; Ctrl-C during the transfer must not be lost.
+        try Task.checkCancellation()
         let value = try convert(AnswerDecoder.decode(Response.self, from: body))
+        try Task.checkCancellation()
         if let cache = cacheUse.cache {
-            let failure = cache.store(CacheEntry(request: endpoint.requestKey, stored: started, body: body))
-            log?(failure.map { "cache: \($0)" } ?? "cache: stored \(endpoint.requestKey)")
+            if let failure = cache.store(CacheEntry(request: endpoint.requestKey, stored: started, body: body)) {
+                notice?(Self.cacheWarning(failure))
+            } else {
+                log?("cache: stored \(endpoint.requestKey)")
+            }
         }
         return value
     }
 
+    /// One line for a cache that cannot be written; the command line shows each distinct line once.
+    private static func cacheWarning(_ failure: FileAccessError) -> String {
+        "warning: the cache is not used: \(failure); answers are not kept and calls are not counted."
+    }
+
     /// The cached answer, when there is one that is fresh (or any, offline) and still converts.
+    /// A cache that cannot be read is an error offline (there is nothing else to answer from),
+    /// and a warning otherwise.
     private func cachedAnswer<Response, Value>(_ endpoint: Endpoint<Response>, at instant: Date,
-                                               convert: (Response) throws -> Value) -> Value? {
+                                               convert: (Response) throws -> Value) throws -> Value? {
         let request = endpoint.requestKey
         guard let cache = cacheUse.cache else { return nil }
-        guard cacheUse.mode != .refresh, let entry = cache.entry(for: request) else {
-            log?(cacheUse.mode == .refresh ? "cache: --refresh, fetching \(request) again" : "cache: nothing stored for \(request)")
+        guard cacheUse.mode != .refresh else {
+            log?("cache: --refresh, fetching \(request) again")
+            return nil
+        }
+        let found: CacheEntry?
+        do {
+            found = try cache.entry(for: request)
+        } catch {
+            if cacheUse.mode == .offline { throw CacheReadError(underlying: error) }
+            notice?("warning: the cached answer cannot be used: \(error).")
+            return nil
+        }
+        guard let entry = found else {
+            log?("cache: nothing stored for \(request)")
             return nil
         }
         let freshness = Freshness.of(endpoint)
@@ -89,23 +114,24 @@ public struct KOBISClient: Sendable {
 
     /// The body of a successful (2xx) answer, after retries; faults and bad bodies are not looked at here.
     public func body<Response>(for endpoint: Endpoint<Response>) async throws -> Data {
-        let request = HTTPRequest(url: url(for: endpoint), timeout: timeout)
         let host = baseURL.host ?? "the KOBIS server"
         var attempt = 1
         while true {
             log?("GET \(displayAddress(for: endpoint))" + (retry.attempts > 1 ? " (try \(attempt) of \(retry.attempts))" : ""))
-            countCall()
             let started = ContinuousClock.now
             let failure: KOBISError
             var retryAfter: Double?
             do {
-                let response = try await sendWithTimeout(request)
+                let response = try await sendFollowingRedirects(HTTPRequest(url: url(for: endpoint), timeout: timeout), host: host)
                 log?("HTTP \(response.status), \(response.body.count) bytes, \(Self.milliseconds(since: started)) ms")
                 if (200..<300).contains(response.status) { return response.body }
                 failure = .httpStatus(response.status, host: host, attempts: attempt)
                 retryAfter = response.headers["retry-after"].flatMap(Double.init)
             } catch TransportError.cancelled {
                 throw CancellationError()
+            } catch let TransportError.tooLarge(limit) {
+                log?("the answer passed \(limit) bytes after \(Self.milliseconds(since: started)) ms; stopped reading")
+                throw KOBISError.unreadable(.tooLarge(limit: limit))
             } catch let error as TransportError {
                 log?("no answer after \(Self.milliseconds(since: started)) ms: \(error.description(host: host))")
                 failure = .unreachable(error, host: host, attempts: attempt)
@@ -123,10 +149,56 @@ public struct KOBISClient: Sendable {
         }
     }
 
+    /// Most redirects followed for one try.
+    static let redirectLimit = 5
+
+    /// One try, following redirects that stay on the configured server (KOBIS moving a path, or
+    /// http to https); a redirect anywhere else is refused, so the key never leaves that server.
+    private func sendFollowingRedirects(_ first: HTTPRequest, host: String) async throws -> HTTPResponse {
+        var request = first
+        var redirects = 0
+        while true {
+            countCall()
+            let response = try await sendWithTimeout(request)
+            guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"] else {
+                return response
+            }
+            guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
+                  let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                let scheme = location.split(separator: ":", maxSplits: 1).first.map { "a \($0.lowercased()): address" }
+                throw KOBISError.redirected(status: response.status, host: host, target: scheme ?? "an address that is not a URL")
+            }
+            guard let targetHost = target.host, targetHost.lowercased() == host.lowercased() else {
+                throw KOBISError.redirected(status: response.status, host: host, target: "another server (\(target.host ?? "no host"))")
+            }
+            redirects += 1
+            guard redirects <= Self.redirectLimit else {
+                throw KOBISError.redirected(status: response.status, host: host, target: "itself again after \(Self.redirectLimit) redirects")
+            }
+            log?("HTTP \(response.status): redirected to \(Self.masked(target.absoluteString, key: key))")
+            request.url = target
+        }
+    }
+
+    /// An address as shown to people, with the key (as sent, percent-encoded) replaced by `***`.
+    private static func masked(_ address: String, key: String) -> String {
+        let encoded = KOBISOperation.percentEncoded(key)
+        guard !encoded.isEmpty else { return address }
+        return address.replacingOccurrences(of: encoded, with: "***")
+    }
+
     /// Counts a call against the key's daily quota, and warns when little of it is left.
     private func countCall() {
         let today = Day.korean(at: now())
-        guard let count = cacheUse.counter?.record(on: today), count > CallCounter.warningThreshold else { return }
+        guard let counter = cacheUse.counter else { return }
+        let count: Int
+        switch counter.record(on: today) {
+        case let .success(value): count = value
+        case let .failure(failure):
+            notice?(Self.cacheWarning(failure))
+            return
+        }
+        guard count > CallCounter.warningThreshold else { return }
         notice?("warning: \(count) of the key's \(CallCounter.dailyQuota) calls for today (\(today.iso), Korean time) are used.")
     }
 

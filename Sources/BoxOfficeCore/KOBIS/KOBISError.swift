@@ -8,6 +8,9 @@ public enum KOBISError: Error, Sendable, Equatable {
     case fault(KOBISFault)
     /// The body could not be understood.
     case unreadable(UnreadableAnswer)
+    /// `host` redirected the request somewhere boxoffice does not follow: `target` says where,
+    /// as a host name or a kind of address, never the whole address (it may hold the key).
+    case redirected(status: Int, host: String, target: String)
 }
 
 /// A `faultInfo` answer: KOBIS's own error code and message.
@@ -49,6 +52,8 @@ public enum UnreadableAnswer: Sendable, Equatable {
     case html
     case truncated
     case notJSON
+    /// Longer than any answer KOBIS sends.
+    case tooLarge(limit: Int)
     /// JSON, but not the shape this operation answers with; the detail names where.
     case wrongShape(String)
 }
@@ -68,6 +73,8 @@ extension KOBISError: CustomStringConvertible {
             }
         case let .unreadable(kind):
             kind.description
+        case let .redirected(status, host, target):
+            "\(host) redirected the request (HTTP \(status)) to \(target); boxoffice follows redirects only on the same server"
         }
     }
 
@@ -83,6 +90,7 @@ extension UnreadableAnswer: CustomStringConvertible {
         case .html: "KOBIS answered with a web page instead of data (the service may be under maintenance)"
         case .truncated: "KOBIS's answer was cut off before its end"
         case .notJSON: "KOBIS's answer is not valid JSON"
+        case let .tooLarge(limit): "KOBIS's answer is longer than \(limit / (1 << 20)) MiB, far more than KOBIS ever sends; it was cut off"
         case let .wrongShape(detail): "KOBIS's answer does not have the expected shape: \(detail)"
         }
     }
@@ -99,6 +107,8 @@ extension TransportError: CustomStringConvertible {
         case .connectionLost: "the connection to \(host) broke off before the answer was complete"
         case .timedOut: "\(host) did not answer within the time allowed"
         case .insecureConnection: "could not make a secure connection to \(host)"
+        case .notTLS: "\(host) does not speak TLS: it answered the https:// request in plain text"
+        case let .tooLarge(limit): "the answer from \(host) is longer than \(limit) bytes"
         case .cancelled: "the request to \(host) was cancelled"
         case let .other(detail): "the request to \(host) failed (\(detail))"
         }

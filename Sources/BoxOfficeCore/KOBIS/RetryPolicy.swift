@@ -23,7 +23,7 @@ public struct RetryPolicy: Sendable {
             [.timedOut, .connectionLost, .connectionRefused].contains(failure)
         case let .httpStatus(status, _, _):
             status >= 500 || status == 429
-        case .fault, .unreadable:
+        case .fault, .unreadable, .redirected:
             false
         }
     }

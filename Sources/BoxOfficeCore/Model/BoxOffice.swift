@@ -43,11 +43,22 @@ extension DailyBoxOffice {
         if let reported = Self.firstDay(of: result.showRange), reported != day {
             throw KOBISError.unreadable(.wrongShape("showRange \(result.showRange ?? "") is not the day asked for (\(day.iso))"))
         }
+        // KOBIS ranks at most ten films; a longer list is not its answer, and is refused before any work.
+        guard rows.count <= Self.maximumEntries else {
+            throw KOBISError.unreadable(.wrongShape("dailyBoxOfficeList has \(NumberFormat.grouped(rows.count)) rows; KOBIS ranks at most \(Self.maximumEntries)"))
+        }
         self.day = day
         entries = try rows.enumerated().map { index, row in
             try BoxOfficeEntry(row, place: "dailyBoxOfficeList[\(index)]")
         }
+        var seen = Set<Int>()
+        for entry in entries where !seen.insert(entry.rank).inserted {
+            throw KOBISError.unreadable(.wrongShape("dailyBoxOfficeList holds rank \(entry.rank) twice"))
+        }
     }
+
+    /// The most films a KOBIS ranking holds (`itemPerPage` is at most 10).
+    public static let maximumEntries = 10
 
     private static func firstDay(of showRange: String?) -> Day? {
         guard let start = showRange?.split(separator: "~").first else { return nil }

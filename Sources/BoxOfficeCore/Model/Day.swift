@@ -44,9 +44,12 @@ public struct Day: Hashable, Comparable, Sendable {
         return "\(Day(daysSinceEpoch: days).iso) \(String(format: "%02d:%02d", seconds / 3600, seconds % 3600 / 60)) KST"
     }
 
-    /// Whole days since 1970-01-01 in Korea, and seconds into that day.
+    /// Whole days since 1970-01-01 in Korea, and seconds into that day. Instants outside the years
+    /// 1 to 9999 (a damaged timestamp, a clock gone wild) count as the nearest end, never a trap.
     private static func koreanSeconds(_ instant: Date) -> (days: Int, seconds: Int) {
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + 9 * 3600
+        let raw = instant.timeIntervalSince1970.rounded(.down)
+        let clamped = raw.isNaN ? 0 : min(max(raw, -62_135_596_800), 253_402_300_799 - 9 * 3600)
+        let seconds = Int(clamped) + 9 * 3600
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         return (days, seconds - days * 86_400)
     }

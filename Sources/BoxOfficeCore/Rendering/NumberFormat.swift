@@ -1,8 +1,8 @@
 import Foundation
 
 /// Number spellings for tables: `4,356,523`, `41.2%`.
-enum NumberFormat {
-    static func grouped<N: BinaryInteger>(_ number: N?) -> String {
+public enum NumberFormat {
+    public static func grouped<N: BinaryInteger>(_ number: N?) -> String {
         guard let number else { return "–" }
         let digits = String(number.magnitude)
         var result = ""

@@ -11,4 +11,10 @@ public enum XDGFolder {
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
         return URL(fileURLWithPath: home).appendingPathComponent(fallback).appendingPathComponent("boxoffice")
     }
+
+    /// Why there is no home-based folder: "HOME is not set", or "HOME (x) is not an absolute path".
+    public static func missingHomeReason(environment: [String: String]) -> String {
+        guard let home = environment["HOME"], !home.isEmpty else { return "HOME is not set" }
+        return "HOME (\(home)) is not an absolute path"
+    }
 }

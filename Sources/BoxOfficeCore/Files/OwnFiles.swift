@@ -1,0 +1,158 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Careful file-system access for folders that may hold things boxoffice did not put there.
+///
+/// Nothing here follows a symbolic link to a file it opens, blocks on a FIFO, reads without a
+/// limit, or touches a file that is not a regular file owned by the user running boxoffice.
+public enum OwnFiles {
+    /// What is at a path, without following a symbolic link there.
+    public enum Kind: Equatable, Sendable {
+        case missing
+        case folder
+        case regularFile
+        case symbolicLink
+        /// A FIFO, socket or device.
+        case other
+    }
+
+    /// The status of `path` itself (`lstat`), or nil with `errno` set.
+    static func linkStatus(_ path: String) -> stat? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info : nil
+    }
+
+    /// The status of what `path` leads to (`stat`, following links), or nil with `errno` set.
+    static func status(_ path: String) -> stat? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info : nil
+    }
+
+    /// What is at `path`, not following a final symbolic link.
+    public static func kind(_ path: String) -> Kind {
+        guard let info = linkStatus(path) else { return .missing }
+        return kind(of: info)
+    }
+
+    static func kind(of info: stat) -> Kind {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: .folder
+        case S_IFREG: .regularFile
+        case S_IFLNK: .symbolicLink
+        default: .other
+        }
+    }
+
+    /// Whether the running user owns what `info` describes.
+    static func isOurs(_ info: stat) -> Bool {
+        info.st_uid == geteuid()
+    }
+
+    /// Why a folder that is to hold our files is not safe to use, or nil when it is.
+    ///
+    /// A folder owned by another user, or writable by group or others, could have had links or
+    /// files planted in it; boxoffice does not use it. Our own folder that others can read or
+    /// enter is tightened to 0700.
+    public static func unsafeFolderReason(_ path: String, followLink: Bool) -> String? {
+        guard let info = followLink ? status(path) : linkStatus(path) else { return nil }
+        switch kind(of: info) {
+        case .folder: break
+        case .symbolicLink: return "it is a symbolic link, which boxoffice does not follow"
+        default: return "it is not a folder"
+        }
+        guard isOurs(info) else { return "it belongs to another user (uid \(info.st_uid))" }
+        if info.st_mode & 0o022 != 0 {
+            return "other users can write to it (mode \(String(info.st_mode & 0o777, radix: 8)))"
+        }
+        if info.st_mode & 0o077 != 0 {
+            _ = chmod(path, 0o700)
+        }
+        return nil
+    }
+
+    /// The names in a folder, or an error naming the path and the system's reason.
+    public static func names(in path: String) throws(FileAccessError) -> [String] {
+        guard let directory = opendir(path) else { throw FileAccessError(path: path, action: "read", code: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Reads a regular file of at most `limit` bytes; nil when nothing is there.
+    ///
+    /// - Parameter followLink: whether a symbolic link at `path` is followed (a config file may be a
+    ///   link into a dotfiles folder; our own cache files never are).
+    public static func readRegularFile(_ path: String, limit: Int, followLink: Bool = false) throws(FileAccessError) -> Data? {
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followLink ? 0 : O_NOFOLLOW)
+        let descriptor = open(path, flags)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            if errno == ELOOP { throw FileAccessError(path: path, problem: "is a symbolic link, which boxoffice does not follow") }
+            throw FileAccessError(path: path, action: "read", code: errno)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileAccessError(path: path, action: "read", code: errno) }
+        switch kind(of: info) {
+        case .regularFile: break
+        case .folder: throw FileAccessError(path: path, problem: "is a folder, not a file")
+        default: throw FileAccessError(path: path, problem: "is not a regular file (a FIFO, socket or device)")
+        }
+        guard info.st_size <= limit else {
+            throw FileAccessError(path: path, problem: "is larger than \(limit) bytes")
+        }
+        var data = Data(count: Int(info.st_size))
+        var total = 0
+        while total < data.count {
+            let count = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { throw FileAccessError(path: path, action: "read", code: errno) }
+            if count == 0 { break }
+            total += count
+        }
+        return data.prefix(total)
+    }
+
+    /// Removes `name` from `folder` only when it is a regular file we own (never a link, a folder or
+    /// another user's file); returns whether it did.
+    static func removeOwnFile(_ name: String, in folder: String) throws(FileAccessError) -> Bool {
+        let path = folder + "/" + name
+        guard let info = linkStatus(path), kind(of: info) == .regularFile, isOurs(info) else { return false }
+        guard unlink(path) == 0 else {
+            if errno == ENOENT { return false }
+            throw FileAccessError(path: path, action: "remove", code: errno)
+        }
+        return true
+    }
+
+    /// The system's text for an error number, e.g. "Permission denied".
+    public static func reason(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
+
+/// A file or folder could not be read, written or removed; the message names it and says why.
+public struct FileAccessError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    /// What is wrong, after the path: "cannot be read (Permission denied)", "is a folder, not a file".
+    public let problem: String
+
+    public init(path: String, problem: String) {
+        self.path = path
+        self.problem = problem
+    }
+
+    init(path: String, action: String, code: Int32) {
+        self.init(path: path, problem: "cannot be \(action == "read" ? "read" : action == "remove" ? "removed" : action) (\(OwnFiles.reason(code)))")
+    }
+
+    public var description: String { "\(path) \(problem)" }
+}
