@@ -38,6 +38,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("boxoffice"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try "secret value with spaces\n".write(to: folder.appendingPathComponent("boxoffice/config"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: folder.appendingPathComponent("boxoffice/config").path)
         let result = await run(["daily"], environment: ["XDG_CONFIG_HOME": folder.path])
         #expect(result.status == .noPermission)
         #expect(result.standardError == "boxoffice: the config file \(folder.path)/boxoffice/config line 1 is not of the form 'key = VALUE'.\nFix the file, or pass the key with --key or KOBIS_API_KEY.\n")

@@ -90,7 +90,7 @@ import Testing
         let counter = CallCounter(folder: folder)
         for damage in ["9223372036854775807", "-5", "garbage", "99999999999999999999999"] {
             try damage.write(to: folder.appendingPathComponent("calls-\(today.compact)"), atomically: true, encoding: .utf8)
-            #expect(counter.record(on: today) != nil)
+            #expect(throws: Never.self) { try counter.record(on: today).get() }
         }
         let mode = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("calls-\(today.compact)").path)[.posixPermissions] as? Int
         #expect(mode == 0o600 || mode == 0o644, "written by the test's own atomic write")
@@ -102,7 +102,7 @@ import Testing
     @Test func entriesRoundTripAndRejectDamage() throws {
         let entry = CacheEntry(request: "movie/searchMovieInfo?movieCd=20124079", stored: Date(timeIntervalSince1970: 1_795_284_000),
                                body: try Fixtures.data("movieinfo_20124079_capture-a.json"))
-        let data = entry.encoded()
+        let data = try #require(entry.encoded())
         #expect(CacheEntry(data) == entry)
         #expect(String(decoding: data.prefix(100), as: UTF8.self).hasPrefix(
             "boxoffice-cache 1\nrequest movie/searchMovieInfo?movieCd=20124079\nstored 1795284000\nbytes 32063\n\n{"))
@@ -121,7 +121,7 @@ import Testing
         #expect(cache.store(CacheEntry(request: request, stored: Date(), body: Data("{}".utf8))) == nil)
         let short = Endpoint.dailyBoxOffice(on: today).requestKey
         #expect(cache.store(CacheEntry(request: short, stored: Date(), body: Data("{}".utf8))) == nil)
-        #expect(cache.entry(for: request)?.body == Data("{}".utf8))
+        #expect(try cache.entry(for: request)?.body == Data("{}".utf8))
         #expect(cache.file(for: short).lastPathComponent == "boxoffice~searchDailyBoxOfficeList~targetDt=20261122.answer")
         #expect(cache.file(for: request).lastPathComponent.utf8.count < 255)
         let files = try FileManager.default.contentsOfDirectory(atPath: cache.answers.path)
@@ -133,9 +133,9 @@ import Testing
         for path in [folder.path, cache.answers.path] {
             #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o700)
         }
-        #expect(cache.usage().entries == 2)
+        #expect(try cache.usage().entries == 2)
         #expect(try cache.clear().entries == 2)
-        #expect(cache.usage().entries == 0)
+        #expect(try cache.usage().entries == 0)
     }
 
     @Test func unwritableCacheIsReportedNotThrown() throws {
@@ -144,7 +144,7 @@ import Testing
         try Data("a file, not a folder".utf8).write(to: folder)
         let cache = AnswerCache(folder: folder)
         #expect(cache.store(CacheEntry(request: "x", stored: Date(), body: Data("{}".utf8))) != nil)
-        #expect(cache.entry(for: "x") == nil)
+        #expect(throws: FileAccessError.self) { try cache.entry(for: "x") }
     }
 
     @Test func cacheFolderFollowsFlagEnvironmentThenXDG() {
@@ -161,9 +161,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let counter = CallCounter(folder: folder)
         #expect(counter.count(on: today) == 0)
-        #expect(counter.record(on: today.adding(days: -8)) == 1)
-        #expect(counter.record(on: today) == 1)
-        #expect(counter.record(on: today) == 2)
+        #expect(try counter.record(on: today.adding(days: -8)).get() == 1)
+        #expect(try counter.record(on: today).get() == 1)
+        #expect(try counter.record(on: today).get() == 2)
         #expect(counter.count(on: today) == 2)
         #expect(counter.count(on: today.adding(days: -8)) == 0, "counts older than a week are removed")
     }

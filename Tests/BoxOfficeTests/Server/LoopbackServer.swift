@@ -30,6 +30,9 @@ enum LoopbackReply: Sendable {
     case close
     /// Aborts the connection with a TCP reset without writing anything.
     case reset
+    /// Sends a 200 head with chunked encoding, then `chunk` every `interval` seconds, for ever:
+    /// until the client goes away or the server stops.
+    case endless(chunk: Data, interval: Double)
 }
 
 extension LoopbackReply {
@@ -76,9 +79,13 @@ struct LoopbackServerError: Error, CustomStringConvertible {
 final class LoopbackServer: Sendable {
     private let core: LoopbackCore
 
+    /// Whether it listens on ::1 rather than 127.0.0.1.
+    let ipv6: Bool
+
     /// Starts listening at once; `handler` is called on a connection's thread for each request.
-    init(handler: @escaping @Sendable (LoopbackRequest) -> LoopbackReply) throws {
-        core = try LoopbackCore(handler: handler)
+    init(ipv6: Bool = false, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackReply) throws {
+        self.ipv6 = ipv6
+        core = try LoopbackCore(ipv6: ipv6, handler: handler)
         core.start()
     }
 
@@ -86,8 +93,8 @@ final class LoopbackServer: Sendable {
 
     /// The port the kernel chose.
     var port: UInt16 { core.port }
-    /// `http://127.0.0.1:<port>`.
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(core.port)")! }
+    /// `http://127.0.0.1:<port>`, or `http://[::1]:<port>`.
+    var baseURL: URL { URL(string: ipv6 ? "http://[::1]:\(core.port)" : "http://127.0.0.1:\(core.port)")! }
     /// How many requests have been fully received so far.
     var requestCount: Int { core.state.withLock { $0.requests.count } }
     /// The requests fully received so far, in arrival order.
@@ -114,9 +121,9 @@ private final class LoopbackCore: Sendable {
     private let acceptLoopDone = DispatchGroup()
     private let handler: @Sendable (LoopbackRequest) -> LoopbackReply
 
-    init(handler: @escaping @Sendable (LoopbackRequest) -> LoopbackReply) throws {
+    init(ipv6: Bool, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackReply) throws {
         self.handler = handler
-        (listener, port) = try openListener()
+        (listener, port) = try ipv6 ? openListenerIPv6() : openListener()
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             let code = errno
@@ -194,6 +201,13 @@ private final class LoopbackCore: Sendable {
             _ = sendAll(fd, replyHead(status: status, headers: [:], length: body.count) + body.prefix(max(0, bytes)))
         case .close:
             break
+        case let .endless(chunk, interval):
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            guard sendAll(fd, Data(head.utf8)) else { return }
+            let framed = Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk + Data("\r\n".utf8)
+            while sendAll(fd, framed), interval <= 0 || pause(interval) {
+                if interval <= 0, state.withLock({ $0.stopped }) { return }
+            }
         case .reset:
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
@@ -260,6 +274,27 @@ private func openListener() throws -> (fd: Int32, port: UInt16) {
     guard bound else { throw fail("bind") }
     guard listen(fd, 128) == 0 else { throw fail("listen") }
     return (fd, UInt16(bigEndian: address.sin_port))
+}
+
+/// Opens a listening TCP socket on ::1 with a kernel-chosen port.
+private func openListenerIPv6() throws -> (fd: Int32, port: UInt16) {
+    let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard fd >= 0 else { throw LoopbackServerError(call: "socket", code: errno) }
+    var address = sockaddr_in6()
+    address.sin6_family = sa_family_t(AF_INET6)
+    address.sin6_addr = in6addr_loopback
+    var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+            bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0
+        }
+    }
+    guard bound, listen(fd, 128) == 0 else {
+        let error = LoopbackServerError(call: "bind", code: errno)
+        close(fd)
+        throw error
+    }
+    return (fd, UInt16(bigEndian: address.sin6_port))
 }
 
 /// One `recv`, retried on EINTR; nil at end of stream or on error.
@@ -345,5 +380,33 @@ private func reasonPhrase(_ status: Int) -> String {
     case 503: "Service Unavailable"
     case 504: "Gateway Timeout"
     default: "Unknown"
+    }
+}
+
+/// A TCP server on 127.0.0.1 that answers every connection with fixed bytes as soon as the client
+/// has sent anything, whatever it was (a TLS hello, say), then closes.
+final class RawServer: Sendable {
+    private let listener: Int32
+    let port: UInt16
+    private let reply: Data
+
+    init(reply: Data) throws {
+        (listener, port) = try openListener()
+        self.reply = reply
+        Thread { [listener, reply] in
+            while true {
+                let fd = accept(listener, nil, nil)
+                guard fd >= 0 else { return }
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                _ = recv(fd, &buffer, buffer.count, 0)
+                _ = sendAll(fd, reply)
+                close(fd)
+            }
+        }.start()
+    }
+
+    deinit {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
     }
 }

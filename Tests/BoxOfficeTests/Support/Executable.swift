@@ -25,8 +25,11 @@ enum Executable {
     ///
     /// Waiting is asynchronous: blocking here would hold one of the cooperative pool's threads,
     /// of which a two-core machine has two, and stall every other test meanwhile.
+    ///
+    /// - Parameter standardError: where the process's stderr goes instead of a pipe read here.
     static func run(_ arguments: [String], environment: [String: String] = [:], timeLimit: Double = 30,
-                    program: URL = url, whileRunning: (@Sendable (Process) async -> Void)? = nil) async throws -> Result {
+                    program: URL = url, standardError: FileHandle? = nil,
+                    whileRunning: (@Sendable (Process) async -> Void)? = nil) async throws -> Result {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
@@ -37,18 +40,23 @@ enum Executable {
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
-        process.standardError = error
+        process.standardError = standardError ?? error
         process.standardInput = FileHandle.nullDevice
         let exit = ExitSignal()
         process.terminationHandler = { _ in exit.fire() }
         try process.run()
+        if standardError != nil { try error.fileHandleForWriting.close() }
         let outputData = Reader(output.fileHandleForReading)
         let errorData = Reader(error.fileHandleForReading)
         await whileRunning?(process)
         let finished = await exit.wait(seconds: timeLimit)
         if !finished {
             process.terminate()
-            _ = await exit.wait(seconds: 5)
+            if await !exit.wait(seconds: 5) {
+                // Still running: reading its status would trap, so make sure it ends.
+                kill(process.processIdentifier, SIGKILL)
+                _ = await exit.wait(seconds: 10)
+            }
         }
         return Result(status: process.terminationStatus, standardOutput: await outputData.text(),
                       standardError: await errorData.text(), finished: finished)
@@ -59,8 +67,14 @@ enum Executable {
         private let state = Mutex<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
         func fire() {
+            release(firing: true)
+        }
+
+        /// Resumes the waiters; only the process's end marks the signal as fired, so a wait that
+        /// timed out leaves later waits waiting.
+        private func release(firing: Bool) {
             let waiters = state.withLock { state in
-                state.fired = true
+                if firing { state.fired = true }
                 defer { state.waiters = [] }
                 return state.waiters
             }
@@ -78,14 +92,14 @@ enum Executable {
                         }
                         if fired { continuation.resume() }
                     }
-                    return true
+                    return self.state.withLock { $0.fired }
                 }
                 group.addTask {
                     try? await Task.sleep(for: .seconds(seconds))
                     return false
                 }
                 let first = await group.next() ?? false
-                if !first { self.fire() }  // release the waiter so the group can end
+                if !first { self.release(firing: false) }  // release the waiter so the group can end
                 group.cancelAll()
                 return first
             }
