@@ -76,37 +76,34 @@ public struct AnswerCache: Sendable {
 
     /// Our entries in the cache, their bytes, and how many other things `answers` holds.
     public func usage() throws(FileAccessError) -> CacheUsage {
-        guard try answersFolderExists() else { return CacheUsage() }
-        var usage = CacheUsage()
-        for name in try OwnFiles.names(in: answers.path) {
-            if let size = entrySize(name) {
-                usage.entries += 1
-                usage.bytes += size
-            } else if !Self.isTemporaryName(name) {
-                usage.others += 1
-            }
-        }
-        return usage
+        try survey(removing: false)
     }
 
     /// Removes our stored answers and leftover temporary files, and nothing else; returns what was
     /// removed, and how many things that boxoffice did not make were left.
     public func clear() throws(FileAccessError) -> CacheUsage {
+        try survey(removing: true)
+    }
+
+    /// One pass over `answers`: our entries counted (and removed), our temporary files skipped (and
+    /// removed), anything else counted as another's and left alone.
+    private func survey(removing: Bool) throws(FileAccessError) -> CacheUsage {
         guard try answersFolderExists() else { return CacheUsage() }
-        var removed = CacheUsage()
+        var usage = CacheUsage()
         for name in try OwnFiles.names(in: answers.path) {
             if let size = entrySize(name) {
-                if try OwnFiles.removeOwnFile(name, in: answers.path) {
-                    removed.entries += 1
-                    removed.bytes += size
+                if removing {
+                    guard try OwnFiles.removeOwnFile(name, in: answers.path) else { continue }
                 }
+                usage.entries += 1
+                usage.bytes += size
             } else if Self.isTemporaryName(name), OwnFiles.kind(answers.path + "/" + name) == .regularFile {
-                _ = try OwnFiles.removeOwnFile(name, in: answers.path)
+                if removing { _ = try OwnFiles.removeOwnFile(name, in: answers.path) }
             } else {
-                removed.others += 1
+                usage.others += 1
             }
         }
-        return removed
+        return usage
     }
 
     /// Whether `answers` is there; an error when it is something other than our folder.
