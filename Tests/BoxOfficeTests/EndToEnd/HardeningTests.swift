@@ -2,6 +2,7 @@
 @testable import BoxOfficeCore
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 
 /// What a hostile probe found (issue 7), each as the built binary meets it: files that are not
@@ -40,9 +41,27 @@ enum Hostile {
     /// Runs the binary as user `nobody` when the tests run as root (through setpriv), else as ourselves.
     static func runAsNobody(_ arguments: [String], environment: [String: String]) async throws -> Executable.Result {
         guard geteuid() == 0 else { return try await Executable.run(arguments, environment: environment) }
-        return try await Executable.run(["--reuid=65534", "--regid=65534", "--clear-groups", Executable.url.path] + arguments,
+        return try await Executable.run(["--reuid=65534", "--regid=65534", "--clear-groups", try binaryForNobody().path] + arguments,
                                         environment: environment, program: URL(fileURLWithPath: "/usr/bin/setpriv"))
     }
+
+    /// A copy of the binary that `nobody` can run: the checkout may sit in a folder only root can enter.
+    private static func binaryForNobody() throws -> URL {
+        try nobodyCopy.withLock { copy in
+            if let copy { return copy }
+            // One folder, refreshed by each run, so runs leave no copies behind.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-tests-as-nobody")
+            try? FileManager.default.removeItem(at: folder)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+            let binary = folder.appendingPathComponent("boxoffice")
+            try FileManager.default.copyItem(at: Executable.url, to: binary)
+            chmod(binary.path, 0o755)
+            copy = binary
+            return binary
+        }
+    }
+
+    private static let nobodyCopy = Mutex<URL?>(nil)
 
     static func mode(_ url: URL) -> Int {
         var info = stat()
