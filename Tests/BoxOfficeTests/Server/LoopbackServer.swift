@@ -99,6 +99,9 @@ final class LoopbackServer: Sendable {
     var requestCount: Int { core.state.withLock { $0.requests.count } }
     /// The requests fully received so far, in arrival order.
     var requests: [LoopbackRequest] { core.state.withLock { $0.requests } }
+    /// When the first request arrived: a client's timing measured from here leaves out its start-up,
+    /// which takes seconds on a busy machine.
+    var firstArrival: ContinuousClock.Instant? { core.state.withLock { $0.arrivals.first } }
 
     /// Closes the listening socket and all open connections; idempotent. Later connects are refused.
     func stop() { core.stop() }
@@ -110,6 +113,8 @@ private final class LoopbackCore: Sendable {
         var stopped = false
         var connections: Set<Int32> = []
         var requests: [LoopbackRequest] = []
+        /// When each request had fully arrived.
+        var arrivals: [ContinuousClock.Instant] = []
     }
 
     let port: UInt16
@@ -186,7 +191,10 @@ private final class LoopbackCore: Sendable {
             close(fd)
         }
         guard let request = readRequest(fd) else { return }
-        state.withLock { $0.requests.append(request) }
+        state.withLock { state in
+            state.requests.append(request)
+            state.arrivals.append(ContinuousClock.now)
+        }
         perform(handler(request), on: fd)
     }
 

@@ -38,3 +38,11 @@ func run(_ arguments: [String], environment: [String: String] = ["HOME": "/nonex
     let status = await commandLine.run(arguments)
     return RunResult(status: status, standardOutput: capture.standardOutput, standardError: capture.standardError)
 }
+
+/// Runs seconds of CPU work on a thread of its own and awaits its result, keeping the cooperative
+/// pool (two threads on a two-core machine) free for the tests that wait on timers and processes.
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+    }
+}
