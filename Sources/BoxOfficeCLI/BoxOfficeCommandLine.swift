@@ -58,7 +58,7 @@ public struct BoxOfficeCommandLine: Sendable {
             return .success
         } catch {
             let report = FailureReport(error)
-            console.standardError(report.text(hiding: secrets.all))
+            console.standardError(secrets.hide(report.text))
             return report.status
         }
     }
@@ -70,7 +70,7 @@ public struct BoxOfficeCommandLine: Sendable {
         if invocation.demo {
             // The samples are a read-only cache of their own: no disk cache, no network, nothing counted.
             notice?("showing sample data recorded from KOBIS (--demo); no key or network used.")
-            return KOBISClient(transport: SampleTransport(), baseURL: baseURL, key: "sample", now: now, log: log)
+            return KOBISClient(transport: SampleTransport(), baseURL: baseURL, key: "", now: now, log: log)
         }
         // Offline, nothing is sent, so no key is needed (cached answers never depend on it).
         let configured = try KeySource.key(option: invocation.keyOption, environment: environment) { notice?($0) }
@@ -90,26 +90,25 @@ public struct BoxOfficeCommandLine: Sendable {
     /// the folder is not safe to use; offline, those are errors, as there is nothing else to answer from.
     private func cacheUse(_ invocation: Invocation, notice: (@Sendable (String) -> Void)?) throws -> CacheUse {
         let offline = invocation.cacheMode == .offline
-        guard let folder = AnswerCache.folder(option: invocation.cacheDirectory, environment: environment) else {
+        guard let cache = AnswerCache.chosen(option: invocation.cacheDirectory, environment: environment) else {
             let reason = XDGFolder.missingHomeReason(environment: environment)
             if offline { throw NoCacheFolderError(reason: reason) }
             notice?("warning: no cache folder (\(reason)); answers are not kept and calls are not counted. Pass --cache-dir DIR to keep them.")
             return CacheUse(cache: nil, counter: nil, mode: invocation.cacheMode)
         }
-        let cache = AnswerCache(folder: folder)
         if let reason = cache.unsafeReason() {
             if offline { throw UnsafeCacheError(reason: reason) }
             notice?("warning: not using the cache at \(reason). \(UnsafeCacheError.advice)")
             return CacheUse(cache: nil, counter: nil, mode: invocation.cacheMode)
         }
-        return CacheUse(cache: cache, counter: CallCounter(folder: folder), mode: invocation.cacheMode)
+        return CacheUse(cache: cache, counter: CallCounter(folder: cache.folder), mode: invocation.cacheMode)
     }
 
     private func cache(_ invocation: Invocation, today: Day, options: RenderOptions) throws -> String {
-        guard let folder = AnswerCache.folder(option: invocation.cacheDirectory, environment: environment) else {
+        guard let cache = AnswerCache.chosen(option: invocation.cacheDirectory, environment: environment) else {
             throw NoCacheFolderError(reason: XDGFolder.missingHomeReason(environment: environment))
         }
-        let cache = AnswerCache(folder: folder)
+        let folder = cache.folder
         if let reason = cache.unsafeReason() { throw UnsafeCacheError(reason: reason) }
         if invocation.command == .cacheClear {
             let removed = try cache.clear()

@@ -115,7 +115,7 @@ struct FailureReport: Equatable {
         case .timedOut: "Try again later, or allow more time with --timeout SECONDS."
         case .insecureConnection: "Check the system clock and its CA certificates."
         case .notTLS: "If that server speaks plain HTTP, give --base-url an http:// address."
-        case .tooLarge: "This is not an answer KOBIS sends; check --base-url."
+        case .tooLarge, .badContentEncoding: "This is not an answer KOBIS sends; check --base-url."
         case .cancelled, .other: "Check your network and try again; --verbose shows the request."
         }
     }
@@ -123,12 +123,11 @@ struct FailureReport: Equatable {
     /// The option behind each KOBIS parameter, for naming it when KOBIS refuses a value.
     private static let flags = ["targetDt": "--date", "movieCd": "the movie code"]
 
-    /// The lines as printed, the first prefixed with `boxoffice: `, with every secret (the key, in
-    /// each form it is sent) replaced by `***`, whatever its length.
-    func text(hiding secrets: [String]) -> String {
+    /// The lines as printed, the first prefixed with `boxoffice: `.
+    var text: String {
         lines.enumerated().map { index, line in
             // Messages quote KOBIS's own text, which must not steer the terminal.
-            Secrets.hide(secrets, in: TerminalText.clean(index == 0 ? "boxoffice: " + line : line)) + "\n"
+            TerminalText.clean(index == 0 ? "boxoffice: " + line : line) + "\n"
         }.joined()
     }
 }

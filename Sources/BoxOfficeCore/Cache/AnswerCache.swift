@@ -14,12 +14,22 @@ import Glibc
 public struct AnswerCache: Sendable {
     /// The cache folder.
     public let folder: URL
+    /// Whether boxoffice chose the folder (the XDG default, named `boxoffice`) rather than the user:
+    /// only then is it ours to tighten to 0700.
+    public let isDefault: Bool
 
     /// The largest entry read back; KOBIS's largest answers are well under a megabyte.
     static let entryLimit = 32 << 20
 
-    public init(folder: URL) {
+    public init(folder: URL, isDefault: Bool = false) {
         self.folder = folder
+        self.isDefault = isDefault
+    }
+
+    /// The cache for `--cache-dir`, `BOXOFFICE_CACHE_DIR` or the XDG default; nil without a home.
+    public static func chosen(option: String?, environment: [String: String]) -> AnswerCache? {
+        let given = (option?.isEmpty == false) || (environment["BOXOFFICE_CACHE_DIR"]?.isEmpty == false)
+        return folder(option: option, environment: environment).map { AnswerCache(folder: $0, isDefault: !given) }
     }
 
     /// `--cache-dir`, else `BOXOFFICE_CACHE_DIR`, else `${XDG_CACHE_HOME:-~/.cache}/boxoffice`
@@ -35,10 +45,10 @@ public struct AnswerCache: Sendable {
     /// Why the cache must not be used, or nil when it may (a missing folder is fine: it is made
     /// when first needed). The cache folder itself may be a link the user made; `answers` may not.
     public func unsafeReason() -> String? {
-        if let reason = OwnFiles.unsafeFolderReason(folder.path, followLink: true) {
+        if let reason = OwnFiles.unsafeFolderReason(folder.path, followLink: true, tighten: isDefault) {
             return "\(folder.path): \(reason)"
         }
-        if let reason = OwnFiles.unsafeFolderReason(answers.path, followLink: false) {
+        if let reason = OwnFiles.unsafeFolderReason(answers.path, followLink: false, tighten: true) {
             return "\(answers.path): \(reason)"
         }
         return nil
@@ -112,6 +122,7 @@ public struct AnswerCache: Sendable {
         case .missing: return false
         case .folder: return true
         case .symbolicLink: throw FileAccessError(path: answers.path, problem: "is a symbolic link, which boxoffice does not follow; nothing was changed")
+        case let .inaccessible(code): throw FileAccessError(path: answers.path, action: "read", code: code)
         default: throw FileAccessError(path: answers.path, problem: "is not a folder")
         }
     }
@@ -172,6 +183,7 @@ public struct AnswerCache: Sendable {
             // The cache folder itself may be a link to a folder the user chose.
             if OwnFiles.status(url.path).map(OwnFiles.kind(of:)) == .folder { return }
             throw FileAccessError(path: url.path, problem: "is a symbolic link that does not lead to a folder")
+        case let .inaccessible(code): throw FileAccessError(path: url.path, action: "read", code: code)
         default: throw FileAccessError(path: url.path, problem: "is not a folder")
         }
         let parent = url.deletingLastPathComponent()

@@ -16,6 +16,9 @@ public enum OwnFiles {
         case symbolicLink
         /// A FIFO, socket or device.
         case other
+        /// Something that cannot be looked at (a folder on the way without permission, a path too long…),
+        /// with the system's error number: never to be taken for "missing".
+        case inaccessible(Int32)
     }
 
     /// The status of `path` itself (`lstat`), or nil with `errno` set.
@@ -32,7 +35,7 @@ public enum OwnFiles {
 
     /// What is at `path`, not following a final symbolic link.
     public static func kind(_ path: String) -> Kind {
-        guard let info = linkStatus(path) else { return .missing }
+        guard let info = linkStatus(path) else { return errno == ENOENT ? .missing : .inaccessible(errno) }
         return kind(of: info)
     }
 
@@ -50,13 +53,15 @@ public enum OwnFiles {
         info.st_uid == geteuid()
     }
 
-    /// Why a folder that is to hold our files is not safe to use, or nil when it is.
+    /// Why a folder that is to hold our files is not safe to use, or nil when it is (or is missing).
     ///
     /// A folder owned by another user, or writable by group or others, could have had links or
-    /// files planted in it; boxoffice does not use it. Our own folder that others can read or
-    /// enter is tightened to 0700.
-    public static func unsafeFolderReason(_ path: String, followLink: Bool) -> String? {
-        guard let info = followLink ? status(path) : linkStatus(path) else { return nil }
+    /// files planted in it; boxoffice does not use it. With `tighten`, for a folder boxoffice names
+    /// itself, our own folder that others can read or enter is tightened to 0700 (never through a link).
+    public static func unsafeFolderReason(_ path: String, followLink: Bool, tighten: Bool) -> String? {
+        guard let info = followLink ? status(path) : linkStatus(path) else {
+            return errno == ENOENT ? nil : "it cannot be read (\(reason(errno)))"
+        }
         switch kind(of: info) {
         case .folder: break
         case .symbolicLink: return "it is a symbolic link, which boxoffice does not follow"
@@ -66,7 +71,7 @@ public enum OwnFiles {
         if info.st_mode & 0o022 != 0 {
             return "other users can write to it (mode \(String(info.st_mode & 0o777, radix: 8)))"
         }
-        if info.st_mode & 0o077 != 0 {
+        if tighten, info.st_mode & 0o077 != 0, kind(path) == .folder {
             _ = chmod(path, 0o700)
         }
         return nil
@@ -95,7 +100,9 @@ public enum OwnFiles {
         let descriptor = open(path, flags)
         guard descriptor >= 0 else {
             if errno == ENOENT { return nil }
-            if errno == ELOOP { throw FileAccessError(path: path, problem: "is a symbolic link, which boxoffice does not follow") }
+            if errno == ELOOP {
+                throw FileAccessError(path: path, problem: followLink ? "is a loop of symbolic links" : "is a symbolic link, which boxoffice does not follow")
+            }
             throw FileAccessError(path: path, action: "read", code: errno)
         }
         defer { close(descriptor) }

@@ -62,6 +62,8 @@ public enum TransportError: Error, Sendable, Equatable {
     case notTLS
     /// The body is longer than the request allows.
     case tooLarge(limit: Int)
+    /// The body is not what its `Content-Encoding` says (e.g. "gzip" over plain text).
+    case badContentEncoding
     /// The request was cancelled (for example by Ctrl-C).
     case cancelled
     /// Any other failure, with the system's description (which never contains the URL).

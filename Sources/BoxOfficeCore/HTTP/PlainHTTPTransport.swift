@@ -127,13 +127,13 @@ private final class PlainConnection: Sendable {
             if count < 0 { throw lost() }
             if count == 0 { break }
             buffer += chunk[0..<count]
-            if head == nil, let parsed = try Self.parseHead(buffer) {
+            if head == nil, let parsed = try Self.parseHead(&buffer) {
                 head = parsed
-                if let length = parsed.headers["content-length"].flatMap(Int.init), length > limit { throw TransportError.tooLarge(limit: limit) }
+                if let length = try Self.contentLength(parsed.headers), length > limit { throw TransportError.tooLarge(limit: limit) }
             }
             if head == nil, buffer.count > 64 * 1024 { throw TransportError.other("the answer's head is longer than 64 KiB") }
             if let head, buffer.count - head.end > rawLimit { throw TransportError.tooLarge(limit: limit) }
-            if let head, let length = head.headers["content-length"].flatMap(Int.init), buffer.count - head.end >= length { break }
+            if let head, let length = try Self.contentLength(head.headers), buffer.count - head.end >= length { break }
             if let head, head.headers["transfer-encoding"]?.lowercased().contains("chunked") == true,
                buffer.count - head.end >= 5, buffer[(buffer.count - 5)...].elementsEqual([0x30, 13, 10, 13, 10]) { break }
         }
@@ -142,7 +142,7 @@ private final class PlainConnection: Sendable {
         var body = Array(buffer[head.end...])
         if head.headers["transfer-encoding"]?.lowercased().contains("chunked") == true {
             body = try Self.dechunk(body)
-        } else if let length = head.headers["content-length"].flatMap(Int.init) {
+        } else if let length = try Self.contentLength(head.headers) {
             guard body.count >= length else { throw TransportError.connectionLost }
             body = Array(body.prefix(length))
         }
@@ -150,8 +150,24 @@ private final class PlainConnection: Sendable {
         return HTTPResponse(status: head.status, headers: head.headers, body: Data(body))
     }
 
-    /// The status and headers, and where the body starts; nil until the blank line has arrived.
-    private static func parseHead(_ buffer: [UInt8]) throws -> (status: Int, headers: [String: String], end: Int)? {
+    /// The declared body length: nil when none is given; an error when it is not one non-negative number.
+    private static func contentLength(_ headers: [String: String]) throws -> Int? {
+        guard let text = headers["content-length"] else { return nil }
+        guard let length = Int(text), length >= 0 else { throw TransportError.other("the server sent an invalid Content-Length") }
+        return length
+    }
+
+    /// The status and headers of the final answer, and where its body starts; nil until its blank
+    /// line has arrived. Interim 1xx heads are dropped from `buffer`.
+    private static func parseHead(_ buffer: inout [UInt8]) throws -> (status: Int, headers: [String: String], end: Int)? {
+        while true {
+            guard let head = try parseOneHead(buffer) else { return nil }
+            guard (100..<200).contains(head.status) else { return head }
+            buffer.removeFirst(head.end)
+        }
+    }
+
+    private static func parseOneHead(_ buffer: [UInt8]) throws -> (status: Int, headers: [String: String], end: Int)? {
         guard let end = buffer.indices.dropLast(3).first(where: { buffer[$0] == 13 && buffer[$0 + 1] == 10 && buffer[$0 + 2] == 13 && buffer[$0 + 3] == 10 }) else {
             return nil
         }
@@ -163,7 +179,13 @@ private final class PlainConnection: Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            // Two different lengths cannot both be right.
+            if name == "content-length", let earlier = headers[name], earlier != value {
+                throw TransportError.other("the server sent two different Content-Length values")
+            }
+            headers[name] = value
         }
         return (status, headers, end + 4)
     }
@@ -182,7 +204,8 @@ private final class PlainConnection: Sendable {
             }
             index = lineEnd + 2
             if size == 0 { return body }
-            guard raw.count - index >= size + 2 else { throw TransportError.connectionLost }
+            // Compared by subtraction: a size near Int.max must not overflow.
+            guard raw.count - index - 2 >= size else { throw TransportError.connectionLost }
             body += raw[index..<(index + size)]
             index += size + 2
         }

@@ -169,6 +169,9 @@ private extension TransportError {
         case .cannotConnectToHost: self = .connectionRefused
         case .cannotFindHost, .dnsLookupFailed: self = .hostNotFound
         case .unknown where detail.contains("wrong version number"): self = .notTLS
+        // libcurl: "Error while processing content unencoding: …" for a body that is not what its
+        // Content-Encoding says; the answer arrived, it just cannot be read.
+        case .unknown where detail.contains("unencoding"): self = .badContentEncoding
         case .unknown where detail.contains("SSL") || detail.contains("TLS"): self = .insecureConnection
         // libcurl reports a reset as networkConnectionLost, an empty reply as badServerResponse,
         // and a body shorter than its Content-Length as unknown ("transfer closed with N bytes remaining").
@@ -179,7 +182,9 @@ private extension TransportError {
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
              .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
             self = .insecureConnection
-        case .unsupportedURL: self = .other("the address is not one URLSession can fetch")
+        // Addresses are checked before any request, so this comes from an answer libcurl could not
+        // take for HTTP (no status line, a status of 2000…).
+        case .unsupportedURL: self = .other("the answer was not HTTP")
         case .badURL: self = .other("URLSession cannot use this address")
         default: self = .other("URL error \(urlError.code.rawValue)")
         }

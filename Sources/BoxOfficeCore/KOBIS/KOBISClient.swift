@@ -9,6 +9,8 @@ public struct KOBISClient: Sendable {
     private let transport: any HTTPTransport
     private let baseURL: URL
     private let key: String
+    /// The key in every spelling a server might echo it in.
+    private let keyMask: SecretMask
     private let timeout: TimeInterval
     private let retry: RetryPolicy
     private let cacheUse: CacheUse
@@ -28,6 +30,7 @@ public struct KOBISClient: Sendable {
         self.transport = transport
         self.baseURL = baseURL
         self.key = key
+        self.keyMask = SecretMask([key])
         self.timeout = timeout
         self.retry = retry
         self.cacheUse = cache
@@ -124,7 +127,9 @@ public struct KOBISClient: Sendable {
             do {
                 let response = try await sendFollowingRedirects(HTTPRequest(url: url(for: endpoint), timeout: timeout), host: host)
                 log?("HTTP \(response.status), \(response.body.count) bytes, \(Self.milliseconds(since: started)) ms")
-                if (200..<300).contains(response.status) { return response.body }
+                // A server that echoes the key in its answer gets it replaced before anything reads,
+                // renders (and perhaps cuts) or stores the answer.
+                if (200..<300).contains(response.status) { return keyMask.apply(to: response.body) }
                 failure = .httpStatus(response.status, host: host, attempts: attempt)
                 retryAfter = response.headers["retry-after"].flatMap(Double.init)
             } catch TransportError.cancelled {
@@ -132,6 +137,8 @@ public struct KOBISClient: Sendable {
             } catch let TransportError.tooLarge(limit) {
                 log?("the answer passed \(limit) bytes after \(Self.milliseconds(since: started)) ms; stopped reading")
                 throw KOBISError.unreadable(.tooLarge(limit: limit))
+            } catch TransportError.badContentEncoding {
+                throw KOBISError.unreadable(.badEncoding)
             } catch let error as TransportError {
                 log?("no answer after \(Self.milliseconds(since: started)) ms: \(error.description(host: host))")
                 failure = .unreachable(error, host: host, attempts: attempt)
@@ -154,37 +161,58 @@ public struct KOBISClient: Sendable {
 
     /// One try, following redirects that stay on the configured server (KOBIS moving a path, or
     /// http to https); a redirect anywhere else is refused, so the key never leaves that server.
+    /// The try's timeout covers every hop: a chain of slow redirects cannot stretch it.
     private func sendFollowingRedirects(_ first: HTTPRequest, host: String) async throws -> HTTPResponse {
+        let deadline = ContinuousClock.now + .seconds(first.timeout)
         var request = first
         var redirects = 0
         while true {
+            let remaining = ContinuousClock.now.duration(to: deadline) / .seconds(1)
+            guard remaining > 0 else { throw TransportError.timedOut }
+            request.timeout = remaining
             countCall()
             let response = try await sendWithTimeout(request)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"] else {
                 return response
             }
-            guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
-                  let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-                let scheme = location.split(separator: ":", maxSplits: 1).first.map { "a \($0.lowercased()): address" }
-                throw KOBISError.redirected(status: response.status, host: host, target: scheme ?? "an address that is not a URL")
-            }
-            guard let targetHost = target.host, targetHost.lowercased() == host.lowercased() else {
-                throw KOBISError.redirected(status: response.status, host: host, target: "another server (\(target.host ?? "no host"))")
-            }
+            let target = try redirectTarget(location, from: request.url, status: response.status, host: host)
             redirects += 1
             guard redirects <= Self.redirectLimit else {
                 throw KOBISError.redirected(status: response.status, host: host, target: "itself again after \(Self.redirectLimit) redirects")
             }
-            log?("HTTP \(response.status): redirected to \(Self.masked(target.absoluteString, key: key))")
+            log?("HTTP \(response.status): redirected to \(keyMask.apply(to: target.absoluteString))")
             request.url = target
         }
     }
 
-    /// An address as shown to people, with the key (as sent, percent-encoded) replaced by `***`.
-    private static func masked(_ address: String, key: String) -> String {
-        let encoded = KOBISOperation.percentEncoded(key)
-        guard !encoded.isEmpty else { return address }
-        return address.replacingOccurrences(of: encoded, with: "***")
+    /// Where a redirect leads, when boxoffice follows it: the same host and port over the same
+    /// scheme, or an upgrade from http to https (port 443 or the same); never with a user name.
+    private func redirectTarget(_ location: String, from current: URL, status: Int, host: String) throws -> URL {
+        func refuse(_ target: String) -> KOBISError { .redirected(status: status, host: host, target: target) }
+        guard let resolved = URL(string: location, relativeTo: current)?.absoluteURL,
+              let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            let scheme = location.split(separator: ":", maxSplits: 1).first.map { "a \($0.lowercased()): address" }
+            throw refuse(scheme ?? "an address that is not a URL")
+        }
+        let baseScheme = baseURL.scheme?.lowercased() ?? "https"
+        guard resolved.user == nil, resolved.password == nil else { throw refuse("an address with a user name") }
+        guard let targetHost = resolved.host, targetHost.lowercased() == host.lowercased() else {
+            throw refuse("another server (\(resolved.host ?? "no host"))")
+        }
+        guard scheme == baseScheme || (baseScheme == "http" && scheme == "https") else {
+            throw refuse("plain http on the same server, which would send the key unencrypted")
+        }
+        let port = resolved.port ?? (scheme == "https" ? 443 : 80)
+        let basePort = baseURL.port ?? (baseScheme == "https" ? 443 : 80)
+        guard port == basePort || (scheme != baseScheme && port == 443) else {
+            throw refuse("another port (\(port)) on the same server")
+        }
+        // Normalised (`HTTP://` → `http://`), so the transport accepts it.
+        let text = resolved.absoluteString
+        guard let schemeEnd = text.firstIndex(of: ":"), let normalised = URL(string: scheme + text[schemeEnd...]) else {
+            throw refuse("an address that is not a URL")
+        }
+        return normalised
     }
 
     /// Counts a call against the key's daily quota, and warns when little of it is left.

@@ -54,6 +54,8 @@ public enum UnreadableAnswer: Sendable, Equatable {
     case notJSON
     /// Longer than any answer KOBIS sends.
     case tooLarge(limit: Int)
+    /// Compressed as it says it is not (a wrong `Content-Encoding`).
+    case badEncoding
     /// JSON, but not the shape this operation answers with; the detail names where.
     case wrongShape(String)
 }
@@ -90,6 +92,7 @@ extension UnreadableAnswer: CustomStringConvertible {
         case .html: "KOBIS answered with a web page instead of data (the service may be under maintenance)"
         case .truncated: "KOBIS's answer was cut off before its end"
         case .notJSON: "KOBIS's answer is not valid JSON"
+        case .badEncoding: "KOBIS's answer is not encoded as its Content-Encoding header says"
         case let .tooLarge(limit): "KOBIS's answer is longer than \(limit / (1 << 20)) MiB, far more than KOBIS ever sends; it was cut off"
         case let .wrongShape(detail): "KOBIS's answer does not have the expected shape: \(detail)"
         }
@@ -109,6 +112,7 @@ extension TransportError: CustomStringConvertible {
         case .insecureConnection: "could not make a secure connection to \(host)"
         case .notTLS: "\(host) does not speak TLS: it answered the https:// request in plain text"
         case let .tooLarge(limit): "the answer from \(host) is longer than \(limit) bytes"
+        case .badContentEncoding: "the answer from \(host) is not encoded as its Content-Encoding header says"
         case .cancelled: "the request to \(host) was cancelled"
         case let .other(detail): "the request to \(host) failed (\(detail))"
         }

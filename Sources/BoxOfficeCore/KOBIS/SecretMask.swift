@@ -1,0 +1,96 @@
+import Foundation
+
+/// Replaces secrets (the API key) with `***` wherever they appear, however they are written.
+///
+/// Matching is on UTF-8 bytes, so a combining mark or joiner a server puts beside the key cannot
+/// hide it (Swift's `String` would see one different character). Each byte of a secret may appear
+/// as itself, percent-encoded in either case (`%2F`, `%2f`, even `%61` for `a`), as `+` for a
+/// space, or JSON-escaped (`\\`, `\"`, `\/`, `\u0061`).
+public struct SecretMask: Sendable {
+    private let secrets: [[UInt8]]
+
+    public init(_ secrets: [String]) {
+        // Longer first, so that a secret containing another is hidden whole.
+        self.secrets = Set(secrets.filter { !$0.isEmpty }).map { Array($0.utf8) }.sorted { $0.count > $1.count }
+    }
+
+    public var isEmpty: Bool { secrets.isEmpty }
+
+    public func apply(to text: String) -> String {
+        guard !secrets.isEmpty else { return text }
+        let bytes = Array(text.utf8)
+        guard let masked = mask(bytes) else { return text }
+        return String(decoding: masked, as: UTF8.self)
+    }
+
+    public func apply(to data: Data) -> Data {
+        guard !secrets.isEmpty, let masked = mask(Array(data)) else { return data }
+        return Data(masked)
+    }
+
+    /// The bytes with every secret replaced, or nil when there was none.
+    private func mask(_ bytes: [UInt8]) -> [UInt8]? {
+        var output: [UInt8] = []
+        var index = 0
+        var found = false
+        while index < bytes.count {
+            if let end = secrets.lazy.compactMap({ Self.match($0, in: bytes, at: index) }).first {
+                if !found {
+                    output.reserveCapacity(bytes.count)
+                    output.append(contentsOf: bytes[..<index])
+                    found = true
+                }
+                output.append(contentsOf: Array("***".utf8))
+                index = end
+            } else {
+                if found { output.append(bytes[index]) }
+                index += 1
+            }
+        }
+        return found ? output : nil
+    }
+
+    /// Where a match of `secret` starting at `start` ends, or nil.
+    private static func match(_ secret: [UInt8], in bytes: [UInt8], at start: Int) -> Int? {
+        var position = start
+        for byte in secret {
+            guard position < bytes.count else { return nil }
+            let current = bytes[position]
+            // A JSON escape of a backslash (`\\`) is tried before a literal backslash.
+            if current == UInt8(ascii: "\\"), byte == current, position + 1 < bytes.count, bytes[position + 1] == byte {
+                position += 2
+            } else if current == byte {
+                position += 1
+            } else if current == UInt8(ascii: "%"), position + 2 < bytes.count,
+                      let high = hex(bytes[position + 1]), let low = hex(bytes[position + 2]), high << 4 | low == byte {
+                position += 3
+            } else if current == UInt8(ascii: "+"), byte == 0x20 {
+                position += 1
+            } else if current == UInt8(ascii: "\\"), position + 1 < bytes.count {
+                let escaped = bytes[position + 1]
+                if escaped == byte, [UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "/")].contains(byte) {
+                    position += 2
+                } else if escaped == UInt8(ascii: "u"), position + 5 < bytes.count, byte < 0x80,
+                          let a = hex(bytes[position + 2]), let b = hex(bytes[position + 3]),
+                          let c = hex(bytes[position + 4]), let d = hex(bytes[position + 5]),
+                          a == 0, b == 0, c << 4 | d == byte {
+                    position += 6
+                } else {
+                    return nil
+                }
+            } else {
+                return nil
+            }
+        }
+        return position
+    }
+
+    private static func hex(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
