@@ -86,30 +86,31 @@ public struct BoxOfficeCommandLine: Sendable {
         return client
     }
 
-    /// The cache for a command that may fetch: none, with a warning, when there is no folder or
-    /// the folder is not safe to use; offline, those are errors, as there is nothing else to answer from.
+    /// The cache for a command that may fetch. When there is none that may be used, the command
+    /// answers from the network with a warning; offline, that is an error, as there is nothing else.
     private func cacheUse(_ invocation: Invocation, notice: (@Sendable (String) -> Void)?) throws -> CacheUse {
-        let offline = invocation.cacheMode == .offline
-        guard let cache = AnswerCache.chosen(option: invocation.cacheDirectory, environment: environment) else {
-            let reason = XDGFolder.missingHomeReason(environment: environment)
-            if offline { throw NoCacheFolderError(reason: reason) }
-            notice?("warning: no cache folder (\(reason)); answers are not kept and calls are not counted. Pass --cache-dir DIR to keep them.")
+        do {
+            let cache = try usableCache(invocation)
+            return CacheUse(cache: cache, counter: CallCounter(folder: cache.folder), mode: invocation.cacheMode)
+        } catch where invocation.cacheMode != .offline {
+            let report = FailureReport(error)
+            notice?("warning: " + report.lines.joined(separator: " ") + " Until then, answers are not kept and calls are not counted.")
             return CacheUse(cache: nil, counter: nil, mode: invocation.cacheMode)
         }
-        if let reason = cache.unsafeReason() {
-            if offline { throw UnsafeCacheError(reason: reason) }
-            notice?("warning: not using the cache at \(reason). \(UnsafeCacheError.advice)")
-            return CacheUse(cache: nil, counter: nil, mode: invocation.cacheMode)
-        }
-        return CacheUse(cache: cache, counter: CallCounter(folder: cache.folder), mode: invocation.cacheMode)
     }
 
-    private func cache(_ invocation: Invocation, today: Day, options: RenderOptions) throws -> String {
+    /// The cache folder, when there is one and it is safe to use.
+    private func usableCache(_ invocation: Invocation) throws -> AnswerCache {
         guard let cache = AnswerCache.chosen(option: invocation.cacheDirectory, environment: environment) else {
             throw NoCacheFolderError(reason: XDGFolder.missingHomeReason(environment: environment))
         }
-        let folder = cache.folder
         if let reason = cache.unsafeReason() { throw UnsafeCacheError(reason: reason) }
+        return cache
+    }
+
+    private func cache(_ invocation: Invocation, today: Day, options: RenderOptions) throws -> String {
+        let cache = try usableCache(invocation)
+        let folder = cache.folder
         if invocation.command == .cacheClear {
             let removed = try cache.clear()
             let clearing = CacheClearing(folder: folder.path, entries: removed.entries, bytes: removed.bytes, others: removed.others)

@@ -164,7 +164,7 @@ enum Hostile {
         #expect(result.status == 0, "the command still answers, from the network")
         #expect(!result.standardOutput.isEmpty)
         #expect(result.standardError == """
-            boxoffice: warning: not using the cache at \(cache.path): other users can write to it (mode 777). Use a folder of your own that only you can write (chmod 700), or pass --cache-dir DIR.
+            boxoffice: warning: boxoffice does not use the cache at \(cache.path): other users can write to it (mode 777). Use a folder of your own that only you can write (chmod 700), or pass --cache-dir DIR. Until then, answers are not kept and calls are not counted.
 
             """)
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).isEmpty, "nothing was written there")
@@ -185,7 +185,7 @@ enum Hostile {
             #expect(chown(cache.path, 65534, 65534) == 0)
             let result = try await Executable.run(["daily", "--date", "20230327"], environment: Hostile.environment(server, cache: cache))
             #expect(result.status == 0)
-            #expect(result.standardError.hasPrefix("boxoffice: warning: not using the cache at \(cache.path): it belongs to another user (uid 65534)."))
+            #expect(result.standardError.hasPrefix("boxoffice: warning: boxoffice does not use the cache at \(cache.path): it belongs to another user (uid 65534)."))
             #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).isEmpty)
         } else {
             // Not root: another user cannot be simulated; the mode bits are checked instead.
@@ -761,7 +761,7 @@ enum Hostile {
                                              environment: ["HOME": "relative/home", "KOBIS_API_KEY": Hostile.key, "BOXOFFICE_BASE_URL": server.baseURL.absoluteString])
         #expect(daily.status == 0)
         #expect(daily.standardError == """
-            boxoffice: warning: no cache folder (HOME (relative/home) is not an absolute path); answers are not kept and calls are not counted. Pass --cache-dir DIR to keep them.
+            boxoffice: warning: there is no cache folder: HOME (relative/home) is not an absolute path. Pass --cache-dir DIR or set BOXOFFICE_CACHE_DIR. Until then, answers are not kept and calls are not counted.
 
             """)
     }
