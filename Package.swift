@@ -1,20 +1,35 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Both programs are linked with the Swift libraries built in: they start without loading and
+/// binding Swift's shared libraries (the largest part of a Swift program's start-up on Linux), and
+/// run on a machine with no Swift installed.
+let standalone: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"])]
+
 let package = Package(
     name: "boxoffice",
     products: [
         .executable(name: "boxoffice", targets: ["boxoffice"]),
+        .executable(name: "boxoffice-http", targets: ["boxoffice-http"]),
         .library(name: "BoxOfficeCore", targets: ["BoxOfficeCore"]),
     ],
     targets: [
         // The program: KOBIS endpoints, DTOs, domain models, the HTTP seam, rendering.
+        // FoundationEssentials only: no ICU, no FoundationNetworking, no libcurl.
         .target(name: "BoxOfficeCore"),
         // The command line: a declarative parser, settings, and the one place errors become exit codes.
         .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeCore"]),
-        // A shell around BoxOfficeCLI.
-        .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCLI"]),
-        // Expected/ holds whole outputs the tests read by path.
+        // A shell around BoxOfficeCLI. It depends on the helper only so that `swift build` and
+        // `swift run boxoffice` build both; neither links the other.
+        .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCLI", "boxoffice-http"],
+                          swiftSettings: standalone,
+                          linkerSettings: [.unsafeFlags(["-static-stdlib"]), .linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")]),
+        // The network helper: URLSession, run by boxoffice only when a request goes out (git's
+        // git-remote-https model). libcurl stays a shared library, found through Linker/libcurl.so.
+        .executableTarget(name: "boxoffice-http", dependencies: ["BoxOfficeCore"], exclude: ["Linker"],
+                          swiftSettings: standalone,
+                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-L", Context.packageDirectory + "/Sources/boxoffice-http/Linker"])]),
+        // Expected/ holds whole outputs the tests read by path. The programs are tested as built.
         .testTarget(name: "BoxOfficeTests", dependencies: ["BoxOfficeCore", "BoxOfficeCLI"], exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]

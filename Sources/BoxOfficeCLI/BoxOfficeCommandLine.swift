@@ -1,5 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 
 /// The whole command line: arguments in, text out, an exit status back.
@@ -13,7 +17,8 @@ public struct BoxOfficeCommandLine: Sendable {
 
     /// - Parameters:
     ///   - makeTransport: called only when a request really goes to the network; by default
-    ///     URLSession, or our own plain-HTTP client for an `http://[IPv6]` server, which URLSession refuses.
+    ///     URLSession in the helper program, or our own plain-HTTP client for an `http://[IPv6]`
+    ///     server, which URLSession refuses.
     public init(environment: [String: String], console: Console, now: @escaping @Sendable () -> Date = Date.init,
                 makeTransport: (@Sendable () -> any HTTPTransport)? = nil) {
         self.environment = environment
@@ -25,7 +30,7 @@ public struct BoxOfficeCommandLine: Sendable {
     /// Runs one invocation (without the program name) and returns its exit status.
     public func run(_ arguments: [String]) async -> ExitStatus {
         let secrets = Secrets()
-        if let key = environment["KOBIS_API_KEY"] { secrets.add(key: key.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        if let key = environment["KOBIS_API_KEY"] { secrets.add(key: key.trimmingBlanksAndNewlines()) }
         let said = Mutex<Set<String>>([])
         // Everything on stderr is free of the key, and each distinct notice is said once.
         let toStandardError: @Sendable (String) -> Void = { [console] line in
@@ -79,7 +84,7 @@ public struct BoxOfficeCommandLine: Sendable {
         }
         secrets.add(key: key)
         let plain = PlainHTTPTransport.isNeeded(for: baseURL)
-        let make: @Sendable () -> any HTTPTransport = makeTransport ?? { plain ? PlainHTTPTransport() as any HTTPTransport : URLSessionTransport() }
+        let make: @Sendable () -> any HTTPTransport = makeTransport ?? { plain ? PlainHTTPTransport() as any HTTPTransport : HelperTransport() }
         let client = KOBISClient(transport: LazyTransport(make: make), baseURL: baseURL, key: key,
                                  timeout: invocation.timeout, retry: RetryPolicy(attempts: invocation.retries + 1),
                                  cache: try cacheUse(invocation, notice: notice), now: now, log: log, notice: notice)

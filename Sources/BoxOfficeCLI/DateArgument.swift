@@ -4,7 +4,7 @@ import BoxOfficeCore
 enum DateArgument {
     /// Resolves `text` against Korea's `today`; `option` names the flag in messages.
     static func day(_ text: String, today: Day, option: String) throws(UsageError) -> Day {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmingBlanks().lowercased()
         switch trimmed {
         case "today": return today
         case "yesterday": return today.adding(days: -1)
@@ -19,7 +19,7 @@ enum DateArgument {
             return today.adding(days: -count)
         }
         guard let day = Day(trimmed) else {
-            let digits = trimmed.replacingOccurrences(of: "-", with: "")
+            let digits = trimmed.filter { $0 != "-" }
             let looksLikeDate = digits.count == 8 && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
                 && (trimmed.count == 8 || Array(trimmed).enumerated().allSatisfy { ($0.offset == 4 || $0.offset == 7) == ($0.element == "-") })
             throw UsageError(message: looksLikeDate

@@ -1,5 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// boxoffice's exit codes (see the README and the contract).
 public enum ExitStatus: Int32, Sendable {
@@ -68,6 +72,9 @@ struct FailureReport: Equatable {
             self.init(.failure, "there is no cache folder: \(error.reason).", "Pass --cache-dir DIR or set BOXOFFICE_CACHE_DIR.")
         case let error as SampleDataError:
             self.init(.unavailable, error.description + ".", "Drop --demo to ask KOBIS itself.")
+        case let error as NetworkHelperError:
+            self.init(.failure, error.description + ".",
+                      "Install \(HelperMessage.helperName) beside boxoffice: 'swift build -c release' makes both in .build/release/.")
         case is CancellationError:
             self.init(.interrupted, "interrupted")
         default:

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Help pages, generated from `CommandLineSpec`.
 enum HelpText {
@@ -60,7 +64,7 @@ enum HelpText {
     private static func rows(_ rows: [(String, String)]) -> String {
         let width = (rows.map(\.0.count).max() ?? 0) + 2
         return rows.map { name, help in
-            "  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + help + "\n"
+            "  " + name + String(repeating: " ", count: max(0, width - name.count)) + help + "\n"
         }.joined()
     }
 }

@@ -1,6 +1,13 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension BoxOfficeCommandLine {
     /// Runs like `run`, but SIGINT (Ctrl-C) and SIGTERM cancel the work in flight, print one short

@@ -1,5 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What to do, fully typed and validated.
 enum Command: Equatable {
@@ -170,8 +174,8 @@ struct Invocation: Equatable {
 /// Checks movie codes: KOBIS codes are 8 letters and digits, like 20124079 or 2024A603.
 enum MovieCodeArgument {
     static func validate(_ text: String) throws(UsageError) -> String {
-        let code = text.trimmingCharacters(in: .whitespaces)
-        let valid = code.count == 8 && code.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
+        let code = text.trimmingBlanks()
+        let valid = code.count == 8 && code.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }
         guard valid else {
             throw UsageError(message: "\(UsageError.quote(text)) is not a KOBIS movie code (8 letters and digits, e.g. 20124079); 'boxoffice daily' shows codes", command: "movie")
         }

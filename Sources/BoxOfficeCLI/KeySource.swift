@@ -1,5 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -59,22 +63,22 @@ enum KeySource {
         // `\r\n` is one Character in Swift, and isNewline is true for it as for `\n` and `\r`.
         for (number, rawLine) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)?
-                .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                .trimmingBlanksAndNewlines() ?? ""
             if line.isEmpty { continue }
             guard let equals = line.firstIndex(of: "=") else {
                 if found == nil, !line.contains(" ") { found = line; continue }
                 throw ConfigError(path: path, problem: "line \(number + 1) is not of the form 'key = VALUE'")
             }
-            let name = line[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-                .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            let name = line[..<equals].trimmingBlanks()
+            let value = line[line.index(after: equals)...].trimmingBlanks()
+                .trimming { $0 == "\"" || $0 == "'" }
             if name == "key" { found = nonBlank(value) }
         }
         return found
     }
 
     private static func nonBlank(_ text: String?) -> String? {
-        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard let text = text?.trimmingBlanksAndNewlines(), !text.isEmpty else { return nil }
         return text
     }
 }

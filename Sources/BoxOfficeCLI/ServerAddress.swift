@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Checks and normalises a server root given with `--base-url` or `BOXOFFICE_BASE_URL`.
 ///
@@ -11,7 +15,7 @@ enum ServerAddress {
     }
 
     static func normalised(_ text: String) throws(Rejection) -> URL {
-        guard let separator = text.range(of: "://") else {
+        guard let separator = text.firstRange(of: "://") else {
             throw Rejection(reason: "is not an http(s) server address such as https://www.kobis.or.kr")
         }
         let scheme = text[..<separator.lowerBound].lowercased()
@@ -68,7 +72,7 @@ enum ServerAddress {
 
     /// The address with any `user:password@` replaced by `***@`, for quoting in a message.
     static func withoutUserinfo(_ text: String) -> String {
-        guard let separator = text.range(of: "://") else { return text }
+        guard let separator = text.firstRange(of: "://") else { return text }
         let rest = text[separator.upperBound...]
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard let at = authority.lastIndex(of: "@") else { return text }

@@ -1,5 +1,12 @@
 import BoxOfficeCLI
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // Descriptors 0-2 first, so no file opened later can take the place of a closed stdout.
 Console.reserveStandardDescriptors()

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -165,11 +169,11 @@ public struct AnswerCache: Sendable {
             case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "&"):
                 name += "~"
             default:
-                name += String(format: "%%%02X", byte)
+                name += cFormat("%%%02X", byte)
             }
         }
         if name.utf8.count > 180 {
-            name = String(name.prefix(120)) + "~" + String(format: "%016llx", Self.fnv1a(request))
+            name = String(name.prefix(120)) + "~" + cFormat("%016llx", Self.fnv1a(request))
         }
         return answers.appendingPathComponent(name + ".answer")
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,7 +48,7 @@ struct CacheEntry: Equatable {
 
     /// Reads an entry, or nil when the file is not a whole, valid entry.
     init?(_ data: Data) {
-        guard let end = data.range(of: Data("\n\n".utf8)),
+        guard let end = data.firstRange(of: Data("\n\n".utf8)),
               let header = String(data: data[data.startIndex..<end.lowerBound], encoding: .utf8) else { return nil }
         let lines = header.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count == 4, lines[0] == Self.magic,

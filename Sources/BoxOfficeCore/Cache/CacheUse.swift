@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How a client uses the on-disk cache for one run.
 public struct CacheUse: Sendable {

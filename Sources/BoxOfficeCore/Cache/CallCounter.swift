@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -62,7 +66,7 @@ public struct CallCounter: Sendable {
 
     /// A count as written, else 0; never more than a billion, whatever the file says.
     private static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int {
-        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: bytes, as: UTF8.self).trimmingBlanksAndNewlines()
         return min(max(Int(text) ?? 0, 0), 1_000_000_000)
     }
 

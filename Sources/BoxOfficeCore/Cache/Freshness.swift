@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How long a cached answer stays good, following how KOBIS's data change (api.md §4).
 public enum Freshness: Sendable, Equatable {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Answers calls from the recordings shipped inside boxoffice, with no key and no network.
 public struct SampleTransport: HTTPTransport {

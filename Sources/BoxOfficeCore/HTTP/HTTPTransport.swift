@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A GET request as the client hands it to a transport.
 public struct HTTPRequest: Sendable, Equatable {

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -47,7 +51,7 @@ private final class PlainConnection: Sendable {
 
     func perform(_ request: HTTPRequest) throws -> HTTPResponse {
         let url = request.url
-        guard let host = url.host?.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) else { throw TransportError.hostNotFound }
+        guard let host = url.host?.trimming({ $0 == "[" || $0 == "]" }) else { throw TransportError.hostNotFound }
         let port = url.port ?? 80
         let descriptor = try connect(host: host, port: port)
         defer {
@@ -65,7 +69,7 @@ private final class PlainConnection: Sendable {
     /// The request-target as written in the URL: path and query, percent-encoding kept.
     private static func target(of url: URL) -> String {
         let text = url.absoluteString
-        guard let schemeEnd = text.range(of: "://") else { return "/" }
+        guard let schemeEnd = text.firstRange(of: "://") else { return "/" }
         let afterAuthority = text[schemeEnd.upperBound...].drop { $0 != "/" && $0 != "?" }
         let target = afterAuthority.prefix { $0 != "#" }
         return target.isEmpty ? "/" : target.hasPrefix("?") ? "/" + target : String(target)
@@ -171,7 +175,7 @@ private final class PlainConnection: Sendable {
         guard let end = buffer.indices.dropLast(3).first(where: { buffer[$0] == 13 && buffer[$0 + 1] == 10 && buffer[$0 + 2] == 13 && buffer[$0 + 3] == 10 }) else {
             return nil
         }
-        let lines = String(decoding: buffer[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let lines = String(decoding: buffer[..<end], as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
         let parts = lines[0].split(separator: " ", maxSplits: 2)
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]), (100...999).contains(status) else {
             throw TransportError.other("the server did not answer in HTTP/1.1")
@@ -179,8 +183,8 @@ private final class PlainConnection: Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].trimmingBlanks().lowercased()
+            let value = line[line.index(after: colon)...].trimmingBlanks()
             // Two different lengths cannot both be right.
             if name == "content-length", let earlier = headers[name], earlier != value {
                 throw TransportError.other("the server sent two different Content-Length values")
@@ -199,7 +203,7 @@ private final class PlainConnection: Sendable {
                 throw TransportError.connectionLost
             }
             let sizeText = String(decoding: raw[index..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
-            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0 else {
+            guard let size = Int(sizeText.trimmingBlanks(), radix: 16), size >= 0 else {
                 throw TransportError.other("the server's chunked body is malformed")
             }
             index = lineEnd + 2

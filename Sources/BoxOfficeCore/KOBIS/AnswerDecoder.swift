@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Turns a KOBIS body into a response value, or into the precise reason it is not one.
 enum AnswerDecoder {
@@ -20,10 +24,10 @@ enum AnswerDecoder {
     }
 
     private static func fault(in body: Data) -> KOBISFault? {
-        guard body.range(of: Data("\"faultInfo\"".utf8)) != nil,
+        guard body.firstRange(of: Data("\"faultInfo\"".utf8)) != nil,
               let envelope = try? JSONDecoder().decode(FaultEnvelope.self, from: body) else { return nil }
-        let code = envelope.faultInfo.errorCode?.trimmingCharacters(in: .whitespaces) ?? ""
-        let message = envelope.faultInfo.message?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let code = envelope.faultInfo.errorCode?.trimmingBlanks() ?? ""
+        let message = envelope.faultInfo.message?.trimmingBlanksAndNewlines() ?? ""
         return KOBISFault(code: code.isEmpty ? "unknown" : code, message: message.isEmpty ? "no message" : message)
     }
 

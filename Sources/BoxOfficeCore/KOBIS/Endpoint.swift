@@ -222,7 +222,7 @@ extension KOBISOperation {
             if unreserved.contains(byte) {
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                encoded += String(format: "%%%02X", byte)
+                encoded += cFormat("%%%02X", byte)
             }
         }
         return encoded

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Talks to a KOBIS server: adds the server root and the key to endpoints, enforces the timeout,
 /// retries what is transient, and decodes answers.
@@ -150,7 +154,7 @@ public struct KOBISClient: Sendable {
                 throw failure
             }
             let delay = retry.delay(after: attempt, retryAfter: retryAfter)
-            log?("retrying in \(String(format: "%.2f", delay)) s")
+            log?("retrying in \(cFormat("%.2f", delay)) s")
             try await Task.sleep(for: .seconds(delay))
             attempt += 1
         }

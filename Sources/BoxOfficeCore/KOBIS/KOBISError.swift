@@ -30,19 +30,19 @@ public struct KOBISFault: Sendable, Equatable {
 
     /// The parameter KOBIS complains about, from a message ending in `[parameterName=…,parameterValue=…]`.
     public var parameter: (name: String, value: String)? {
-        guard let open = message.range(of: "[parameterName=", options: .backwards),
-              let close = message.range(of: "]", range: open.upperBound..<message.endIndex) else { return nil }
+        guard let open = message.lastRange(of: "[parameterName="),
+              let close = message[open.upperBound...].firstRange(of: "]") else { return nil }
         let inside = message[open.upperBound..<close.lowerBound]
-        guard let comma = inside.range(of: ",parameterValue=") else { return nil }
+        guard let comma = inside.firstRange(of: ",parameterValue=") else { return nil }
         return (String(inside[..<comma.lowerBound]), String(inside[comma.upperBound...]))
     }
 
     /// The message without the bracketed parameter part.
     public var summary: String {
-        guard let open = message.range(of: "[parameterName=", options: .backwards) else {
-            return message.trimmingCharacters(in: .whitespaces)
+        guard let open = message.lastRange(of: "[parameterName=") else {
+            return message.trimmingBlanks()
         }
-        return message[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
+        return message[..<open.lowerBound].trimmingBlanks()
     }
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// When and how long to wait before trying a request again.
 public struct RetryPolicy: Sendable {
@@ -32,7 +36,7 @@ public struct RetryPolicy: Sendable {
     /// the doubled delay), or the server's `Retry-After` when it asks for a wait we are willing to make.
     func delay(after attempt: Int, retryAfter: Double?) -> Double {
         if let retryAfter, retryAfter >= 0 { return min(retryAfter, maxDelay) }
-        let ceiling = min(maxDelay, baseDelay * pow(2, Double(attempt - 1)))
+        let ceiling = min(maxDelay, baseDelay * Double(1 << min(max(attempt - 1, 0), 30)))
         return ceiling / 2 + Double.random(in: 0...(ceiling / 2))
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Replaces secrets (the API key) with `***` wherever they appear, however they are written.
 ///

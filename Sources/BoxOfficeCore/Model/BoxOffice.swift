@@ -62,7 +62,7 @@ extension DailyBoxOffice {
 
     private static func firstDay(of showRange: String?) -> Day? {
         guard let start = showRange?.split(separator: "~").first else { return nil }
-        return Day(String(start).trimmingCharacters(in: .whitespaces))
+        return Day(String(start).trimmingBlanks())
     }
 }
 

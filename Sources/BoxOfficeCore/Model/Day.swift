@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A calendar day, as KOBIS counts days: in Korea (UTC+9, no daylight saving).
 public struct Day: Hashable, Comparable, Sendable {
@@ -22,7 +26,7 @@ public struct Day: Hashable, Comparable, Sendable {
         if bytes.count == 8 {
             digits = Substring(text)
         } else if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") {
-            digits = Substring(text.replacingOccurrences(of: "-", with: ""))
+            digits = Substring(text.filter { $0 != "-" })
         } else {
             return nil
         }
@@ -41,7 +45,7 @@ public struct Day: Hashable, Comparable, Sendable {
     /// `2026-11-22 13:19 KST`.
     public static func koreanTimestamp(_ instant: Date) -> String {
         let (days, seconds) = koreanSeconds(instant)
-        return "\(Day(daysSinceEpoch: days).iso) \(String(format: "%02d:%02d", seconds / 3600, seconds % 3600 / 60)) KST"
+        return "\(Day(daysSinceEpoch: days).iso) \(cFormat("%02d:%02d", seconds / 3600, seconds % 3600 / 60)) KST"
     }
 
     /// Whole days since 1970-01-01 in Korea, and seconds into that day. Instants outside the years
@@ -56,12 +60,12 @@ public struct Day: Hashable, Comparable, Sendable {
 
     /// `20230327`, as KOBIS parameters want it.
     public var compact: String {
-        String(format: "%04d%02d%02d", year, month, day)
+        cFormat("%04d%02d%02d", year, month, day)
     }
 
     /// `2023-03-27`, as ISO 8601 and our JSON write it.
     public var iso: String {
-        String(format: "%04d-%02d-%02d", year, month, day)
+        cFormat("%04d-%02d-%02d", year, month, day)
     }
 
     /// The day `count` days later (earlier when negative).

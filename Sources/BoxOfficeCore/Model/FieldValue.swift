@@ -14,7 +14,7 @@ struct FieldValue {
     /// Trimmed text (spaces, tabs, newlines, U+3000 ideographic spaces), or nil when blank.
     var text: String? {
         guard let raw else { return nil }
-        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = raw.trimmingBlanksAndNewlines()
         return trimmed.isEmpty ? nil : trimmed
     }
 
@@ -42,7 +42,7 @@ struct FieldValue {
     func signed() throws -> Int? {
         guard let text else { return nil }
         guard let value = Int(text) else {
-            throw invalid(Self.isDigits(text.trimmingCharacters(in: ["-", "+"])) ? "the number is too large" : "expected a whole number")
+            throw invalid(Self.isDigits(text.trimming { $0 == "-" || $0 == "+" }) ? "the number is too large" : "expected a whole number")
         }
         return value
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A JSON value whose objects keep their keys in the order given, so output reads like the contract.
 public enum JSONValue: Sendable, Equatable {
@@ -78,7 +82,7 @@ public enum JSONValue: Sendable, Equatable {
             case "\r": output += "\\r"
             case "\t": output += "\\t"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
-                output += "\\u" + String(format: "%04x", scalar.value)
+                output += "\\u" + cFormat("%04x", scalar.value)
             default: output.unicodeScalars.append(scalar)
             }
         }

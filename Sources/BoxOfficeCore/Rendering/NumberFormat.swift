@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Number spellings for tables: `4,356,523`, `41.2%`.
 public enum NumberFormat {
@@ -15,6 +19,6 @@ public enum NumberFormat {
 
     static func percent(_ number: Double?) -> String {
         guard let number else { return "–" }
-        return String(format: "%.1f%%", number)
+        return cFormat("%.1f%%", number)
     }
 }

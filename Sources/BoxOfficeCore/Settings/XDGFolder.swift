@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// boxoffice's folders under the XDG base-directory rules.
 public enum XDGFolder {

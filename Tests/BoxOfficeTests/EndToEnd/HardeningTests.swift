@@ -45,7 +45,7 @@ enum Hostile {
                                         environment: environment, program: URL(fileURLWithPath: "/usr/bin/setpriv"))
     }
 
-    /// A copy of the binary that `nobody` can run: the checkout may sit in a folder only root can enter.
+    /// A copy of the binary (and its helper) that `nobody` can run: the checkout may sit in a folder only root can enter.
     private static func binaryForNobody() throws -> URL {
         try nobodyCopy.withLock { copy in
             if let copy { return copy }
@@ -56,6 +56,9 @@ enum Hostile {
             let binary = folder.appendingPathComponent("boxoffice")
             try FileManager.default.copyItem(at: Executable.url, to: binary)
             chmod(binary.path, 0o755)
+            let helper = folder.appendingPathComponent("boxoffice-http")
+            try FileManager.default.copyItem(at: Executable.helperURL, to: helper)
+            chmod(helper.path, 0o755)
             copy = binary
             return binary
         }

@@ -3,6 +3,11 @@ import Synchronization
 
 /// The built `boxoffice` binary, run as a user would run it.
 enum Executable {
+    /// The network helper, beside the binary as it is installed.
+    static var helperURL: URL {
+        url.deletingLastPathComponent().appendingPathComponent("boxoffice-http")
+    }
+
     /// Beside the test bundle in the build folder (`swift test` builds it), or `BOXOFFICE_BINARY`.
     static var url: URL {
         if let path = ProcessInfo.processInfo.environment["BOXOFFICE_BINARY"] { return URL(fileURLWithPath: path) }

@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import Foundation
 import Synchronization
 #if canImport(FoundationNetworking)

@@ -1,0 +1,278 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The network as `boxoffice` sees it: requests go to the helper program `boxoffice-http`, which
+/// performs them with URLSession, so that Foundation's networking, ICU and libcurl (dozens of
+/// shared libraries) are loaded only when a request really goes out, never for an answer from the
+/// cache. The helper is started at the first request and serves every later one of the run,
+/// several at once; it ends when this transport is released or the process exits.
+public final class HelperTransport: HTTPTransport {
+    private let connection: HelperConnection
+
+    /// - Parameter helper: the helper's path; by default `boxoffice-http` beside the running program.
+    public init(helper: String? = nil) {
+        connection = HelperConnection(path: helper ?? Self.defaultHelperPath())
+    }
+
+    deinit {
+        connection.close()
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await connection.send(request)
+    }
+
+    /// `boxoffice-http` in the folder of the running executable (links resolved, as the kernel sees it).
+    public static func defaultHelperPath() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        let program = count > 0
+            ? String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : CommandLine.arguments.first ?? HelperMessage.helperName
+        let folder = program.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return (program.hasPrefix("/") || !folder.isEmpty ? folder + "/" : "") + HelperMessage.helperName
+    }
+}
+
+/// Why the helper could not serve a request: it is missing, cannot be started, stopped, or spoke
+/// something other than our protocol. Never retried: it would fail the same way.
+public struct NetworkHelperError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The helper's path.
+    public let path: String
+    /// What went wrong, as the end of a sentence starting "the network helper … ".
+    public let problem: String
+
+    public var description: String { "the network helper \(path) \(problem)" }
+}
+
+/// One helper process and the requests in flight to it.
+private final class HelperConnection: Sendable {
+    private enum Phase {
+        case notStarted
+        case running(descriptor: Int32, process: pid_t)
+        case failed(NetworkHelperError)
+    }
+
+    private struct State {
+        var phase = Phase.notStarted
+        var nextID = 1
+        var waiting: [Int: CheckedContinuation<HTTPResponse, any Error>] = [:]
+    }
+
+    let path: String
+    private let state = Mutex(State())
+    /// Whole messages are written under this lock, so two requests never interleave their bytes.
+    private let writing = Mutex(())
+
+    init(path: String) {
+        self.path = path
+    }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        let (id, descriptor) = try start()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
+                let failure: (any Error)? = state.withLock { state in
+                    if case let .failed(error) = state.phase { return error }
+                    if Task.isCancelled { return TransportError.cancelled }
+                    state.waiting[id] = continuation
+                    return nil
+                }
+                if let failure { return continuation.resume(throwing: failure) }
+                if !write(.request(id: id, request), to: descriptor) { fail(problem: "stopped accepting requests") }
+            }
+        } onCancel: {
+            let continuation = state.withLock { $0.waiting.removeValue(forKey: id) }
+            guard let continuation else { return }
+            continuation.resume(throwing: TransportError.cancelled)
+            _ = write(.cancel(id: id), to: descriptor)
+        }
+    }
+
+    /// The id for a new request, starting the helper first if need be.
+    private func start() throws(NetworkHelperError) -> (Int, Int32) {
+        try state.withLock { (state) throws(NetworkHelperError) -> (Int, Int32) in
+            defer { state.nextID += 1 }
+            switch state.phase {
+            case let .running(descriptor, _):
+                return (state.nextID, descriptor)
+            case let .failed(error):
+                throw error
+            case .notStarted:
+                do throws(NetworkHelperError) {
+                    let (descriptor, process) = try launch()
+                    state.phase = .running(descriptor: descriptor, process: process)
+                    let reader = Reader(connection: self, descriptor: descriptor, process: process)
+                    DispatchQueue(label: "boxoffice.helper-reader").async { reader.run() }
+                    return (state.nextID, descriptor)
+                } catch {
+                    state.phase = .failed(error)
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Starts the helper with one end of a socket pair as its stdin and stdout, and says hello.
+    private func launch() throws(NetworkHelperError) -> (Int32, pid_t) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw NetworkHelperError(path: path, problem: errno == ENOENT
+                ? "is missing; boxoffice needs it beside itself to reach the network"
+                : "cannot be used (\(OwnFiles.reason(errno)))")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG, access(path, X_OK) == 0 else {
+            throw NetworkHelperError(path: path, problem: "is not an executable file")
+        }
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw NetworkHelperError(path: path, problem: "cannot be started (\(OwnFiles.reason(errno)))")
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pair[1], 0)
+        posix_spawn_file_actions_adddup2(&actions, pair[1], 1)
+        // The helper prints nothing of its own; whatever a crash would print stays off our stderr.
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var process: pid_t = 0
+        let arguments = [HelperMessage.helperName]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        // The environment goes along (proxies, CA certificates), but not the key: it travels only
+        // inside requests.
+        var environment: [UnsafeMutablePointer<CChar>?] = []
+        var entry = environ
+        while let variable = entry.pointee {
+            if strncmp(variable, "KOBIS_API_KEY=", 14) != 0 { environment.append(strdup(variable)) }
+            entry += 1
+        }
+        environment.append(nil)
+        defer { environment.forEach { free($0) } }
+        let spawned = posix_spawn(&process, path, &actions, nil, &argv, &environment)
+        Glibc.close(pair[1])
+        guard spawned == 0 else {
+            Glibc.close(pair[0])
+            throw NetworkHelperError(path: path, problem: "cannot be started (\(OwnFiles.reason(spawned)))")
+        }
+        _ = Self.writeAll(HelperMessage.hello(version: HelperMessage.version).encoded(), to: pair[0])
+        return (pair[0], process)
+    }
+
+    private func write(_ message: HelperMessage, to descriptor: Int32) -> Bool {
+        writing.withLock { _ in Self.writeAll(message.encoded(), to: descriptor) }
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                // MSG_NOSIGNAL: a helper that has gone away is an error here, not a SIGPIPE.
+                let written = Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// Hands a message from the helper to the request waiting for it.
+    fileprivate func deliver(_ message: HelperMessage) -> Bool {
+        switch message {
+        case let .response(id, response):
+            state.withLock { $0.waiting.removeValue(forKey: id) }?.resume(returning: response)
+        case let .failure(id, failure):
+            state.withLock { $0.waiting.removeValue(forKey: id) }?.resume(throwing: failure)
+        case let .hello(version) where version != HelperMessage.version:
+            fail(problem: "speaks version \(version) of the helper protocol, and this boxoffice speaks version \(HelperMessage.version); install the two files from the same build")
+            return false
+        case .hello:
+            break
+        case .request, .cancel:
+            fail(problem: "sent a message only boxoffice sends")
+            return false
+        }
+        return true
+    }
+
+    /// Fails every request in flight and every later one.
+    fileprivate func fail(problem: String) {
+        let error = NetworkHelperError(path: path, problem: problem)
+        let waiting = state.withLock { state -> [CheckedContinuation<HTTPResponse, any Error>] in
+            if case .failed = state.phase {} else { state.phase = .failed(error) }
+            defer { state.waiting = [:] }
+            return Array(state.waiting.values)
+        }
+        waiting.forEach { $0.resume(throwing: error) }
+    }
+
+    /// Ends the conversation: the helper sees the end of its input and exits; the reader reaps it.
+    func close() {
+        state.withLock { state in
+            if case let .running(descriptor, _) = state.phase { shutdown(descriptor, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    /// Reads the helper's messages until it stops, then reaps it and says why it stopped.
+    private struct Reader: Sendable {
+        let connection: HelperConnection
+        let descriptor: Int32
+        let process: pid_t
+
+        func run() {
+            var reader = HelperMessageReader()
+            var chunk = [UInt8](repeating: 0, count: 64 << 10)
+            var greeted = false
+            reading: while true {
+                let count = recv(descriptor, &chunk, chunk.count, 0)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                reader.append(chunk[..<count])
+                do {
+                    while let message = try reader.next() {
+                        if !greeted, case .hello = message {} else if !greeted {
+                            connection.fail(problem: "does not speak the helper protocol (it sent no hello)")
+                            break reading
+                        }
+                        greeted = true
+                        guard connection.deliver(message) else { break reading }
+                    }
+                } catch {
+                    connection.fail(problem: "sent \(error.description)")
+                    break
+                }
+            }
+            shutdown(descriptor, Int32(SHUT_RDWR))
+            connection.fail(problem: Self.ending(of: process))
+            Glibc.close(descriptor)
+        }
+
+        /// How the helper ended, waiting briefly for it to do so.
+        private static func ending(of process: pid_t) -> String {
+            var status: Int32 = 0
+            for _ in 0..<50 {
+                let waited = waitpid(process, &status, WNOHANG)
+                if waited == process {
+                    let signal = status & 0x7f
+                    if signal == 0 { return "stopped unexpectedly (exit status \((status >> 8) & 0xff))" }
+                    return "stopped unexpectedly (killed by signal \(signal))"
+                }
+                if waited < 0 { break }
+                usleep(10_000)
+            }
+            kill(process, SIGKILL)
+            _ = waitpid(process, &status, 0)
+            return "stopped answering"
+        }
+    }
+}

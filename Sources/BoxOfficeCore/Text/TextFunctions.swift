@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The few text functions boxoffice needs from Foundation's ICU-backed String extensions, written on
+// the standard library so that the main program runs on FoundationEssentials alone.
+
+extension Unicode.Scalar {
+    /// A space or a tab: Unicode's space separators (U+0020, U+00A0, U+3000…) and U+0009.
+    public var isBlank: Bool {
+        value == 0x09 || properties.generalCategory == .spaceSeparator
+    }
+
+    /// A blank or a line break (U+000A–U+000D, U+0085, U+2028, U+2029).
+    public var isBlankOrNewline: Bool {
+        switch value {
+        case 0x0A...0x0D, 0x85: true
+        default: isBlank || properties.generalCategory == .lineSeparator || properties.generalCategory == .paragraphSeparator
+        }
+    }
+}
+
+extension StringProtocol {
+    /// The text without the leading and trailing scalars that match `drop`.
+    public func trimming(_ drop: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = String(self).unicodeScalars
+        guard let first = scalars.firstIndex(where: { !drop($0) }),
+              let last = scalars.lastIndex(where: { !drop($0) }) else { return "" }
+        return String(Substring(scalars[first...last]))
+    }
+
+    /// Without leading and trailing spaces and tabs.
+    public func trimmingBlanks() -> String {
+        trimming(\.isBlank)
+    }
+
+    /// Without leading and trailing spaces, tabs and line breaks.
+    public func trimmingBlanksAndNewlines() -> String {
+        trimming(\.isBlankOrNewline)
+    }
+
+    /// The range of the last occurrence of `needle`.
+    public func lastRange(of needle: some StringProtocol) -> Range<Index>? {
+        guard !needle.isEmpty else { return nil }
+        var found: Range<Index>?
+        var rest = self[...]
+        while let range = rest.firstRange(of: needle) {
+            found = range
+            rest = self[index(after: range.lowerBound)...]
+        }
+        return found
+    }
+}
+
+/// C's `printf` formatting of numbers (`%04d`, `%.1f`, `%016llx`), which rounds exactly as the
+/// C library does; the process never sets a locale, so the decimal point is always `.`.
+public func cFormat(_ format: String, _ arguments: any CVarArg...) -> String {
+    withVaList(arguments) { list in
+        var buffer = [CChar](repeating: 0, count: 128)
+        let count = Int(vsnprintf(&buffer, buffer.count, format, list))
+        guard count >= 0 else { return "" }
+        if count < buffer.count { return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        // Longer than the buffer: never for the formats used here, but stay correct.
+        return withVaList(arguments) { again in
+            var large = [CChar](repeating: 0, count: count + 1)
+            _ = vsnprintf(&large, large.count, format, again)
+            return String(decoding: large.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+}
