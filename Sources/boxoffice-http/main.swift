@@ -21,4 +21,10 @@ guard arguments.isEmpty, isatty(0) == 0 else {
         """.utf8))
     exit(64)
 }
+// URLSession's configurations start from a shared URL cache and cookie store, which create
+// folders under ~/.cache and ~/.local/share as soon as they exist, even when the session uses
+// neither. Pointed below a file, those folders cannot be made, so nothing is left behind; boxoffice
+// keeps its own cache.
+setenv("XDG_CACHE_HOME", "/dev/null", 1)
+setenv("XDG_DATA_HOME", "/dev/null", 1)
 exit(HelperServer(transport: URLSessionTransport()).run().rawValue)

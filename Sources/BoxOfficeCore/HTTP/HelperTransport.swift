@@ -88,7 +88,8 @@ private final class HelperConnection: Sendable {
                     return nil
                 }
                 if let failure { return continuation.resume(throwing: failure) }
-                if !write(.request(id: id, request), to: descriptor) { fail(problem: "stopped accepting requests") }
+                // A helper that has gone away cannot take it; the reader then says how it ended.
+                _ = write(.request(id: id, request), to: descriptor)
             }
         } onCancel: {
             let continuation = state.withLock { $0.waiting.removeValue(forKey: id) }

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// The real client, through URLSession, against a loopback server that answers like KOBIS.
+/// The real client, through the network helper and its URLSession, against a loopback server that answers like KOBIS.
 @Suite struct ClientEndToEndTests {
     @Test func fetchesAndConvertsADay() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())

@@ -103,6 +103,9 @@ final class LoopbackServer: Sendable {
     /// which takes seconds on a busy machine.
     var firstArrival: ContinuousClock.Instant? { core.state.withLock { $0.arrivals.first } }
 
+    /// When each request arrived, in order.
+    var arrivals: [ContinuousClock.Instant] { core.state.withLock { $0.arrivals } }
+
     /// Closes the listening socket and all open connections; idempotent. Later connects are refused.
     func stop() { core.stop() }
 }

@@ -18,6 +18,39 @@ enum Executable {
         return folder.appendingPathComponent("boxoffice")
     }
 
+    /// Runs the binary under a small Python parent that adopts every process it starts (a Linux
+    /// "subreaper"), so that the network helper is waited for too, and returns the largest peak
+    /// resident size among them, in KiB.
+    ///
+    /// `getrusage(RUSAGE_CHILDREN)` in the tests cannot tell: the helper is not the tests' child, and
+    /// a child started with vfork (as Foundation's Process does) reports at least the memory of the
+    /// test process that started it.
+    static func runMeasuringPeakMemory(_ arguments: [String], environment: [String: String] = [:],
+                                       timeLimit: Double = 30) async throws -> (result: Result, peakKiB: Int) {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-peak-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let script = """
+            import ctypes, os, subprocess, sys
+            ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
+            child = subprocess.Popen(sys.argv[2:])
+            peak, status = 0, 1
+            while True:
+                try:
+                    pid, waited, usage = os.wait4(-1, 0)
+                except ChildProcessError:
+                    break
+                peak = max(peak, usage.ru_maxrss)
+                if pid == child.pid:
+                    status = os.waitstatus_to_exitcode(waited)
+            open(sys.argv[1], "w").write(str(peak))
+            sys.exit(status if status >= 0 else 128 - status)
+            """
+        let result = try await run(["-c", script, report.path, url.path] + arguments, environment: environment,
+                                   timeLimit: timeLimit, program: URL(fileURLWithPath: "/usr/bin/python3"))
+        let peak = Int((try? String(contentsOf: report, encoding: .utf8)) ?? "") ?? -1
+        return (result, peak)
+    }
+
     struct Result {
         let status: Int32
         let standardOutput: String

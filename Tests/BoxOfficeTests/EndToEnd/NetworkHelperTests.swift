@@ -1,0 +1,308 @@
+@testable import BoxOfficeCore
+import Foundation
+import Synchronization
+import Testing
+
+/// The conversation between boxoffice and boxoffice-http, message by message.
+@Suite struct HelperProtocolTests {
+    static let failures: [TransportError] = [
+        .connectionRefused, .hostNotFound, .connectionLost, .timedOut, .insecureConnection, .notTLS,
+        .tooLarge(limit: 16), .badContentEncoding, .cancelled, .other("libcurl said \"no\"\nand more"),
+    ]
+
+    static let messages: [HelperMessage] = [
+        .hello(version: 1),
+        .request(id: 7, HTTPRequest(url: URL(string: "https://www.kobis.or.kr/a/b.json?key=k%2B%26&movieNm=%EB%B2%94")!,
+                                    timeout: 2.5, maximumBodyBytes: 1000)),
+        .cancel(id: 7),
+        .response(id: 7, HTTPResponse(status: 200, headers: ["content-type": "application/json", "x-odd": "a\nb"],
+                                      body: Data("{\n\"type\":\"hello\"}\n\u{0}".utf8))),
+        .response(id: 8, HTTPResponse(status: 302, headers: ["location": "/elsewhere"], body: Data())),
+    ] + failures.enumerated().map { .failure(id: 100 + $0.offset, $0.element) }
+
+    @Test func everyMessageComesBackWholeHoweverTheStreamIsCut() throws {
+        let stream = Self.messages.map { $0.encoded() }.reduce(Data(), +)
+        for piece in [1, 2, 7, 100, stream.count] {
+            var reader = HelperMessageReader()
+            var received: [HelperMessage] = []
+            for start in stride(from: 0, to: stream.count, by: piece) {
+                reader.append(stream[start..<min(start + piece, stream.count)])
+                while let message = try reader.next() { received.append(message) }
+            }
+            #expect(received == Self.messages, "cut into pieces of \(piece) bytes")
+            #expect(reader.unreadBytes == 0)
+        }
+    }
+
+    @Test func version1IsSpelledExactlySo() {
+        func text(_ message: HelperMessage) -> String { String(decoding: message.encoded(), as: UTF8.self) }
+        #expect(text(.hello(version: 1)) == #"{"type":"hello","version":1}"# + "\n")
+        let request = HTTPRequest(url: URL(string: "http://127.0.0.1:8/a?key=k")!, timeout: 10)
+        #expect(text(.request(id: 3, request)) == #"{"id":3,"limit":16777216,"timeout":10,"type":"request","url":"http://127.0.0.1:8/a?key=k"}"# + "\n")
+        #expect(text(.cancel(id: 3)) == #"{"id":3,"type":"cancel"}"# + "\n")
+        #expect(text(.response(id: 3, HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data("{}".utf8))))
+            == #"{"bodyBytes":2,"headers":{"content-type":"application/json"},"id":3,"status":200,"type":"response"}"# + "\n{}")
+        #expect(text(.failure(id: 3, .tooLarge(limit: 5))) == #"{"failure":"tooLarge","id":3,"limit":5,"type":"failure"}"# + "\n")
+    }
+
+    @Test(arguments: [
+        ("hello\n", "a message that is not a JSON header"),
+        (#"{"type":"hello"}"#, "a hello without a version"),
+        (#"{"type":"response","status":200,"bodyBytes":1}"#, "a response message without an id"),
+        (#"{"type":"response","id":1,"bodyBytes":1}"#, "a response without a status"),
+        (#"{"type":"response","id":1,"status":200,"bodyBytes":-1}"#, "a response body of a length outside 0–16777216 bytes"),
+        (#"{"type":"response","id":1,"status":200,"bodyBytes":16777217}"#, "a response body of a length outside 0–16777216 bytes"),
+        (#"{"type":"failure","id":1,"failure":"exploded"}"#, "a failure of an unknown kind"),
+        (#"{"type":"request","id":1}"#, "a request without a URL"),
+        (#"{"type":"greeting","id":1}"#, "a message of an unknown type"),
+    ])
+    func aMessageThatBreaksTheProtocolIsNamed(line: String, problem: String) {
+        var reader = HelperMessageReader()
+        reader.append(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+        #expect(throws: HelperProtocolError(problem)) { try reader.next() }
+    }
+
+    @Test func anEndlessHeaderIsRefusedOnceItPassesTheLimit() throws {
+        var reader = HelperMessageReader()
+        reader.append(Data(repeating: UInt8(ascii: "a"), count: 65_536))
+        #expect(try reader.next() == nil)
+        reader.append(Data("a".utf8))
+        #expect(throws: HelperProtocolError("a message header longer than 65536 bytes")) { try reader.next() }
+    }
+}
+
+/// The helper as boxoffice uses it: started on the first request, several requests in flight,
+/// cancellation, and every way it can be missing or broken.
+@Suite struct NetworkHelperTests {
+    enum Helper {
+        case real, none, notExecutable
+        /// A shell script standing in for the helper.
+        case script(String)
+    }
+
+    /// A folder holding boxoffice and, perhaps, a helper beside it: how a user installs them.
+    static func installation(_ helper: Helper) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-install-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let program = folder.appendingPathComponent("boxoffice")
+        // A hard link is a copy to the kernel: the program finds its helper beside this name.
+        if link(Executable.url.path, program.path) != 0 { try FileManager.default.copyItem(at: Executable.url, to: program) }
+        let helperPath = folder.appendingPathComponent("boxoffice-http").path
+        switch helper {
+        case .real:
+            if link(Executable.helperURL.path, helperPath) != 0 { try FileManager.default.copyItem(atPath: Executable.helperURL.path, toPath: helperPath) }
+        case .none:
+            break
+        case .notExecutable:
+            try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: helperPath))
+            chmod(helperPath, 0o644)
+        case let .script(body):
+            try Data("#!/bin/bash\necho started >> \"$0.log\"\n\(body)\n".utf8).write(to: URL(fileURLWithPath: helperPath))
+            chmod(helperPath, 0o755)
+        }
+        return folder
+    }
+
+    static func environment(_ server: LoopbackServer, cache: URL) -> [String: String] {
+        ["KOBIS_API_KEY": KOBISEmulator.key, "BOXOFFICE_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_CACHE_DIR": cache.path]
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-helper-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static let advice = "Install boxoffice-http beside boxoffice: 'swift build -c release' makes both in .build/release/.\n"
+
+    @Test func aMissingHelperIsAClearErrorWhileTheCacheAndTheDemoStillAnswer() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folder = try Self.installation(.none)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let program = folder.appendingPathComponent("boxoffice")
+        let arguments = ["daily", "--date", "2023-04-23"]
+
+        let missing = try await Executable.run(arguments, environment: Self.environment(server, cache: cache), program: program)
+        #expect(missing.status == 1)
+        #expect(missing.standardOutput == "")
+        #expect(missing.standardError == "boxoffice: the network helper \(folder.path)/boxoffice-http is missing; boxoffice needs it beside itself to reach the network.\n" + Self.advice)
+        #expect(server.requestCount == 0)
+
+        let fetched = try await Executable.run(arguments, environment: Self.environment(server, cache: cache))
+        #expect(fetched.status == 0)
+        let cached = try await Executable.run(arguments, environment: Self.environment(server, cache: cache), program: program)
+        #expect(cached.status == 0)
+        #expect(cached.standardOutput == fetched.standardOutput)
+        #expect(cached.standardOutput.contains("존 윅 4"))
+        #expect(server.requestCount == 1)
+
+        let demo = try await Executable.run(["--demo", "--quiet"] + arguments, program: program)
+        #expect(demo.status == 0)
+        #expect(demo.standardOutput.contains("존 윅 4"))
+    }
+
+    @Test func aHelperThatCannotBeRunIsNamed() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folder = try Self.installation(.notExecutable)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let result = try await Executable.run(["daily", "--date", "2023-04-23"], environment: Self.environment(server, cache: cache),
+                                              program: folder.appendingPathComponent("boxoffice"))
+        #expect(result.status == 1)
+        #expect(result.standardError == "boxoffice: the network helper \(folder.path)/boxoffice-http is not an executable file.\n" + Self.advice)
+    }
+
+    @Test(arguments: [
+        (#"printf '{"type":"hello","version":2}\n'; cat > /dev/null"#,
+         "speaks version 2 of the helper protocol, and this boxoffice speaks version 1; install the two files from the same build"),
+        (#"echo "usage: some other program"; cat > /dev/null"#, "sent a message that is not a JSON header"),
+        (#"printf '{"type":"failure","id":1,"failure":"timedOut"}\n'; cat > /dev/null"#, "does not speak the helper protocol (it sent no hello)"),
+        (#"printf '{"type":"hello","version":1}\n'; head -c 1 > /dev/null; kill -SEGV $$"#, "stopped unexpectedly (killed by signal 11)"),
+        ("exit 3", "stopped unexpectedly (exit status 3)"),
+    ])
+    func aBrokenHelperIsAClearErrorAndIsNotRetried(script: String, problem: String) async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folder = try Self.installation(.script(script))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let result = try await Executable.run(["daily", "--date", "2023-04-23"], environment: Self.environment(server, cache: cache),
+                                              program: folder.appendingPathComponent("boxoffice"))
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == "boxoffice: the network helper \(folder.path)/boxoffice-http \(problem).\n" + Self.advice)
+        let starts = try String(contentsOf: folder.appendingPathComponent("boxoffice-http.log"), encoding: .utf8)
+        #expect(starts == "started\n", "started once, never retried")
+        #expect(server.requestCount == 0)
+    }
+
+    @Test func theKeyReachesTheHelperOnlyInsideTheRequest() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folder = try Self.installation(.script(#"""
+            env > "$0.env"; echo "$#" > "$0.arguments"
+            printf '{"type":"hello","version":1}\n'
+            cat > "$0.input"
+            """#))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let result = try await Executable.run(["daily", "--date", "2023-04-23", "--timeout", "1", "--retries", "0"],
+                                              environment: Self.environment(server, cache: cache), program: folder.appendingPathComponent("boxoffice"))
+        #expect(result.status == 69, "the stand-in never answers, so the try times out")
+        let helper = folder.appendingPathComponent("boxoffice-http").path
+        let environment = try String(contentsOfFile: helper + ".env", encoding: .utf8)
+        #expect(!environment.contains(KOBISEmulator.key))
+        #expect(environment.contains("BOXOFFICE_CACHE_DIR=\(cache.path)"), "the rest of the environment goes along")
+        #expect(try String(contentsOfFile: helper + ".arguments", encoding: .utf8) == "0\n")
+        // The stand-in's input ends when boxoffice exits, so it is read after the run.
+        let input = try String(contentsOfFile: helper + ".input", encoding: .utf8)
+        #expect(input.hasPrefix(#"{"type":"hello","version":1}"# + "\n" + #"{"id":1,"limit":16777216,"timeout":"#))
+        #expect(input.contains("key=\(KOBISEmulator.key)&targetDt=20230423"))
+    }
+
+    @Test func eightRequestsAreInFlightAtOnceThroughOneHelper() async throws {
+        let server = try LoopbackServer { request in .delayed(seconds: 2, then: .json(#"{"n":"\#(request.query["n"] ?? "")"}"#)) }
+        let transport = HelperTransport(helper: Executable.helperURL.path)
+        let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+            for number in 1...8 {
+                group.addTask {
+                    let url = try #require(URL(string: server.baseURL.absoluteString + "/slow?n=\(number)"))
+                    let response = try await transport.send(HTTPRequest(url: url, timeout: 30))
+                    return String(decoding: response.body, as: UTF8.self)
+                }
+            }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1) }
+        }
+        #expect(bodies == Set((1...8).map { #"{"n":"\#($0)"}"# }))
+        // One at a time, each would have waited for the answer before it; together, all eight
+        // reached the server before the first answer (2 s after it arrived) left.
+        let arrivals = server.arrivals
+        #expect(arrivals.count == 8)
+        let spread = try #require(arrivals.max()).duration(to: try #require(arrivals.min()))
+        #expect(abs(spread / .seconds(1)) < 2, "arrivals spread over \(spread)")
+    }
+
+    @Test func aCancelledRequestEndsAtOnceAndTheHelperServesTheNext() async throws {
+        let server = try LoopbackServer { request in
+            request.path == "/slow" ? .delayed(seconds: 30, then: .json("{}")) : .json(#"{"fast":true}"#)
+        }
+        let transport = HelperTransport(helper: Executable.helperURL.path)
+        let slow = Task {
+            try await transport.send(HTTPRequest(url: try #require(URL(string: server.baseURL.absoluteString + "/slow")), timeout: 60))
+        }
+        let started = ContinuousClock.now
+        while server.requestCount == 0, started.duration(to: .now) < .seconds(20) { try await Task.sleep(for: .milliseconds(10)) }
+        let cancelled = ContinuousClock.now
+        slow.cancel()
+        await #expect(throws: TransportError.cancelled) { try await slow.value }
+        #expect(cancelled.duration(to: .now) < .seconds(2))
+        let next = try await transport.send(HTTPRequest(url: try #require(URL(string: server.baseURL.absoluteString + "/fast")), timeout: 30))
+        #expect(String(decoding: next.body, as: UTF8.self) == #"{"fast":true}"#)
+    }
+
+    @Test func theHelperIsMissingOrBrokenAsATypedError() async throws {
+        let transport = HelperTransport(helper: "/nonexistent/boxoffice-http")
+        let request = HTTPRequest(url: try #require(URL(string: "http://127.0.0.1:9/")), timeout: 5)
+        await #expect(throws: NetworkHelperError(path: "/nonexistent/boxoffice-http",
+                                                 problem: "is missing; boxoffice needs it beside itself to reach the network")) {
+            try await transport.send(request)
+        }
+    }
+
+    @Test func ctrlCLeavesNoHelperBehind() async throws {
+        let server = try LoopbackServer { _ in .delayed(seconds: 30, then: .close) }
+        let folder = try Self.installation(.real)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let helper = folder.appendingPathComponent("boxoffice-http").path
+        let seenRunning = Mutex(false)
+        let result = try await Executable.run(["daily", "--date", "2023-04-23"], environment: Self.environment(server, cache: cache),
+                                              program: folder.appendingPathComponent("boxoffice")) { process in
+            let started = ContinuousClock.now
+            while server.requestCount == 0, started.duration(to: .now) < .seconds(20) { try? await Task.sleep(for: .milliseconds(10)) }
+            seenRunning.withLock { $0 = !Self.processes(running: helper).isEmpty }
+            kill(process.processIdentifier, SIGINT)
+        }
+        #expect(result.status == 130)
+        #expect(seenRunning.withLock { $0 }, "the helper was running while the request was in flight")
+        let ended = ContinuousClock.now
+        while !Self.processes(running: helper).isEmpty, ended.duration(to: .now) < .seconds(5) { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(Self.processes(running: helper).isEmpty, "the helper ends when boxoffice does")
+    }
+
+    /// Processes whose program is the file at `path`.
+    static func processes(running path: String) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) == path
+        }
+    }
+
+    @Test func theMainProgramLoadsNoNetworkingLibrary() throws {
+        let needed = try ELFFile.neededLibraries(of: Executable.url)
+        #expect(!needed.isEmpty, "it needs the C library at least")
+        for library in needed {
+            #expect(!["curl", "Foundation", "ICU", "swift", "ssl", "crypto"].contains { library.contains($0) }, "boxoffice needs \(library)")
+        }
+        // The same reading finds libcurl in the helper, so the check above can fail.
+        #expect(try ELFFile.neededLibraries(of: Executable.helperURL).contains("libcurl.so.4"))
+    }
+
+    @Test func networkingLeavesNothingBehindButOurCache() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let home = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try await Executable.run(["daily", "--date", "2023-04-23", "--json"],
+                                              environment: ["HOME": home.path, "KOBIS_API_KEY": KOBISEmulator.key,
+                                                            "BOXOFFICE_BASE_URL": server.baseURL.absoluteString])
+        #expect(result.status == 0)
+        #expect(server.requestCount == 1)
+        let made = try FileManager.default.subpathsOfDirectory(atPath: home.path).sorted()
+        #expect(made.count == 5)
+        #expect(made.allSatisfy { $0 == ".cache" || $0.hasPrefix(".cache/boxoffice") }, "made \(made)")
+    }
+}
