@@ -48,14 +48,14 @@ struct CacheEntry: Equatable {
 
     /// Reads an entry, or nil when the file is not a whole, valid entry.
     init?(_ data: Data) {
-        guard let end = data.firstRange(of: Data("\n\n".utf8)),
-              let header = String(data: data[data.startIndex..<end.lowerBound], encoding: .utf8) else { return nil }
+        guard let offset = data.firstOffset(of: "\n\n".utf8),
+              let header = String(data: data[data.startIndex..<data.startIndex + offset], encoding: .utf8) else { return nil }
         let lines = header.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count == 4, lines[0] == Self.magic,
               lines[1].hasPrefix("request "), lines[2].hasPrefix("stored "), lines[3].hasPrefix("bytes "),
               let seconds = Int64(lines[2].dropFirst(7)), Self.storedRange.contains(seconds),
               let count = Int(lines[3].dropFirst(6)) else { return nil }
-        let body = data[end.upperBound...]
+        let body = data[(data.startIndex + offset + 2)...]
         guard body.count == count, count > 0 else { return nil }
         self.request = String(lines[1].dropFirst(8))
         self.stored = Date(timeIntervalSince1970: TimeInterval(seconds))

@@ -24,7 +24,7 @@ enum AnswerDecoder {
     }
 
     private static func fault(in body: Data) -> KOBISFault? {
-        guard body.firstRange(of: Data("\"faultInfo\"".utf8)) != nil,
+        guard body.firstOffset(of: "\"faultInfo\"".utf8) != nil,
               let envelope = try? JSONDecoder().decode(FaultEnvelope.self, from: body) else { return nil }
         let code = envelope.faultInfo.errorCode?.trimmingBlanks() ?? ""
         let message = envelope.faultInfo.message?.trimmingBlanksAndNewlines() ?? ""

@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,9 +13,10 @@ import Darwin
 // the standard library so that the main program runs on FoundationEssentials alone.
 
 extension Unicode.Scalar {
-    /// A space or a tab: Unicode's space separators (U+0020, U+00A0, U+3000…) and U+0009.
+    /// A space or a tab: Unicode's space separators (U+0020, U+00A0, U+3000…), U+0009, and the
+    /// zero-width space U+200B, as Foundation's `CharacterSet.whitespaces` has them.
     public var isBlank: Bool {
-        value == 0x09 || properties.generalCategory == .spaceSeparator
+        value == 0x09 || value == 0x200B || properties.generalCategory == .spaceSeparator
     }
 
     /// A blank or a line break (U+000A–U+000D, U+0085, U+2028, U+2029).
@@ -67,6 +73,27 @@ public func cFormat(_ format: String, _ arguments: any CVarArg...) -> String {
             var large = [CChar](repeating: 0, count: count + 1)
             _ = vsnprintf(&large, large.count, format, again)
             return String(decoding: large.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+    }
+}
+
+extension Data {
+    /// Where `needle` first occurs, as an offset from the start. Written on `memchr` and `memcmp`:
+    /// the standard library's generic `firstRange(of:)` takes milliseconds over a large answer.
+    public func firstOffset(of needle: some Collection<UInt8>) -> Int? {
+        let pattern = Array(needle)
+        guard let first = pattern.first, pattern.count <= count else { return nil }
+        return withUnsafeBytes { haystack -> Int? in
+            guard let base = haystack.baseAddress else { return nil }
+            let lastStart = haystack.count - pattern.count
+            var from = 0
+            while from <= lastStart {
+                guard let hit = memchr(base + from, Int32(first), lastStart - from + 1) else { return nil }
+                let offset = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(base + offset, pattern, pattern.count) == 0 { return offset }
+                from = offset + 1
+            }
+            return nil
         }
     }
 }
