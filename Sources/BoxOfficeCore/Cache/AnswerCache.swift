@@ -218,7 +218,9 @@ public struct AnswerCache: Sendable {
                 offset += count
             }
         }
-        if failure == 0, fsync(descriptor) != 0 { failure = errno }
+        // No fsync: after a crash of the whole machine an entry may be cut short, which reading
+        // detects (its header states its length), and the answer is fetched again. Waiting for the
+        // disk would add to every network answer for nothing more.
         close(descriptor)
         if failure == 0, rename(temporary, target.path) != 0 { failure = errno }
         if failure != 0 {

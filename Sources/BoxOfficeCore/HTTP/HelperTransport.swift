@@ -145,6 +145,13 @@ private final class HelperConnection: Sendable {
         posix_spawn_file_actions_adddup2(&actions, pair[1], 1)
         // The helper prints nothing of its own; whatever a crash would print stays off our stderr.
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Its own process group: Ctrl-C in the terminal goes to boxoffice alone, which cancels what
+        // is in flight and, by closing its end, ends the helper.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
         var process: pid_t = 0
         let arguments = [HelperMessage.helperName]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
@@ -159,7 +166,7 @@ private final class HelperConnection: Sendable {
         }
         environment.append(nil)
         defer { environment.forEach { free($0) } }
-        let spawned = posix_spawn(&process, path, &actions, nil, &argv, &environment)
+        let spawned = posix_spawn(&process, path, &actions, &attributes, &argv, &environment)
         Glibc.close(pair[1])
         guard spawned == 0 else {
             Glibc.close(pair[0])
