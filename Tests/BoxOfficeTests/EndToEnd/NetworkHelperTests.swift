@@ -284,7 +284,7 @@ import Testing
         }
     }
 
-    @Test func theMainProgramLoadsNoNetworkingLibrary() throws {
+    @Test func theMainProgramNeitherLoadsNorHoldsNetworkingOrICU() throws {
         let needed = try ELFFile.neededLibraries(of: Executable.url)
         #expect(!needed.isEmpty, "it needs the C library at least")
         for library in needed {
@@ -292,6 +292,13 @@ import Testing
         }
         // The same reading finds libcurl in the helper, so the check above can fail.
         #expect(try ELFFile.neededLibraries(of: Executable.helperURL).contains("libcurl.so.4"))
+        // Nor is any of them linked in: no libcurl call and no ICU collator among its symbols.
+        let program = try Data(contentsOf: Executable.url, options: .alwaysMapped)
+        let helper = try Data(contentsOf: Executable.helperURL, options: .alwaysMapped)
+        for symbol in ["curl_easy_init", "ucol_open"] {
+            #expect(program.firstOffset(of: symbol.utf8) == nil, "boxoffice holds \(symbol)")
+            #expect(helper.firstOffset(of: symbol.utf8) != nil, "the helper holds \(symbol)")
+        }
     }
 
     @Test func networkingLeavesNothingBehindButOurCache() async throws {
