@@ -78,6 +78,10 @@ private final class HelperConnection: Sendable {
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        // The helper refuses a header line this long, so it is refused here, with the reason.
+        guard HelperMessage.request(id: 0, request).encoded().count <= HelperMessage.maximumHeaderBytes else {
+            throw TransportError.other("the request's address is longer than \(HelperMessage.maximumHeaderBytes) bytes")
+        }
         let (id, descriptor) = try start()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
@@ -159,10 +163,11 @@ private final class HelperConnection: Sendable {
         // The environment goes along (proxies, CA certificates), but not the key: it travels only
         // inside requests.
         var environment: [UnsafeMutablePointer<CChar>?] = []
-        var entry = environ
-        while let variable = entry.pointee {
-            if strncmp(variable, "KOBIS_API_KEY=", 14) != 0 { environment.append(strdup(variable)) }
-            entry += 1
+        if var entry = Optional(environ) {
+            while let variable = entry.pointee {
+                if strncmp(variable, "KOBIS_API_KEY=", 14) != 0 { environment.append(strdup(variable)) }
+                entry += 1
+            }
         }
         environment.append(nil)
         defer { environment.forEach { free($0) } }

@@ -252,6 +252,14 @@ import Testing
         }
     }
 
+    @Test func anAddressTooLongForTheProtocolIsRefusedBeforeTheHelperStarts() async throws {
+        let transport = HelperTransport(helper: "/nonexistent/boxoffice-http")
+        let url = try #require(URL(string: "http://127.0.0.1:9/?q=" + String(repeating: "a", count: 70_000)))
+        await #expect(throws: TransportError.other("the request's address is longer than 65536 bytes")) {
+            try await transport.send(HTTPRequest(url: url, timeout: 5))
+        }
+    }
+
     @Test func ctrlCLeavesNoHelperBehind() async throws {
         let server = try LoopbackServer { _ in .delayed(seconds: 30, then: .close) }
         let folder = try Self.installation(.real)
