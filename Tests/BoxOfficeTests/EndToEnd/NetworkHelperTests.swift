@@ -80,79 +80,78 @@ import Testing
         case script(String)
     }
 
-    /// A folder holding boxoffice and, perhaps, a helper beside it: how a user installs them.
-    static func installation(_ helper: Helper) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-install-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let program = folder.appendingPathComponent("boxoffice")
-        // A hard link is a copy to the kernel: the program finds its helper beside this name.
-        if link(Executable.url.path, program.path) != 0 { try FileManager.default.copyItem(at: Executable.url, to: program) }
-        let helperPath = folder.appendingPathComponent("boxoffice-http").path
-        switch helper {
-        case .real:
-            if link(Executable.helperURL.path, helperPath) != 0 { try FileManager.default.copyItem(atPath: Executable.helperURL.path, toPath: helperPath) }
-        case .none:
-            break
-        case .notExecutable:
-            try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: helperPath))
-            chmod(helperPath, 0o644)
-        case let .script(body):
-            try Data("#!/bin/bash\necho started >> \"$0.log\"\n\(body)\n".utf8).write(to: URL(fileURLWithPath: helperPath))
-            chmod(helperPath, 0o755)
+    /// boxoffice and, perhaps, a helper in a folder of their own, as a user installs them, and a
+    /// cache folder for its runs; `remove()` takes both away.
+    struct Installation {
+        let folder = Hostile.folder("install")
+        let cache = Hostile.folder("helper-test-cache")
+        var program: URL { folder.appendingPathComponent("boxoffice") }
+        var helper: String { folder.appendingPathComponent("boxoffice-http").path }
+
+        init(_ kind: Helper) throws {
+            // A hard link is a copy to the kernel: the program finds its helper beside this name.
+            if link(Executable.url.path, program.path) != 0 { try FileManager.default.copyItem(at: Executable.url, to: program) }
+            switch kind {
+            case .real:
+                if link(Executable.helperURL.path, helper) != 0 { try FileManager.default.copyItem(atPath: Executable.helperURL.path, toPath: helper) }
+            case .none:
+                break
+            case .notExecutable:
+                try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: helper))
+                chmod(helper, 0o644)
+            case let .script(body):
+                try Data("#!/bin/bash\necho started >> \"$0.log\"\n\(body)\n".utf8).write(to: URL(fileURLWithPath: helper))
+                chmod(helper, 0o755)
+            }
         }
-        return folder
-    }
 
-    static func environment(_ server: LoopbackServer, cache: URL) -> [String: String] {
-        ["KOBIS_API_KEY": KOBISEmulator.key, "BOXOFFICE_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_CACHE_DIR": cache.path]
-    }
+        /// Runs the installed boxoffice against `server`, with the key and this cache.
+        func run(_ arguments: [String], server: LoopbackServer,
+                 whileRunning: (@Sendable (Process) async -> Void)? = nil) async throws -> Executable.Result {
+            try await Executable.run(arguments, environment: Hostile.environment(server, cache: cache), program: program,
+                                     whileRunning: whileRunning)
+        }
 
-    static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-helper-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+        func remove() {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: cache)
+        }
     }
 
     static let advice = "Install boxoffice-http beside boxoffice: 'swift build -c release' makes both in .build/release/.\n"
 
     @Test func aMissingHelperIsAClearErrorWhileTheCacheAndTheDemoStillAnswer() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let folder = try Self.installation(.none)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let cache = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        let program = folder.appendingPathComponent("boxoffice")
+        let installed = try Installation(.none)
+        defer { installed.remove() }
         let arguments = ["daily", "--date", "2023-04-23"]
 
-        let missing = try await Executable.run(arguments, environment: Self.environment(server, cache: cache), program: program)
+        let missing = try await installed.run(arguments, server: server)
         #expect(missing.status == 1)
         #expect(missing.standardOutput == "")
-        #expect(missing.standardError == "boxoffice: the network helper \(folder.path)/boxoffice-http is missing; boxoffice needs it beside itself to reach the network.\n" + Self.advice)
+        #expect(missing.standardError == "boxoffice: the network helper \(installed.helper) is missing; boxoffice needs it beside itself to reach the network.\n" + Self.advice)
         #expect(server.requestCount == 0)
 
-        let fetched = try await Executable.run(arguments, environment: Self.environment(server, cache: cache))
+        let fetched = try await Executable.run(arguments, environment: Hostile.environment(server, cache: installed.cache))
         #expect(fetched.status == 0)
-        let cached = try await Executable.run(arguments, environment: Self.environment(server, cache: cache), program: program)
+        let cached = try await installed.run(arguments, server: server)
         #expect(cached.status == 0)
         #expect(cached.standardOutput == fetched.standardOutput)
         #expect(cached.standardOutput.contains("존 윅 4"))
         #expect(server.requestCount == 1)
 
-        let demo = try await Executable.run(["--demo", "--quiet"] + arguments, program: program)
+        let demo = try await Executable.run(["--demo", "--quiet"] + arguments, program: installed.program)
         #expect(demo.status == 0)
         #expect(demo.standardOutput.contains("존 윅 4"))
     }
 
     @Test func aHelperThatCannotBeRunIsNamed() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let folder = try Self.installation(.notExecutable)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let cache = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        let result = try await Executable.run(["daily", "--date", "2023-04-23"], environment: Self.environment(server, cache: cache),
-                                              program: folder.appendingPathComponent("boxoffice"))
+        let installed = try Installation(.notExecutable)
+        defer { installed.remove() }
+        let result = try await installed.run(["daily", "--date", "2023-04-23"], server: server)
         #expect(result.status == 1)
-        #expect(result.standardError == "boxoffice: the network helper \(folder.path)/boxoffice-http is not an executable file.\n" + Self.advice)
+        #expect(result.standardError == "boxoffice: the network helper \(installed.helper) is not an executable file.\n" + Self.advice)
     }
 
     @Test(arguments: [
@@ -165,37 +164,31 @@ import Testing
     ])
     func aBrokenHelperIsAClearErrorAndIsNotRetried(script: String, problem: String) async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let folder = try Self.installation(.script(script))
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let cache = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        let result = try await Executable.run(["daily", "--date", "2023-04-23"], environment: Self.environment(server, cache: cache),
-                                              program: folder.appendingPathComponent("boxoffice"))
+        let installed = try Installation(.script(script))
+        defer { installed.remove() }
+        let result = try await installed.run(["daily", "--date", "2023-04-23"], server: server)
         #expect(result.status == 1)
         #expect(result.standardOutput == "")
-        #expect(result.standardError == "boxoffice: the network helper \(folder.path)/boxoffice-http \(problem).\n" + Self.advice)
-        let starts = try String(contentsOf: folder.appendingPathComponent("boxoffice-http.log"), encoding: .utf8)
+        #expect(result.standardError == "boxoffice: the network helper \(installed.helper) \(problem).\n" + Self.advice)
+        let starts = try String(contentsOfFile: installed.helper + ".log", encoding: .utf8)
         #expect(starts == "started\n", "started once, never retried")
         #expect(server.requestCount == 0)
     }
 
     @Test func theKeyReachesTheHelperOnlyInsideTheRequest() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let folder = try Self.installation(.script(#"""
+        let installed = try Installation(.script(#"""
             env > "$0.env"; echo "$#" > "$0.arguments"
             printf '{"type":"hello","version":1}\n'
             cat > "$0.input"
             """#))
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let cache = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        let result = try await Executable.run(["daily", "--date", "2023-04-23", "--timeout", "1", "--retries", "0"],
-                                              environment: Self.environment(server, cache: cache), program: folder.appendingPathComponent("boxoffice"))
+        defer { installed.remove() }
+        let result = try await installed.run(["daily", "--date", "2023-04-23", "--timeout", "1", "--retries", "0"], server: server)
         #expect(result.status == 69, "the stand-in never answers, so the try times out")
-        let helper = folder.appendingPathComponent("boxoffice-http").path
+        let helper = installed.helper
         let environment = try String(contentsOfFile: helper + ".env", encoding: .utf8)
         #expect(!environment.contains(KOBISEmulator.key))
-        #expect(environment.contains("BOXOFFICE_CACHE_DIR=\(cache.path)"), "the rest of the environment goes along")
+        #expect(environment.contains("BOXOFFICE_CACHE_DIR=\(installed.cache.path)"), "the rest of the environment goes along")
         #expect(try String(contentsOfFile: helper + ".arguments", encoding: .utf8) == "0\n")
         // The stand-in's input ends when boxoffice exits, so it is read after the run.
         let input = try String(contentsOfFile: helper + ".input", encoding: .utf8)
@@ -262,14 +255,11 @@ import Testing
 
     @Test func ctrlCLeavesNoHelperBehind() async throws {
         let server = try LoopbackServer { _ in .delayed(seconds: 30, then: .close) }
-        let folder = try Self.installation(.real)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let cache = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: cache) }
-        let helper = folder.appendingPathComponent("boxoffice-http").path
+        let installed = try Installation(.real)
+        defer { installed.remove() }
+        let helper = installed.helper
         let seenRunning = Mutex(false)
-        let result = try await Executable.run(["daily", "--date", "2023-04-23"], environment: Self.environment(server, cache: cache),
-                                              program: folder.appendingPathComponent("boxoffice")) { process in
+        let result = try await installed.run(["daily", "--date", "2023-04-23"], server: server) { process in
             let started = ContinuousClock.now
             while server.requestCount == 0, started.duration(to: .now) < .seconds(20) { try? await Task.sleep(for: .milliseconds(10)) }
             // In a process group of its own, so that Ctrl-C in a terminal reaches boxoffice alone.
@@ -311,7 +301,7 @@ import Testing
 
     @Test func networkingLeavesNothingBehindButOurCache() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let home = try Self.temporaryFolder()
+        let home = Hostile.folder("home")
         defer { try? FileManager.default.removeItem(at: home) }
         let result = try await Executable.run(["daily", "--date", "2023-04-23", "--json"],
                                               environment: ["HOME": home.path, "KOBIS_API_KEY": KOBISEmulator.key,
