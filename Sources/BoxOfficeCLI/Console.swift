@@ -56,18 +56,9 @@ public struct Console: Sendable {
         }
     }
 
-    /// Writes everything, retrying short writes; returns 0, or the `errno` of the failure.
+    /// Writes everything; returns 0, or the `errno` of the failure.
     private static func write(_ text: String, to descriptor: Int32) -> Int32 {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            bytes = bytes.dropFirst(written)
-        }
-        return 0
+        OwnFiles.writeAll(Array(text.utf8), to: descriptor)
     }
 
     private static func terminalWidth(environment: [String: String]) -> Int? {

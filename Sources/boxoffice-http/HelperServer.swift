@@ -85,18 +85,7 @@ public final class HelperServer: Sendable {
     /// Writes one whole message; when boxoffice is gone there is no one left to serve.
     private func write(_ message: HelperMessage) {
         let data = message.encoded()
-        let written = writing.withLock { _ in
-            data.withUnsafeBytes { bytes -> Bool in
-                var offset = 0
-                while offset < bytes.count {
-                    let count = Foundation.write(output, bytes.baseAddress! + offset, bytes.count - offset)
-                    if count < 0, errno == EINTR { continue }
-                    guard count > 0 else { return false }
-                    offset += count
-                }
-                return true
-            }
-        }
-        if !written { exit(Ending.finished.rawValue) }
+        let failure = writing.withLock { _ in OwnFiles.writeAll(data, to: output) }
+        if failure != 0 { exit(Ending.finished.rawValue) }
     }
 }

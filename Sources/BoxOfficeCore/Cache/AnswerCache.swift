@@ -205,19 +205,7 @@ public struct AnswerCache: Sendable {
         let temporary = folder + "/.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw FileAccessError(path: folder, action: "written", code: errno) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += count
-            }
-        }
+        var failure = OwnFiles.writeAll(data, to: descriptor)
         // No fsync: after a crash of the whole machine an entry may be cut short, which reading
         // detects (its header states its length), and the answer is fetched again. Waiting for the
         // disk would add to every network answer for nothing more.

@@ -145,6 +145,25 @@ public enum OwnFiles {
     }
 
     /// The system's text for an error number, e.g. "Permission denied".
+    /// Writes all of `data` to `descriptor`, retrying short writes and interruptions; returns 0, or
+    /// the `errno` of the failure. For a socket, `MSG_NOSIGNAL` makes a peer that has gone away an
+    /// EPIPE here rather than a SIGPIPE.
+    public static func writeAll(_ data: some ContiguousBytes, to descriptor: Int32, socket: Bool = false) -> Int32 {
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let start = bytes.baseAddress! + offset, count = bytes.count - offset
+                let written = socket ? send(descriptor, start, count, Int32(MSG_NOSIGNAL)) : write(descriptor, start, count)
+                if written < 0, errno == EINTR { continue }
+                if written < 0 { return errno }
+                // Nothing written for a non-empty request: give up rather than spin.
+                if written == 0 { return EIO }
+                offset += written
+            }
+            return 0
+        }
+    }
+
     public static func reason(_ code: Int32) -> String {
         String(cString: strerror(code))
     }

@@ -177,26 +177,13 @@ private final class HelperConnection: Sendable {
             Glibc.close(pair[0])
             throw NetworkHelperError(path: path, problem: "cannot be started (\(OwnFiles.reason(spawned)))")
         }
-        _ = Self.writeAll(HelperMessage.hello(version: HelperMessage.version).encoded(), to: pair[0])
+        _ = OwnFiles.writeAll(HelperMessage.hello(version: HelperMessage.version).encoded(), to: pair[0], socket: true)
         return (pair[0], process)
     }
 
+    /// Writes one whole message; false when the helper cannot take it.
     private func write(_ message: HelperMessage, to descriptor: Int32) -> Bool {
-        writing.withLock { _ in Self.writeAll(message.encoded(), to: descriptor) }
-    }
-
-    private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                // MSG_NOSIGNAL: a helper that has gone away is an error here, not a SIGPIPE.
-                let written = Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return true
-        }
+        writing.withLock { _ in OwnFiles.writeAll(message.encoded(), to: descriptor, socket: true) == 0 }
     }
 
     /// Hands a message from the helper to the request waiting for it.

@@ -105,13 +105,7 @@ private final class PlainConnection: Sendable {
     }
 
     private func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if sent < 0, errno == EINTR { continue }
-            guard sent > 0 else { throw lost() }
-            offset += sent
-        }
+        guard OwnFiles.writeAll(bytes, to: descriptor, socket: true) == 0 else { throw lost() }
     }
 
     /// Cancelled when we shut the socket down, else the peer went away.
