@@ -59,30 +59,8 @@ enum CommandLineSpec {
         OptionSpec(name: "version", help: "show the version"),
     ]
 
-    static let commands: [CommandSpec] = [
-        CommandSpec(
-            name: "daily", summary: "the daily box office (top 10) of one day",
-            options: [OptionSpec(name: "date", value: "D", help: "the day (default: yesterday in Korea)")],
-            discussion: """
-            D is 20230327, 2023-03-27, yesterday, or -Nd (N days ago). Days are Korean days (UTC+9),
-            whatever your time zone. KOBIS publishes a day only after it ends, so today and later
-            days are refused.
-            """,
-            examples: ["boxoffice daily", "boxoffice daily --date 2023-03-27", "boxoffice daily --date -7d --json | jq '.entries[0]'"]),
-        CommandSpec(
-            name: "movie", summary: "one movie's details",
-            arguments: [ArgumentSpec(name: "movieCd", help: "the KOBIS movie code, e.g. 20124079 (shown by daily)")],
-            examples: ["boxoffice movie 20124079", "boxoffice movie 20124079 --json | jq -r '.actors[].name'"]),
-        CommandSpec(
-            name: "cache", summary: "where the cache is, its size, and today's calls against the key's quota",
-            arguments: [ArgumentSpec(name: "info|clear", help: "info: show the folder, answers, bytes and today's calls; clear: remove every stored answer (and nothing boxoffice did not create)")],
-            discussion: """
-            Answers are kept on disk so that asking again costs no call and works offline. Box office
-            figures fetched three or more days after their day (Korean time) never expire; figures
-            fetched earlier expire after an hour, because KOBIS still revises them then. Movie and
-            people details expire after a week, searches after a day, code tables after a month.
-            """,
-            examples: ["boxoffice cache info", "boxoffice cache info --json", "boxoffice cache clear"]),
+    /// Every command's description, from its own file, then `help`.
+    static let commands: [CommandSpec] = Commands.all.map { $0.spec } + [
         CommandSpec(
             name: "help", summary: "show help for boxoffice or one command",
             arguments: [ArgumentSpec(name: "command", help: "the command to explain")]),

@@ -57,7 +57,14 @@ struct FailureReport: Equatable {
         case let error as InvalidDataError:
             self.init(.dataError, error.description + ".", "This is KOBIS's data, not your input; try again later, or report it with --verbose output.")
         case let error as NotFoundError:
-            self.init(.failure, error.description + ".", "Check the code; 'boxoffice daily' lists the codes of ranked films.")
+            self.init(.failure, error.description + ".", Self.finding[error.what] ?? "Check the code.")
+        case let error as AmbiguousTitleError:
+            self.init(ambiguous: error)
+        case is MissingPosterKeyError:
+            self.init(.noPermission, "--poster needs a poster provider's key, and none is set.",
+                      "Set KAKAO_REST_API_KEY (a Kakao REST API key, from developers.kakao.com) or OMDB_API_KEY (from www.omdbapi.com).")
+        case let error as PosterLookupError:
+            self.init(poster: error)
         case let error as FileAccessError:
             self.init(.failure, "cannot use the cache: \(error).", "Check the folder's owner and permissions, or pass --cache-dir DIR.")
         case let error as CacheReadError:
@@ -80,6 +87,45 @@ struct FailureReport: Equatable {
         default:
             self.init(.failure, "unexpected error: \(error)")
         }
+    }
+
+    /// How to find the right code, for each kind of thing KOBIS may not know.
+    private static let finding = [
+        "movie": "Check the code; 'boxoffice search TITLE' and 'boxoffice daily' show movie codes.",
+        "person": "Check the code; 'boxoffice people NAME' shows people codes.",
+        "company": "Check the code; 'boxoffice company NAME' shows company codes.",
+    ]
+
+    private init(_ status: ExitStatus, _ lines: [String]) {
+        self.status = status
+        self.lines = lines
+    }
+
+    /// No movie, or several, for a title: the candidates go to stderr with the way to pick one.
+    private init(ambiguous error: AmbiguousTitleError) {
+        let page = error.page
+        guard let first = page.items.first else {
+            self.init(.failure, "no movie's title contains \(UsageError.quote(error.title)).",
+                      "Try part of the title, or 'boxoffice search --director NAME'.")
+            return
+        }
+        let more = page.total > page.items.count ? " (the first \(page.items.count) are listed; 'boxoffice search' shows the rest)" : ""
+        self.init(.failure, ["\(NumberFormat.grouped(page.total)) movies match \(UsageError.quote(error.title))\(more):"]
+                  + page.candidateLines().map { "  " + $0 }
+                  + ["Pick one by its code, e.g. 'boxoffice movie \(first.code)'."])
+    }
+
+    /// A poster provider failed after the movie was shown.
+    private init(poster error: PosterLookupError) {
+        let name = error.service.title
+        if case let KOBISError.httpStatus(status, _, _) = error.underlying, status == 401 || status == 403 {
+            self.init(.noPermission, "no poster: \(name) rejected the key (HTTP \(status)).", "Check \(error.service.keyVariable).")
+            return
+        }
+        let inner = FailureReport(error.underlying)
+        let reason = inner.lines.first.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 } ?? "it failed"
+        self.init(inner.status, "no poster: \(name): \(reason).",
+                  "The movie is shown without one; try again later, or check \(error.service.urlVariable) if you set it.")
     }
 
     private init(_ status: ExitStatus, _ lines: String...) {
@@ -128,7 +174,12 @@ struct FailureReport: Equatable {
     }
 
     /// The option behind each KOBIS parameter, for naming it when KOBIS refuses a value.
-    private static let flags = ["targetDt": "--date", "movieCd": "the movie code"]
+    private static let flags = [
+        "targetDt": "--date", "movieCd": "the movie code", "peopleCd": "the people code", "companyCd": "the company code",
+        "weekGb": "--period", "repNationCd": "--nation", "multiMovieYn": "--multi or --commercial", "wideAreaCd": "--region",
+        "comCode": "the code table", "curPage": "--page", "movieNm": "the title", "directorNm": "--director",
+        "openStartDt": "--year", "openEndDt": "--year", "peopleNm": "the name", "companyNm": "the name",
+    ]
 
     /// The lines as printed, the first prefixed with `boxoffice: `.
     var text: String {

@@ -7,13 +7,19 @@ import Foundation
 
 /// What to do, fully typed and validated.
 enum Command: Equatable {
-    /// `day` nil means the default (yesterday, or the latest sample day in the demo).
-    case daily(day: Day?)
-    case movie(code: String)
-    case cacheInfo
-    case cacheClear
     case help(command: String?)
     case version
+    /// One of the commands in `Commands/`, its arguments checked.
+    case run(any BoxOfficeCommand)
+
+    static func == (lhs: Command, rhs: Command) -> Bool {
+        switch (lhs, rhs) {
+        case let (.help(a), .help(b)): a == b
+        case (.version, .version): true
+        case let (.run(a), .run(b)): a.isSame(as: b)
+        default: false
+        }
+    }
 }
 
 /// The output format.
@@ -34,6 +40,8 @@ struct Invocation: Equatable {
     var cacheMode: CacheUse.Mode = .normal
     var retries = 2
     var verbosity: Verbosity = .normal
+    /// KOBIS's own answer body instead of a rendering (`--raw`).
+    var raw = false
 
     enum ColorChoice: String, CaseIterable { case auto, always, never }
     enum Verbosity { case quiet, normal, verbose }
@@ -68,38 +76,8 @@ struct Invocation: Equatable {
     }
 
     private static func command(_ name: String, _ parsed: ParsedArguments, today: Day) throws(UsageError) -> Command {
-        switch name {
-        case "daily":
-            try expectPositionals(parsed, count: 0, command: name)
-            guard let text = parsed.options["date"] else { return .daily(day: nil) }
-            let day = try DateArgument.day(text, today: today, option: "--date")
-            try DateArgument.requirePublished(day, today: today, option: "--date")
-            return .daily(day: day)
-        case "movie":
-            guard let code = parsed.positionals.first else {
-                throw UsageError(message: "movie needs a movie code, e.g. 'boxoffice movie 20124079'", command: name)
-            }
-            try expectPositionals(parsed, count: 1, command: name)
-            return .movie(code: try MovieCodeArgument.validate(code))
-        case "cache":
-            try expectPositionals(parsed, count: 1, command: name)
-            switch parsed.positionals.first {
-            case "info": return .cacheInfo
-            case "clear": return .cacheClear
-            case let action?:
-                throw UsageError(message: "unknown cache action \(UsageError.quote(action)); use 'cache info' or 'cache clear'", command: name)
-            case nil:
-                throw UsageError(message: "cache needs an action: 'cache info' or 'cache clear'", command: name)
-            }
-        default:
-            throw UsageError.unknownCommand(name, suggestion: nil)
-        }
-    }
-
-    private static func expectPositionals(_ parsed: ParsedArguments, count: Int, command: String) throws(UsageError) {
-        if parsed.positionals.count > count {
-            throw UsageError(message: "unexpected argument \(UsageError.quote(parsed.positionals[count])) for '\(command)'", command: command)
-        }
+        guard let type = Commands.named(name) else { throw UsageError.unknownCommand(name, suggestion: nil) }
+        return .run(try type.init(CommandArguments(name: name, positionals: parsed.positionals, options: parsed.options, today: today)))
     }
 
     private mutating func readGlobalOptions(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) {
@@ -146,6 +124,10 @@ struct Invocation: Equatable {
             throw UsageError(message: "--verbose and --quiet cannot be used together")
         }
         verbosity = parsed.has("verbose") ? .verbose : parsed.has("quiet") ? .quiet : .normal
+        raw = parsed.has("raw")
+        if raw, parsed.has("json") || parsed.options["format"] != nil {
+            throw UsageError(message: "--raw prints KOBIS's own answer; it cannot be combined with \(parsed.has("json") ? "--json" : "--format")")
+        }
     }
 
     private static func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String, among: T.Type) throws(UsageError) -> T
@@ -171,14 +153,3 @@ struct Invocation: Equatable {
     }
 }
 
-/// Checks movie codes: KOBIS codes are 8 letters and digits, like 20124079 or 2024A603.
-enum MovieCodeArgument {
-    static func validate(_ text: String) throws(UsageError) -> String {
-        let code = text.trimmingBlanks()
-        let valid = code.count == 8 && code.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-        guard valid else {
-            throw UsageError(message: "\(UsageError.quote(text)) is not a KOBIS movie code (8 letters and digits, e.g. 20124079); 'boxoffice daily' shows codes", command: "movie")
-        }
-        return code.uppercased()
-    }
-}

@@ -34,6 +34,7 @@ public struct URLSessionTransport: HTTPTransport {
         var urlRequest = URLRequest(url: request.url, timeoutInterval: max(1, request.timeout.rounded(.up) + 1))
         urlRequest.httpMethod = "GET"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let transfer = Transfer(limit: request.maximumBodyBytes)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in

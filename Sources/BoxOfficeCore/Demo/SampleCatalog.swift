@@ -24,11 +24,29 @@ enum SampleCatalog {
         for (code, file) in movies {
             entries.append((Endpoint.movieInfo(code: code).requestKey, file))
         }
-        entries.append((Endpoint.movieList(MovieQuery(title: "범죄와의 전쟁")).requestKey, "movielist_movieNm-crime-war.json"))
-        entries.append((Endpoint.peopleList(name: "봉준호").requestKey, "peoplelist_peopleNm-bongjoonho.json"))
+        // Both searches hold every match on one page (5 and 1 of them), so the same answer serves
+        // a page of ten and the page of a hundred that `--all` asks for.
+        for perPage in [10, 100] {
+            entries.append((Endpoint.movieList(MovieQuery(title: "범죄와의 전쟁", perPage: perPage)).requestKey, "movielist_movieNm-crime-war.json"))
+            entries.append((Endpoint.peopleList(name: "봉준호", perPage: perPage).requestKey, "peoplelist_peopleNm-bongjoonho.json"))
+        }
+        entries.append((Endpoint.companyList(name: "CJ").requestKey, "companylist_companyNm-CJ_synthetic.json"))
+        entries.append((Endpoint.companyInfo(code: "20100109").requestKey, "companyinfo_20100109_synthetic.json"))
+        entries.append((Endpoint.codeList(.regions).requestKey, "codelist_0105000000_synthetic-wrapped.json"))
         entries.append((Endpoint.peopleInfo(code: "10000066").requestKey, "peopleinfo_10000066.json"))
         return entries
     }()
+
+    /// The parameters of a request key, by name (values as encoded; the samples use plain ones).
+    static func values(in key: String) -> [String: String] {
+        let query = key.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
+        var values: [String: String] = [:]
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
+        }
+        return values
+    }
 
     /// The sample days of an operation that takes `targetDt`, or the codes of one that takes a code.
     static func samples(of operation: KOBISOperation) -> [String] {

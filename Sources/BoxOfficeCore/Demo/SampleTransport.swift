@@ -46,6 +46,10 @@ public struct SampleDataError: Error, Sendable, Equatable, CustomStringConvertib
         let value = request.split(separator: "?", maxSplits: 1).last?.split(separator: "&").first?
             .split(separator: "=", maxSplits: 1).last.map(String.init) ?? ""
         var samples = SampleCatalog.samples(of: operation)
+        let filters = ["multiMovieYn", "repNationCd", "wideAreaCd"]
+        if [.dailyBoxOffice, .weeklyBoxOffice].contains(operation), filters.contains(where: { request.contains("&\($0)=") }) {
+            return "the sample data holds no filtered rankings (--nation, --multi, --commercial, --region)"
+        }
         switch operation {
         case .dailyBoxOffice:
             samples = samples.compactMap { Day($0)?.iso }
@@ -53,6 +57,15 @@ public struct SampleDataError: Error, Sendable, Equatable, CustomStringConvertib
             return "the sample data has no daily box office for \(day); sample days: \(samples.joined(separator: ", "))"
         case .movieInfo:
             return "the sample data has no movie \(value); sample movies: \(samples.joined(separator: ", "))"
+        case .weeklyBoxOffice:
+            let weeks = SampleTransport.sampleWeeks.map { "the \($0.period.rawValue) of \($0.day.iso)" }
+            return "the sample data has no such weekly box office; it holds \(weeks.joined(separator: ", ")) (try --period weekend --date 2012-01-01)"
+        case .movieList, .peopleList, .companyList:
+            let searches = SampleCatalog.entries.filter { $0.key.hasPrefix(operation.rawValue + "?") }
+                .compactMap { SampleCatalog.values(in: $0.key).first { ["movieNm", "peopleNm", "companyNm"].contains($0.key) }?.value.percentDecoded }
+            return "the sample data holds only the searches for \(Set(searches).sorted().joined(separator: ", "))"
+        case .peopleInfo, .companyInfo, .codeList:
+            return "the sample data has no answer for \(value); it holds \(samples.joined(separator: ", "))"
         default:
             return "the sample data has no answer for this \(operation.rawValue) request"
         }
@@ -63,5 +76,16 @@ extension SampleTransport {
     /// The days whose daily box office the samples hold, oldest first.
     public static var sampleDays: [Day] {
         SampleCatalog.samples(of: .dailyBoxOffice).compactMap(Day.init).sorted()
+    }
+
+    /// The weeks whose weekly box office the samples hold (a day of the week, and the period), oldest first.
+    public static var sampleWeeks: [(day: Day, period: WeekPeriod)] {
+        SampleCatalog.entries.compactMap { entry -> (Day, WeekPeriod)? in
+            guard entry.key.hasPrefix(KOBISOperation.weeklyBoxOffice.rawValue + "?") else { return nil }
+            let values = SampleCatalog.values(in: entry.key)
+            guard let day = values["targetDt"].flatMap(Day.init),
+                  let period = WeekPeriod.allCases.first(where: { $0.code == values["weekGb"] }) else { return nil }
+            return (day, period)
+        }.sorted { $0.0 < $1.0 }
     }
 }

@@ -13,14 +13,22 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The largest body accepted; a longer one fails with `TransportError.tooLarge` as soon as it
     /// is known to be longer, so an endless answer never fills the memory.
     public var maximumBodyBytes: Int
+    /// Extra request headers by name (e.g. `Authorization` for a poster provider); may hold a
+    /// secret, so never shown either. Names and values never contain a line break.
+    public var headers: [String: String]
 
     /// KOBIS's largest answers are well under a megabyte.
     public static let defaultMaximumBodyBytes = 16 << 20
 
-    public init(url: URL, timeout: TimeInterval, maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes) {
+    public init(url: URL, timeout: TimeInterval, maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes,
+                headers: [String: String] = [:]) {
         self.url = url
         self.timeout = timeout
         self.maximumBodyBytes = maximumBodyBytes
+        // A line break in a header would start another header, or the body.
+        self.headers = headers.filter { name, value in
+            !(name + value).unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+        }
     }
 }
 

@@ -49,6 +49,7 @@ public enum HelperMessage: Sendable, Equatable {
             header.url = request.url.absoluteString
             header.timeout = request.timeout.isFinite ? request.timeout : nil
             header.limit = min(request.maximumBodyBytes, Self.maximumBodyBytes)
+            header.headers = request.headers.isEmpty ? nil : request.headers
         case let .cancel(id):
             header = Header(type: "cancel", id: id)
         case let .response(id, response):
@@ -155,7 +156,8 @@ public struct HelperMessageReader: Sendable {
         case "request":
             guard let text = header.url, let url = URL(string: text) else { throw HelperProtocolError("a request without a URL") }
             let limit = min(max(header.limit ?? HelperMessage.maximumBodyBytes, 0), HelperMessage.maximumBodyBytes)
-            return .request(id: id, HTTPRequest(url: url, timeout: header.timeout ?? 30, maximumBodyBytes: limit))
+            return .request(id: id, HTTPRequest(url: url, timeout: header.timeout ?? 30, maximumBodyBytes: limit,
+                                                headers: header.headers ?? [:]))
         case "cancel":
             return .cancel(id: id)
         case "failure":

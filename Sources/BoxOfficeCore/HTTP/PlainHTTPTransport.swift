@@ -61,7 +61,8 @@ private final class PlainConnection: Sendable {
         let target = Self.target(of: url)
         let authority = host.contains(":") ? "[\(host)]" : host
         let head = "GET \(target) HTTP/1.1\r\nHost: \(authority)\(url.port.map { ":\($0)" } ?? "")\r\n"
-            + "Accept: application/json\r\nUser-Agent: boxoffice\r\nConnection: close\r\n\r\n"
+            + "Accept: application/json\r\nUser-Agent: boxoffice\r\nConnection: close\r\n"
+            + request.headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined() + "\r\n"
         try sendAll(descriptor, Array(head.utf8))
         return try receive(descriptor, limit: request.maximumBodyBytes)
     }

@@ -95,12 +95,50 @@ public enum WeekPeriod: String, Sendable, CaseIterable {
     }
 }
 
-/// The KOBIS code tables that filters refer to (`comCode`).
-public enum CodeTable: String, Sendable, CaseIterable {
-    case regions = "0105000000"
-    case nations = "2204"
-    case movieTypes = "2201"
-    case companyParts = "2601"
+/// A KOBIS code table (`comCode`): the four that KOBIS documents, by name, or any other parent code.
+public enum CodeTable: Sendable, Hashable {
+    case regions
+    case nations
+    case movieTypes
+    case companyParts
+    /// Any other parent code, for tables KOBIS does not document.
+    case other(String)
+
+    /// The documented tables, in the order `boxoffice codes` lists them.
+    public static let named: [CodeTable] = [.regions, .nations, .movieTypes, .companyParts]
+
+    /// The `comCode` KOBIS lists the table under.
+    public var comCode: String {
+        switch self {
+        case .regions: "0105000000"
+        case .nations: "2204"
+        case .movieTypes: "2201"
+        case .companyParts: "2601"
+        case let .other(code): code
+        }
+    }
+
+    /// The name `boxoffice codes` accepts.
+    public var name: String {
+        switch self {
+        case .regions: "regions"
+        case .nations: "nations"
+        case .movieTypes: "types"
+        case .companyParts: "parts"
+        case let .other(code): code
+        }
+    }
+
+    /// What the table holds and which filter uses it.
+    public var summary: String {
+        switch self {
+        case .regions: "wide-area regions (광역지역), for --region"
+        case .nations: "nations (국적)"
+        case .movieTypes: "movie types (영화유형)"
+        case .companyParts: "company categories (영화사 분류)"
+        case let .other(code): "the table under comCode \(code)"
+        }
+    }
 }
 
 /// What a movie search looks for; every part is optional.
@@ -140,7 +178,7 @@ public extension Endpoint where Response == WeeklyBoxOfficeResponse {
 public extension Endpoint where Response == CodeListResponse {
     /// The entries of one code table.
     static func codeList(_ table: CodeTable) -> Self {
-        Self(.codeList, [("comCode", table.rawValue)])
+        Self(.codeList, [("comCode", table.comCode)])
     }
 }
 

@@ -13,8 +13,6 @@ public struct KOBISClient: Sendable {
     private let transport: any HTTPTransport
     private let baseURL: URL
     private let key: String
-    /// The key in every spelling a server might echo it in.
-    private let keyMask: SecretMask
     private let timeout: TimeInterval
     private let retry: RetryPolicy
     private let cacheUse: CacheUse
@@ -34,7 +32,6 @@ public struct KOBISClient: Sendable {
         self.transport = transport
         self.baseURL = baseURL
         self.key = key
-        self.keyMask = SecretMask([key])
         self.timeout = timeout
         self.retry = retry
         self.cacheUse = cache
@@ -46,26 +43,37 @@ public struct KOBISClient: Sendable {
     /// Answers a call from the cache when it can, else from the network; `convert` turns the answer
     /// into domain values, and only an answer that converts is stored.
     public func fetch<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Value {
+        try await answer(endpoint, convert: convert).value
+    }
+
+    /// Like `fetch`, also returning the body the value came from (for `--raw`).
+    public func answer<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Answer<Value> {
+        try await answer(call(for: endpoint)) { body in try convert(AnswerDecoder.decode(Response.self, from: body)) }
+    }
+
+    /// The general form: any call (KOBIS's, or a poster provider's), with its own decoding.
+    /// Cache, retries, redirects, timeouts and masking are the same for every server.
+    public func answer<Value>(_ call: RemoteCall, decode: (Data) throws -> Value) async throws -> Answer<Value> {
         let started = now()
-        if let value = try cachedAnswer(endpoint, at: started, convert: convert) {
-            return value
+        if let answer = try cachedAnswer(call, at: started, decode: decode) {
+            return answer
         }
         if cacheUse.mode == .offline {
-            throw OfflineMissError(request: endpoint.summary)
+            throw OfflineMissError(request: call.summary)
         }
-        let body = try await body(for: endpoint)
+        let body = try await body(for: call)
         // Decoding a large answer takes a moment; Ctrl-C during the transfer must not be lost.
         try Task.checkCancellation()
-        let value = try convert(AnswerDecoder.decode(Response.self, from: body))
+        let value = try decode(body)
         try Task.checkCancellation()
         if let cache = cacheUse.cache {
-            if let failure = cache.store(CacheEntry(request: endpoint.requestKey, stored: started, body: body)) {
+            if let failure = cache.store(CacheEntry(request: call.cacheKey, stored: started, body: body)) {
                 notice?(Self.cacheWarning(failure))
             } else {
-                log?("cache: stored \(endpoint.requestKey)")
+                log?("cache: stored \(call.cacheKey)")
             }
         }
-        return value
+        return Answer(value: value, body: body)
     }
 
     /// One line for a cache that cannot be written; the command line shows each distinct line once.
@@ -76,9 +84,8 @@ public struct KOBISClient: Sendable {
     /// The cached answer, when there is one that is fresh (or any, offline) and still converts.
     /// A cache that cannot be read is an error offline (there is nothing else to answer from),
     /// and a warning otherwise.
-    private func cachedAnswer<Response, Value>(_ endpoint: Endpoint<Response>, at instant: Date,
-                                               convert: (Response) throws -> Value) throws -> Value? {
-        let request = endpoint.requestKey
+    private func cachedAnswer<Value>(_ call: RemoteCall, at instant: Date, decode: (Data) throws -> Value) throws -> Answer<Value>? {
+        let request = call.cacheKey
         guard let cache = cacheUse.cache else { return nil }
         guard cacheUse.mode != .refresh else {
             log?("cache: --refresh, fetching \(request) again")
@@ -96,14 +103,14 @@ public struct KOBISClient: Sendable {
             log?("cache: nothing stored for \(request)")
             return nil
         }
-        let freshness = Freshness.of(endpoint)
+        let freshness = call.freshness
         let stored = "stored \(Day.koreanTimestamp(entry.stored)), \(freshness.describe(stored: entry.stored))"
         let fresh = freshness.isFresh(stored: entry.stored, now: instant)
         guard fresh || cacheUse.mode == .offline else {
             log?("cache: the entry for \(request) is out of date (\(stored))")
             return nil
         }
-        guard let value = try? convert(AnswerDecoder.decode(Response.self, from: entry.body)) else {
+        guard let value = try? decode(entry.body) else {
             log?("cache: the entry for \(request) cannot be used; it will be replaced")
             return nil
         }
@@ -111,7 +118,7 @@ public struct KOBISClient: Sendable {
         if !fresh {
             notice?("offline: showing an answer stored \(Day.koreanTimestamp(entry.stored)); it may be out of date.")
         }
-        return value
+        return Answer(value: value, body: entry.body)
     }
 
     /// Performs the call, retrying transient failures, and decodes its answer.
@@ -121,19 +128,32 @@ public struct KOBISClient: Sendable {
 
     /// The body of a successful (2xx) answer, after retries; faults and bad bodies are not looked at here.
     public func body<Response>(for endpoint: Endpoint<Response>) async throws -> Data {
-        let host = baseURL.host ?? "the KOBIS server"
+        try await body(for: call(for: endpoint))
+    }
+
+    /// A KOBIS endpoint as a call to this client's server, with its key.
+    public func call<Response>(for endpoint: Endpoint<Response>) -> RemoteCall {
+        RemoteCall(url: url(for: endpoint), displayAddress: displayAddress(for: endpoint), cacheKey: endpoint.requestKey,
+                   summary: endpoint.summary, freshness: Freshness.of(endpoint), secrets: [],
+                   countsAgainstQuota: true)
+    }
+
+    private func body(for call: RemoteCall) async throws -> Data {
+        let host = call.url.host ?? "the server"
+        let mask = SecretMask([key] + call.secrets)
         var attempt = 1
         while true {
-            log?("GET \(displayAddress(for: endpoint))" + (retry.attempts > 1 ? " (try \(attempt) of \(retry.attempts))" : ""))
+            log?("GET \(call.displayAddress)" + (retry.attempts > 1 ? " (try \(attempt) of \(retry.attempts))" : ""))
             let started = ContinuousClock.now
             let failure: KOBISError
             var retryAfter: Double?
             do {
-                let response = try await sendFollowingRedirects(HTTPRequest(url: url(for: endpoint), timeout: timeout), host: host)
+                let request = HTTPRequest(url: call.url, timeout: timeout, headers: call.headers)
+                let response = try await sendFollowingRedirects(request, host: host, counted: call.countsAgainstQuota, mask: mask)
                 log?("HTTP \(response.status), \(response.body.count) bytes, \(Self.milliseconds(since: started)) ms")
                 // A server that echoes the key in its answer gets it replaced before anything reads,
                 // renders (and perhaps cuts) or stores the answer.
-                if (200..<300).contains(response.status) { return keyMask.apply(to: response.body) }
+                if (200..<300).contains(response.status) { return mask.apply(to: response.body) }
                 failure = .httpStatus(response.status, host: host, attempts: attempt)
                 retryAfter = response.headers["retry-after"].flatMap(Double.init)
             } catch TransportError.cancelled {
@@ -166,7 +186,8 @@ public struct KOBISClient: Sendable {
     /// One try, following redirects that stay on the configured server (KOBIS moving a path, or
     /// http to https); a redirect anywhere else is refused, so the key never leaves that server.
     /// The try's timeout covers every hop: a chain of slow redirects cannot stretch it.
-    private func sendFollowingRedirects(_ first: HTTPRequest, host: String) async throws -> HTTPResponse {
+    private func sendFollowingRedirects(_ first: HTTPRequest, host: String, counted: Bool, mask: SecretMask) async throws -> HTTPResponse {
+        let origin = first.url
         let deadline = ContinuousClock.now + .seconds(first.timeout)
         var request = first
         var redirects = 0
@@ -174,24 +195,24 @@ public struct KOBISClient: Sendable {
             let remaining = ContinuousClock.now.duration(to: deadline) / .seconds(1)
             guard remaining > 0 else { throw TransportError.timedOut }
             request.timeout = remaining
-            countCall()
+            if counted { countCall() }
             let response = try await sendWithTimeout(request)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"] else {
                 return response
             }
-            let target = try redirectTarget(location, from: request.url, status: response.status, host: host)
+            let target = try redirectTarget(location, from: request.url, origin: origin, status: response.status, host: host)
             redirects += 1
             guard redirects <= Self.redirectLimit else {
                 throw KOBISError.redirected(status: response.status, host: host, target: "itself again after \(Self.redirectLimit) redirects")
             }
-            log?("HTTP \(response.status): redirected to \(keyMask.apply(to: target.absoluteString))")
+            log?("HTTP \(response.status): redirected to \(mask.apply(to: target.absoluteString))")
             request.url = target
         }
     }
 
     /// Where a redirect leads, when boxoffice follows it: the same host and port over the same
     /// scheme, or an upgrade from http to https (port 443 or the same); never with a user name.
-    private func redirectTarget(_ location: String, from current: URL, status: Int, host: String) throws -> URL {
+    private func redirectTarget(_ location: String, from current: URL, origin baseURL: URL, status: Int, host: String) throws -> URL {
         func refuse(_ target: String) -> KOBISError { .redirected(status: status, host: host, target: target) }
         guard let resolved = URL(string: location, relativeTo: current)?.absoluteURL,
               let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https" else {

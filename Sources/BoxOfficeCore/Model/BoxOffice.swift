@@ -29,40 +29,54 @@ public struct BoxOfficeEntry: Sendable, Equatable {
 public struct DailyBoxOffice: Sendable, Equatable {
     public let day: Day
     public let entries: [BoxOfficeEntry]
+    /// Which films the ranking covers when it is filtered (`Korean films · 서울시`), for headings.
+    public var scope: String? = nil
 }
 
 extension DailyBoxOffice {
     /// Converts KOBIS's answer for `day`, rejecting values that make no sense.
     public init(_ response: DailyBoxOfficeResponse, requested day: Day) throws {
         let result = response.boxOfficeResult
-        // An empty day is an empty list; no list at all means KOBIS changed the answer's shape.
-        guard let rows = result.dailyBoxOfficeList else {
-            throw KOBISError.unreadable(.wrongShape("boxOfficeResult.dailyBoxOfficeList is missing"))
-        }
         // KOBIS repeats the day it answers for; another day would be filed under the wrong one.
-        if let reported = Self.firstDay(of: result.showRange), reported != day {
+        if let reported = BoxOfficeEntry.range(result.showRange), reported.start != day {
             throw KOBISError.unreadable(.wrongShape("showRange \(result.showRange ?? "") is not the day asked for (\(day.iso))"))
         }
-        // KOBIS ranks at most ten films; a longer list is not its answer, and is refused before any work.
-        guard rows.count <= Self.maximumEntries else {
-            throw KOBISError.unreadable(.wrongShape("dailyBoxOfficeList has \(NumberFormat.grouped(rows.count)) rows; KOBIS ranks at most \(Self.maximumEntries)"))
-        }
         self.day = day
-        entries = try rows.enumerated().map { index, row in
-            try BoxOfficeEntry(row, place: "dailyBoxOfficeList[\(index)]")
-        }
-        var seen = Set<Int>()
-        for entry in entries where !seen.insert(entry.rank).inserted {
-            throw KOBISError.unreadable(.wrongShape("dailyBoxOfficeList holds rank \(entry.rank) twice"))
-        }
+        entries = try BoxOfficeEntry.ranking(result.dailyBoxOfficeList, list: "dailyBoxOfficeList")
     }
 
     /// The most films a KOBIS ranking holds (`itemPerPage` is at most 10).
     public static let maximumEntries = 10
+}
 
-    private static func firstDay(of showRange: String?) -> Day? {
-        guard let start = showRange?.split(separator: "~").first else { return nil }
-        return Day(String(start).trimmingBlanks())
+extension BoxOfficeEntry {
+    /// The rows of a daily or weekly ranking, checked: at most ten, each rank once.
+    static func ranking(_ rows: [BoxOfficeRowDTO]?, list: String) throws -> [BoxOfficeEntry] {
+        // An empty day is an empty list; no list at all means KOBIS changed the answer's shape.
+        guard let rows else {
+            throw KOBISError.unreadable(.wrongShape("boxOfficeResult.\(list) is missing"))
+        }
+        // KOBIS ranks at most ten films; a longer list is not its answer, and is refused before any work.
+        guard rows.count <= DailyBoxOffice.maximumEntries else {
+            throw KOBISError.unreadable(.wrongShape("\(list) has \(NumberFormat.grouped(rows.count)) rows; KOBIS ranks at most \(DailyBoxOffice.maximumEntries)"))
+        }
+        let entries = try rows.enumerated().map { index, row in
+            try BoxOfficeEntry(row, place: "\(list)[\(index)]")
+        }
+        var seen = Set<Int>()
+        for entry in entries where !seen.insert(entry.rank).inserted {
+            throw KOBISError.unreadable(.wrongShape("\(list) holds rank \(entry.rank) twice"))
+        }
+        return entries
+    }
+
+    /// The days of a `showRange` such as `20230327~20230402` (or one day, `20230327~20230327`).
+    static func range(_ showRange: String?) -> (start: Day, end: Day)? {
+        guard let parts = showRange?.split(separator: "~", omittingEmptySubsequences: false),
+              let start = parts.first.flatMap({ Day(String($0).trimmingBlanks()) }) else { return nil }
+        let end = parts.count == 2 ? Day(String(parts[1]).trimmingBlanks()) : start
+        guard let end, start <= end else { return nil }
+        return (start, end)
     }
 }
 

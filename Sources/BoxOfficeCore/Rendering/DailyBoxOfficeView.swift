@@ -1,7 +1,7 @@
 extension DailyBoxOffice {
     /// The ranking as a table, with a heading line.
     public func table(_ options: RenderOptions) -> String {
-        let heading = TextColor.bold.apply("Daily box office · \(day.iso) (\(day.weekday.shortName))", if: options.colors)
+        let heading = TextColor.bold.apply("Daily box office · \(day.iso) (\(day.weekday.shortName))" + (scope.map { " · " + $0 } ?? ""), if: options.colors)
         guard !entries.isEmpty else {
             return heading + "\n\nKOBIS has no box office figures for this day.\n"
         }
@@ -40,13 +40,13 @@ extension BoxOfficeEntry {
     static func table(_ entries: [BoxOfficeEntry], _ options: RenderOptions) -> [String] {
         let table = TextTable(
             columns: [
-                .init(title: "Rank", alignRight: true), .init(title: "Change"), .init(title: "Title", flexible: true),
+                .init(title: "Rank", alignRight: true), .init(title: "Change"), .init(title: "Code"), .init(title: "Title", flexible: true),
                 .init(title: "Audience", alignRight: true), .init(title: "Total audience", alignRight: true),
                 .init(title: "Sales share", alignRight: true),
             ],
             rows: entries.map { entry in
                 [
-                    .init(String(entry.rank)), entry.movement, .init(entry.title),
+                    .init(String(entry.rank)), entry.movement, .init(entry.movieCode), .init(entry.title),
                     .init(NumberFormat.grouped(entry.audience)), .init(NumberFormat.grouped(entry.audienceTotal)),
                     .init(NumberFormat.percent(entry.salesShare)),
                 ]

@@ -1,6 +1,11 @@
 extension Movie {
     /// The details laid out for reading: a title block, then labelled fields.
     public func table(_ options: RenderOptions) -> String {
+        table(options, poster: nil)
+    }
+
+    /// `poster` is nil when no poster was asked for, `.some(nil)` when none was found.
+    func table(_ options: RenderOptions, poster: String??) -> String {
         var lines = [TextColor.bold.apply(TerminalText.clean(title), if: options.colors)]
         let subtitle = [titleEnglish, titleOriginal.flatMap { $0 == titleEnglish ? nil : $0 }].compactMap { $0 }
         if !subtitle.isEmpty { lines.append(TerminalText.clean(subtitle.joined(separator: " · "))) }
@@ -20,6 +25,7 @@ extension Movie {
         fields.append(("Cast", actors.isEmpty ? ["–"] : castLines()))
         fields.append(("Companies", companies.isEmpty ? ["–"] : companyLines()))
         fields.append(("Staff", [staffs.isEmpty ? "–" : "\(staffs.count) people (the full list is in --json)"]))
+        if let poster { fields.append(("Poster", [poster ?? "–"])) }
 
         let labelWidth = fields.map { TerminalText.width($0.0) }.max() ?? 0
         for (label, values) in fields {
@@ -117,5 +123,26 @@ private extension Movie.ShowType {
         case let (group?, name?): "\(group) \(name)"
         default: group ?? name ?? ""
         }
+    }
+}
+
+/// A movie, and its poster's address when one was asked for (`--poster`).
+public struct MovieWithPoster: Presentable {
+    public let movie: Movie
+    public let poster: String?
+
+    public init(movie: Movie, poster: String?) {
+        self.movie = movie
+        self.poster = poster
+    }
+
+    public func table(_ options: RenderOptions) -> String {
+        movie.table(options, poster: .some(poster))
+    }
+
+    /// The movie's JSON with a `poster` key (null when none was found).
+    public var json: JSONValue {
+        guard case let .object(members) = movie.json else { return movie.json }
+        return .object(members + [("poster", JSONValue(poster))])
     }
 }

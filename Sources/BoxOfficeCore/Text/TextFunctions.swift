@@ -97,3 +97,41 @@ extension Data {
         }
     }
 }
+
+extension String {
+    /// The text in Unicode Normalization Form C: macOS terminals send Korean decomposed (NFD,
+    /// ᄀ + ᅡ), KOBIS matches only composed syllables (가). The standard library composes
+    /// without ICU, through its own tables.
+    public var composed: String {
+        String(decoding: _nfcCodeUnits, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// `%EB%B4%89` → 봉; a `%` not followed by two hex digits stays as it is.
+    var percentDecoded: String {
+        var bytes: [UInt8] = []
+        let utf8 = Array(self.utf8)
+        var index = 0
+        while index < utf8.count {
+            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
+               let high = Self.hexValue(utf8[index + 1]), let low = Self.hexValue(utf8[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 3
+            } else {
+                bytes.append(utf8[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import BoxOfficeCore
+
+/// One command of boxoffice, in one file: its description (read by the parser and help), the
+/// check of its arguments into typed values, and its run.
+protocol BoxOfficeCommand: Sendable {
+    static var spec: CommandSpec { get }
+    /// Checks the command's own arguments and options; global options are read by `Invocation`.
+    init(_ arguments: CommandArguments) throws(UsageError)
+    /// Fetches, converts and renders; errors go to the one place that maps them to exit codes.
+    func run(_ context: CommandContext) async throws -> CommandOutput
+    /// Whether two commands would do the same (for tests of parsing).
+    func isSame(as other: any BoxOfficeCommand) -> Bool
+}
+
+extension BoxOfficeCommand where Self: Equatable {
+    func isSame(as other: any BoxOfficeCommand) -> Bool {
+        (other as? Self) == self
+    }
+}
+
+/// Every command, in the order help lists them. Adding a command adds its file and a line here.
+enum Commands {
+    static let all: [any BoxOfficeCommand.Type] = [
+        DailyCommand.self, WeeklyCommand.self, MovieCommand.self, SearchCommand.self, PeopleCommand.self,
+        CompanyCommand.self, CodesCommand.self, CacheCommand.self,
+    ]
+
+    static func named(_ name: String) -> (any BoxOfficeCommand.Type)? {
+        all.first { $0.spec.name == name }
+    }
+}
+
+/// What a command prints, and a failure that comes after it (a poster that could not be found
+/// while the movie itself was shown): the output is written, then the failure reported.
+struct CommandOutput {
+    var text: String
+    var failureAfterOutput: (any Error)? = nil
+
+    init(_ text: String, failureAfterOutput: (any Error)? = nil) {
+        self.text = text
+        self.failureAfterOutput = failureAfterOutput
+    }
+}
+
+/// A command's share of the parsed command line.
+struct CommandArguments {
+    let name: String
+    let positionals: [String]
+    let options: [String: String]
+    /// Today in Korea.
+    let today: Day
+
+    func has(_ option: String) -> Bool { options[option] != nil }
+
+    /// Refuses positionals beyond `count`.
+    func expectPositionals(atMost count: Int) throws(UsageError) {
+        if positionals.count > count {
+            throw UsageError(message: "unexpected argument \(UsageError.quote(positionals[count])) for '\(name)'", command: name)
+        }
+    }
+
+    /// The positionals joined into one text (`boxoffice search 범죄와의 전쟁` without quotes),
+    /// composed (NFC) and trimmed; a usage error when there is none.
+    func text(_ what: String, example: String) throws(UsageError) -> String {
+        let text = positionals.joined(separator: " ").composed.trimmingBlanksAndNewlines()
+        guard !text.isEmpty else {
+            throw UsageError(message: "\(name) needs \(what), e.g. 'boxoffice \(name) \(example)'", command: name)
+        }
+        return text
+    }
+
+    /// A whole number option within `range`.
+    func number(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = options[option] else { return nil }
+        guard let value = Int(text.trimmingBlanks()), range.contains(value) else {
+            throw UsageError(message: "--\(option) \(UsageError.quote(text)) is not a whole number from \(NumberFormat.grouped(range.lowerBound)) to \(NumberFormat.grouped(range.upperBound))", command: name)
+        }
+        return value
+    }
+
+    /// One of an enumeration's values, named by its raw value.
+    func choice<T: RawRepresentable & CaseIterable>(_ option: String, among: T.Type) throws(UsageError) -> T? where T.RawValue == String {
+        guard let text = options[option] else { return nil }
+        guard let value = T(rawValue: text.trimmingBlanks().lowercased()) else {
+            let valid = T.allCases.map(\.rawValue)
+            let hint = Suggestion.closest(to: text.lowercased(), among: valid).map { ". Did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "--\(option) \(UsageError.quote(text)) is not one of: \(valid.joined(separator: ", "))\(hint)", command: name)
+        }
+        return value
+    }
+}

@@ -1,0 +1,41 @@
+import BoxOfficeCore
+
+/// `boxoffice codes [regions|nations|types|parts|COMCODE]`: KOBIS's code tables.
+struct CodesCommand: BoxOfficeCommand, Equatable {
+    /// nil: list the tables boxoffice knows by name.
+    var table: CodeTable?
+
+    static let spec = CommandSpec(
+        name: "codes", summary: "the KOBIS code tables (regions for --region, nations, types, company parts)",
+        arguments: [ArgumentSpec(name: "table", help: "regions, nations, types or parts, or any KOBIS comCode; none lists the tables")],
+        options: [OptionSpec.raw],
+        examples: ["boxoffice codes", "boxoffice codes regions", "boxoffice codes nations --json | jq -r '.[].name'"])
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.expectPositionals(atMost: 1)
+        guard let name = arguments.positionals.first?.trimmingBlanks().lowercased() else {
+            if arguments.has("raw") {
+                throw UsageError(message: "--raw needs a table, e.g. 'boxoffice codes regions --raw'", command: arguments.name)
+            }
+            return
+        }
+        let aliases: [String: CodeTable] = ["region": .regions, "nation": .nations, "type": .movieTypes, "movietypes": .movieTypes,
+                                            "part": .companyParts, "companyparts": .companyParts]
+        if let known = CodeTable.named.first(where: { $0.name == name }) ?? aliases[name] {
+            table = known
+        } else if !name.isEmpty, name.utf8.count <= 10, name.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            table = .other(name)
+        } else {
+            let names = CodeTable.named.map(\.name)
+            let hint = Suggestion.closest(to: name, among: names).map { ". Did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "unknown code table \(UsageError.quote(name)); the tables are \(names.joined(separator: ", ")), or give a KOBIS comCode (digits)\(hint)", command: arguments.name)
+        }
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutput {
+        guard let table else {
+            return CommandOutput(context.invocation.format == .json ? CodeList.catalogueJSON.serialized() : CodeList.catalogue(context.options))
+        }
+        return try await context.show(.codeList(table), using: try context.client()) { try CodeList($0, table: table) }
+    }
+}

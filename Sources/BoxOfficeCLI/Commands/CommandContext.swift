@@ -1,0 +1,114 @@
+import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Synchronization
+
+/// What a command runs with: the settings, the client, and the one shared path from an answer
+/// to printed text in the chosen format.
+struct CommandContext: Sendable {
+    let invocation: Invocation
+    let environment: [String: String]
+    /// Today in Korea.
+    let today: Day
+    let options: RenderOptions
+    let secrets: Secrets
+    let now: @Sendable () -> Date
+    let makeTransport: (@Sendable () -> any HTTPTransport)?
+    /// Says a line on stderr once (`boxoffice: ` in front), free of any key.
+    let say: @Sendable (String) -> Void
+
+    /// Notes for the user, unless `--quiet`.
+    var notice: (@Sendable (String) -> Void)? { invocation.verbosity == .quiet ? nil : say }
+    /// Requests and cache decisions, with `--verbose`.
+    var log: (@Sendable (String) -> Void)? { invocation.verbosity == .verbose ? say : nil }
+
+    /// A value in the chosen format.
+    func render(_ value: some Presentable) -> String {
+        invocation.format == .json ? value.json.serialized() : value.table(options)
+    }
+
+    /// The shared path of every KOBIS command: fetch (or take from the cache), convert, and print
+    /// in the chosen format, or KOBIS's own body with `--raw`.
+    func show<Response, Value: Presentable>(_ endpoint: Endpoint<Response>, using client: KOBISClient,
+                                            convert: (Response) throws -> Value) async throws -> CommandOutput {
+        let answer = try await client.answer(endpoint, convert: convert)
+        return CommandOutput(invocation.raw ? Self.raw(answer.body) : render(answer.value))
+    }
+
+    /// KOBIS's body as it came (key masked), ending with a newline so the prompt starts on its own line.
+    static func raw(_ body: Data) -> String {
+        let text = String(decoding: body, as: UTF8.self)
+        return text.hasSuffix("\n") ? text : text + "\n"
+    }
+
+    /// A client for KOBIS, with the cache, the key and the transport the settings ask for.
+    func client() throws -> KOBISClient {
+        let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
+        if invocation.demo {
+            // The samples are a read-only cache of their own: no disk cache, no network, nothing counted.
+            notice?("showing sample data recorded from KOBIS (--demo); no key or network used.")
+            return KOBISClient(transport: SampleTransport(), baseURL: baseURL, key: "", now: now, log: log)
+        }
+        // Offline, nothing is sent, so no key is needed (cached answers never depend on it).
+        let configured = try KeySource.key(option: invocation.keyOption, environment: environment) { notice?($0) }
+        guard let key = configured ?? (invocation.cacheMode == .offline ? "" : nil) else {
+            throw MissingKeyError()
+        }
+        secrets.add(key: key)
+        return KOBISClient(transport: transport(for: baseURL), baseURL: baseURL, key: key,
+                           timeout: invocation.timeout, retry: RetryPolicy(attempts: invocation.retries + 1),
+                           cache: try cacheUse(), now: now, log: log, notice: notice)
+    }
+
+    /// The network, set up only when a request really goes out.
+    func transport(for baseURL: URL) -> any HTTPTransport {
+        let plain = PlainHTTPTransport.isNeeded(for: baseURL)
+        let make: @Sendable () -> any HTTPTransport = makeTransport ?? { plain ? PlainHTTPTransport() as any HTTPTransport : HelperTransport() }
+        return LazyTransport(make: make)
+    }
+
+    /// The cache for a command that may fetch. When there is none that may be used, the command
+    /// answers from the network with a warning; offline, that is an error, as there is nothing else.
+    func cacheUse() throws -> CacheUse {
+        do {
+            let cache = try usableCache()
+            return CacheUse(cache: cache, counter: CallCounter(folder: cache.folder), mode: invocation.cacheMode)
+        } catch where invocation.cacheMode != .offline {
+            let report = FailureReport(error)
+            notice?("warning: " + report.lines.joined(separator: " ") + " Until then, answers are not kept and calls are not counted.")
+            return CacheUse(cache: nil, counter: nil, mode: invocation.cacheMode)
+        }
+    }
+
+    /// The cache folder, when there is one and it is safe to use.
+    func usableCache() throws -> AnswerCache {
+        guard let cache = AnswerCache.chosen(option: invocation.cacheDirectory, environment: environment) else {
+            throw NoCacheFolderError(reason: XDGFolder.missingHomeReason(environment: environment))
+        }
+        if let reason = cache.unsafeReason() { throw UnsafeCacheError(reason: reason) }
+        return cache
+    }
+}
+
+/// Makes the real transport on first use, so that an answer from the cache never sets up networking.
+private final class LazyTransport: HTTPTransport {
+    private let transport: Mutex<(any HTTPTransport)?> = Mutex(nil)
+    private let make: @Sendable () -> any HTTPTransport
+
+    init(make: @escaping @Sendable () -> any HTTPTransport) {
+        self.make = make
+    }
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let transport = self.transport.withLock { stored in
+            if let stored { return stored }
+            let made = make()
+            stored = made
+            return made
+        }
+        return try await transport.send(request)
+    }
+}

@@ -1,0 +1,80 @@
+import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `boxoffice movie <movieCd|title> [--poster]`: one movie's details.
+struct MovieCommand: BoxOfficeCommand, Equatable {
+    enum Target: Equatable {
+        case code(String)
+        /// Not a code: searched, and shown when exactly one movie matches.
+        case title(String)
+    }
+
+    var target: Target
+    var poster: Bool
+
+    static let spec = CommandSpec(
+        name: "movie", summary: "one movie's details, by code or by title",
+        arguments: [ArgumentSpec(name: "movieCd|title", help: "a KOBIS movie code such as 20124079 (shown by daily and search), or a title to look up")],
+        options: [OptionSpec(name: "poster", help: "add a poster image address (needs KAKAO_REST_API_KEY or OMDB_API_KEY)"), OptionSpec.raw],
+        discussion: """
+        A title is searched like 'boxoffice search': when one movie matches, it is shown; when
+        several do, they are listed on stderr with their codes (exit 1), so you can pick one.
+        """,
+        examples: ["boxoffice movie 20124079", "boxoffice movie 기생충", "boxoffice movie 20124079 --poster --json | jq -r .poster",
+                   "boxoffice movie 20124079 --json | jq -r '.actors[].name'"])
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        let text = try arguments.text("a movie code or title", example: "20124079")
+        target = MovieCodeArgument.isCode(text) ? .code(text.uppercased()) : .title(text)
+        poster = arguments.has("poster")
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutput {
+        // Without a poster key there is nothing to do, so say so before any call is spent.
+        let providers = poster ? try PosterProviders.configured(context) : []
+        let client = try context.client()
+        let code: String
+        switch target {
+        case let .code(given): code = given
+        case let .title(title): code = try await Self.resolve(title, client: client, context: context)
+        }
+        let answer = try await client.answer(.movieInfo(code: code)) { try Movie($0, requested: code) }
+        guard poster else {
+            return CommandOutput(context.invocation.raw ? CommandContext.raw(answer.body) : context.render(answer.value))
+        }
+        let lookup = await PosterProviders.find(for: answer.value, providers: providers, client: client, context: context)
+        let shown = MovieWithPoster(movie: answer.value, poster: lookup.url)
+        let text = context.invocation.raw ? CommandContext.raw(answer.body) : context.render(shown)
+        return CommandOutput(text, failureAfterOutput: lookup.failure)
+    }
+
+    /// The code of the one movie a title matches; several or none is an error that lists them.
+    static func resolve(_ title: String, client: KOBISClient, context: CommandContext) async throws -> String {
+        let query = MovieQuery(title: title)
+        let page = try await client.fetch(.movieList(query)) { try SearchPage<MovieSummary>($0, query: query) }
+        guard page.items.count == 1, page.total == 1, let only = page.items.first else {
+            throw AmbiguousTitleError(title: title, page: page)
+        }
+        context.notice?("'\(title)' is \(only.title) (\(only.code)).")
+        return only.code
+    }
+}
+
+/// A title that matches no movie, or several.
+struct AmbiguousTitleError: Error {
+    let title: String
+    let page: SearchPage<MovieSummary>
+}
+
+/// Checks movie codes: KOBIS codes are 8 letters and digits with a digit first, like 20124079 or 2024A603.
+enum MovieCodeArgument {
+    static func isCode(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        return scalars.count == 8 && ("0"..."9").contains(scalars[0]) && scalars.prefix(4).allSatisfy { ("0"..."9").contains($0) }
+            && scalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
+}

@@ -1,0 +1,67 @@
+import BoxOfficeCore
+
+/// The filters `daily` and `weekly` share: nation, diversity or commercial films, region.
+struct RankingFilterOptions: Equatable, Sendable {
+    var nation: BoxOfficeFilter.Nation?
+    var market: BoxOfficeFilter.Market?
+    /// What the user typed for `--region`: a code, or a name resolved through the code table at run time.
+    var region: String?
+
+    static let specs: [OptionSpec] = [
+        OptionSpec(name: "nation", value: "korean|foreign", help: "only Korean or only foreign films"),
+        OptionSpec(name: "multi", help: "only diversity films (independent and art, 다양성영화)"),
+        OptionSpec(name: "commercial", help: "only commercial films (상업영화)"),
+        OptionSpec(name: "region", value: "NAME|CODE", help: "only one region: 서울시, 서울, seoul or 0105001 ('boxoffice codes regions' lists them)"),
+    ]
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        if let text = arguments.options["nation"] {
+            switch text.trimmingBlanks().lowercased() {
+            case "korean", "k", "한국": nation = .korean
+            case "foreign", "f", "외국": nation = .foreign
+            default:
+                let hint = Suggestion.closest(to: text.lowercased(), among: ["korean", "foreign"]).map { ". Did you mean '\($0)'?" } ?? ""
+                throw UsageError(message: "--nation \(UsageError.quote(text)) is not one of: korean, foreign\(hint)", command: arguments.name)
+            }
+        }
+        if arguments.has("multi"), arguments.has("commercial") {
+            throw UsageError(message: "--multi and --commercial cannot be used together (a film is one or the other); leave both out for all films", command: arguments.name)
+        }
+        market = arguments.has("multi") ? .diversity : arguments.has("commercial") ? .commercial : nil
+        if let text = arguments.options["region"] {
+            let trimmed = text.composed.trimmingBlanks()
+            guard !trimmed.isEmpty else {
+                throw UsageError(message: "--region needs a region name or code, e.g. --region 서울", command: arguments.name)
+            }
+            region = trimmed
+        }
+    }
+
+    /// The filter KOBIS is sent, the region resolved through the (cached) region table, and how
+    /// a heading names it (`Korean films · 서울시`, nil for all films).
+    func filter(_ context: CommandContext, client: KOBISClient) async throws -> (BoxOfficeFilter, scope: String?) {
+        var filter = BoxOfficeFilter(nation: nation, market: market)
+        guard let region else { return (filter, Self.describe(filter, regionName: nil)) }
+        if RegionName.isCode(region) {
+            filter.regionCode = region
+            return (filter, Self.describe(filter, regionName: nil))
+        }
+        let regions = try await client.fetch(.codeList(.regions)) { try CodeList($0, table: .regions) }
+        guard let entry = RegionName.resolve(region, in: regions) else {
+            let names = regions.entries.map(\.name).joined(separator: ", ")
+            throw UsageError(message: "--region \(UsageError.quote(region)) is not a KOBIS region; use one of: \(names) (or its code, from 'boxoffice codes regions')")
+        }
+        context.log?("region \(region) is \(entry.name) (\(entry.code))")
+        filter.regionCode = entry.code
+        return (filter, Self.describe(filter, regionName: entry.name))
+    }
+
+    /// `Korean films · 서울시`, for headings; nil when nothing is filtered.
+    private static func describe(_ filter: BoxOfficeFilter, regionName: String?) -> String? {
+        var parts: [String] = []
+        if let nation = filter.nation { parts.append(nation == .korean ? "Korean films" : "foreign films") }
+        if let market = filter.market { parts.append(market == .diversity ? "diversity films" : "commercial films") }
+        if let region = regionName ?? filter.regionCode { parts.append(region) }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+}

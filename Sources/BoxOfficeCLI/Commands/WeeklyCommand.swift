@@ -1,0 +1,55 @@
+import BoxOfficeCore
+
+/// `boxoffice weekly [--date D] [--period week|weekend|weekdays] [filters]`.
+struct WeeklyCommand: BoxOfficeCommand, Equatable {
+    /// A day of the week to show; nil for the last complete week.
+    var day: Day?
+    var period: WeekPeriod?
+    var filters: RankingFilterOptions
+
+    static let spec = CommandSpec(
+        name: "weekly", summary: "the weekly, weekend or weekday box office (top 10) of one week",
+        options: [
+            OptionSpec(name: "date", value: "D", help: "any day of the week (default: the last complete week)"),
+            OptionSpec(name: "period", value: "week|weekend|weekdays", help: "Monday–Sunday (default), Friday–Sunday, or Monday–Thursday"),
+        ] + RankingFilterOptions.specs + [OptionSpec.raw],
+        discussion: """
+        Weeks run from Monday to Sunday, in Korean days. The heading shows the days KOBIS added up
+        and its week number (ISO year and week, e.g. 202312).
+        """,
+        examples: ["boxoffice weekly", "boxoffice weekly --period weekend --nation korean --region seoul",
+                   "boxoffice weekly --date 2023-03-27 --json | jq '.entries[] | .title'"])
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.expectPositionals(atMost: 0)
+        if let text = arguments.options["date"] {
+            let day = try DateArgument.day(text, today: arguments.today, option: "--date")
+            try DateArgument.requirePublished(day, today: arguments.today, option: "--date")
+            self.day = day
+        }
+        period = try arguments.choice("period", among: WeekPeriod.self)
+        filters = try RankingFilterOptions(arguments)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutput {
+        let client = try context.client()
+        var day = self.day ?? Self.lastCompleteWeek(before: context.today)
+        var period = self.period ?? .week
+        if self.day == nil, context.invocation.demo, let sample = SampleTransport.sampleWeeks.last,
+           self.period == nil || self.period == sample.period {
+            (day, period) = sample
+            context.notice?("the samples hold the \(sample.period.rawValue) list of the week of \(sample.day.iso); showing it (pass --date for another).")
+        }
+        let (filter, scope) = try await filters.filter(context, client: client)
+        return try await context.show(.weeklyBoxOffice(containing: day, period: period, filter: filter), using: client) { [period] response in
+            var ranking = try WeeklyBoxOffice(response, requested: day, period: period)
+            ranking.scope = scope
+            return ranking
+        }
+    }
+
+    /// The Sunday that ends the last week wholly before `today`.
+    static func lastCompleteWeek(before today: Day) -> Day {
+        today.adding(days: -today.weekday.rawValue)
+    }
+}

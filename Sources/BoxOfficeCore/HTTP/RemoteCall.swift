@@ -1,0 +1,45 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// One GET to a server boxoffice reads from (KOBIS, or a poster provider), described for the
+/// client: what to send, how to show it, where to keep its answer and for how long.
+public struct RemoteCall: Sendable {
+    /// The full address, which may hold a key: never shown.
+    public let url: URL
+    /// The address as shown to people, every secret written `***`.
+    public let displayAddress: String
+    /// What identifies the answer in the cache, free of secrets (`Endpoint.requestKey` for KOBIS).
+    public let cacheKey: String
+    /// The request for messages: `the movie (movieCd=20124079)`.
+    public let summary: String
+    public let freshness: Freshness
+    /// Extra headers (e.g. `Authorization`), which may hold a secret.
+    public var headers: [String: String] = [:]
+    /// Secrets besides the KOBIS key to mask in answers and messages.
+    public var secrets: [String] = []
+    /// Whether the call counts against the KOBIS key's daily quota.
+    public var countsAgainstQuota = false
+
+    public init(url: URL, displayAddress: String, cacheKey: String, summary: String, freshness: Freshness,
+                headers: [String: String] = [:], secrets: [String] = [], countsAgainstQuota: Bool = false) {
+        self.url = url
+        self.displayAddress = displayAddress
+        self.cacheKey = cacheKey
+        self.summary = summary
+        self.freshness = freshness
+        self.headers = headers
+        self.secrets = secrets
+        self.countsAgainstQuota = countsAgainstQuota
+    }
+}
+
+/// A decoded answer and the body it came from (what `--raw` prints).
+public struct Answer<Value> {
+    public let value: Value
+    public let body: Data
+}
+
+extension Answer: Sendable where Value: Sendable {}

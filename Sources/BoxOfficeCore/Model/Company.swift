@@ -1,0 +1,66 @@
+/// One company as a company search lists it.
+public struct CompanySummary: Sendable, Equatable {
+    public let code: String
+    public let name: String
+    public let nameEnglish: String?
+    /// What the company does, e.g. 제작사 (production), 배급사 (distribution).
+    public let parts: [String]
+    public let ceo: String?
+    /// KOBIS's list of representative films, as one text: it joins titles with commas, which
+    /// titles themselves contain ("광해, 왕이 된 남자"), so it cannot be split reliably.
+    public let filmNames: String?
+}
+
+/// One company's details and films.
+public struct Company: Sendable, Equatable {
+    public let code: String
+    public let name: String
+    public let nameEnglish: String?
+    public let ceo: String?
+    public let parts: [String]
+    public let films: [Film]
+
+    /// A film and the part the company had in it.
+    public struct Film: Sendable, Equatable {
+        public let movieCode: String?
+        public let title: String
+        public let part: String?
+    }
+}
+
+extension SearchPage where Item == CompanySummary {
+    /// Converts KOBIS's answer to a company search.
+    public init(_ response: CompanyListResponse, page: Int, perPage: Int) throws {
+        let result = response.companyListResult
+        try self.init(total: result.totCnt, rows: result.companyList, page: page, perPage: perPage, list: "companyList") { row, place in
+            CompanySummary(code: try FieldValue(row.companyCd, "\(place).companyCd").requiredText(),
+                           name: try FieldValue(row.companyNm, "\(place).companyNm").requiredText(),
+                           nameEnglish: FieldValue.text(row.companyNmEn), parts: splitList(row.companyPartNames, separator: ","),
+                           ceo: FieldValue.text(row.ceoNm), filmNames: FieldValue.text(row.filmoNames))
+        }
+    }
+}
+
+extension Company {
+    /// Converts KOBIS's answer for `code`; throws `NotFoundError` when KOBIS has no such company.
+    public init(_ response: CompanyInfoResponse, requested code: String) throws {
+        guard let info = response.companyInfoResult.companyInfo else {
+            throw KOBISError.unreadable(.wrongShape("companyInfoResult.companyInfo is missing"))
+        }
+        guard let found = FieldValue.text(info.companyCd) else { throw NotFoundError(what: "company", code: code) }
+        self.code = found
+        name = try FieldValue(info.companyNm, "companyInfo.companyNm").requiredText()
+        nameEnglish = FieldValue.text(info.companyNmEn)
+        ceo = FieldValue.text(info.ceoNm)
+        var parts: [String] = []
+        for part in (info.parts ?? []).compactMap({ FieldValue.text($0.companyPartNm) }) where !parts.contains(part) {
+            parts.append(part)
+        }
+        self.parts = parts
+        films = (info.filmos ?? []).compactMap { film in
+            FieldValue.text(film.movieNm).map {
+                Film(movieCode: FieldValue.text(film.movieCd), title: $0, part: FieldValue.text(film.companyPartNm))
+            }
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// One movie as a search lists it.
+public struct MovieSummary: Sendable, Equatable {
+    public let code: String
+    public let title: String
+    public let titleEnglish: String?
+    public let productionYear: Int?
+    public let openDate: Day?
+    /// Kind of film, e.g. 장편 (feature).
+    public let type: String?
+    /// Production status, e.g. 개봉 (released).
+    public let status: String?
+    public let genres: [String]
+    public let nations: [String]
+    public let directors: [String]
+}
+
+extension SearchPage where Item == MovieSummary {
+    /// Converts KOBIS's answer to a movie search for `query`.
+    public init(_ response: MovieListResponse, query: MovieQuery) throws {
+        let result = response.movieListResult
+        try self.init(total: result.totCnt, rows: result.movieList, page: query.page, perPage: query.perPage,
+                      list: "movieList") { row, place in try MovieSummary(row, place: place) }
+    }
+}
+
+extension MovieSummary {
+    init(_ row: MovieListItemDTO, place: String) throws {
+        func field(_ raw: String?, _ name: String) -> FieldValue { FieldValue(raw, "\(place).\(name)") }
+        code = try field(row.movieCd, "movieCd").requiredText()
+        title = try field(row.movieNm, "movieNm").requiredText()
+        titleEnglish = field(row.movieNmEn, "movieNmEn").text
+        productionYear = try field(row.prdtYear, "prdtYear").year()
+        openDate = try field(row.openDt, "openDt").day()
+        type = field(row.typeNm, "typeNm").text
+        status = field(row.prdtStatNm, "prdtStatNm").text
+        genres = splitList(row.genreAlt ?? row.repGenreNm, separator: ",")
+        nations = splitList(row.nationAlt ?? row.repNationNm, separator: ",")
+        directors = (row.directors ?? []).compactMap { FieldValue.text($0.peopleNm) }
+    }
+}

@@ -1,0 +1,51 @@
+/// The ranking of one week, or of its weekend or weekdays.
+public struct WeeklyBoxOffice: Sendable, Equatable {
+    public let period: WeekPeriod
+    /// The first and last day KOBIS added up.
+    public let start: Day
+    public let end: Day
+    /// KOBIS's `yearWeekTime`: ISO year and week, e.g. `202312`.
+    public let yearWeek: String?
+    public let entries: [BoxOfficeEntry]
+    /// Which films the ranking covers when it is filtered (`Korean films · 서울시`), for headings.
+    public var scope: String? = nil
+}
+
+extension WeeklyBoxOffice {
+    /// Converts KOBIS's answer for the week holding `day`, rejecting values that make no sense.
+    public init(_ response: WeeklyBoxOfficeResponse, requested day: Day, period: WeekPeriod) throws {
+        let result = response.boxOfficeResult
+        let expected = period.days(ofWeekHolding: day)
+        let range = BoxOfficeEntry.range(result.showRange)
+        // The answer must be about the week asked for; another week would be filed under the wrong one.
+        if let range, range.start < expected.start.adding(days: -6) || range.end > expected.end.adding(days: 6) {
+            throw KOBISError.unreadable(.wrongShape("showRange \(result.showRange ?? "") is not the week holding \(day.iso)"))
+        }
+        self.period = period
+        start = range?.start ?? expected.start
+        end = range?.end ?? expected.end
+        yearWeek = FieldValue.text(result.yearWeekTime)
+        entries = try BoxOfficeEntry.ranking(result.weeklyBoxOfficeList, list: "weeklyBoxOfficeList")
+    }
+}
+
+extension WeekPeriod {
+    /// The days this period covers in the Monday-to-Sunday week that holds `day`.
+    public func days(ofWeekHolding day: Day) -> (start: Day, end: Day) {
+        let monday = day.adding(days: 1 - day.weekday.rawValue)
+        return switch self {
+        case .week: (monday, monday.adding(days: 6))
+        case .weekend: (monday.adding(days: 4), monday.adding(days: 6))
+        case .weekdays: (monday, monday.adding(days: 3))
+        }
+    }
+
+    /// How tables name the period.
+    public var title: String {
+        switch self {
+        case .week: "Weekly box office"
+        case .weekend: "Weekend box office"
+        case .weekdays: "Weekday box office"
+        }
+    }
+}
