@@ -11,6 +11,12 @@ import Testing
         try Invocation(try ArgumentParser().parse(arguments), environment: environment, today: today)
     }
 
+    /// The command the arguments select, as its own type.
+    private func command<C: BoxOfficeCommand>(_ arguments: [String], as type: C.Type) throws -> C? {
+        guard case let .run(command) = try invocation(arguments).command else { return nil }
+        return command as? C
+    }
+
     @Test(arguments: [
         (["daily"], nil),
         (["daily", "--date", "20230327"], "2023-03-27"),
@@ -24,13 +30,19 @@ import Testing
         (["daily", "--date", "20230101", "--date", "20230102"], "2023-01-02"),
     ] as [([String], String?)])
     func acceptsDates(arguments: [String], day: String?) throws {
-        #expect(try invocation(arguments).command == .daily(day: day.flatMap(Day.init)))
+        let daily = try #require(try command(arguments, as: DailyCommand.self))
+        #expect(daily.day == day.flatMap(Day.init))
     }
 
     @Test func acceptsMovieCodes() throws {
-        #expect(try invocation(["movie", "20124079"]).command == .movie(code: "20124079"))
-        #expect(try invocation(["movie", "2024a603"]).command == .movie(code: "2024A603"))
-        #expect(try invocation(["--json", "movie", "--", "20124079"]).command == .movie(code: "20124079"))
+        #expect(try command(["movie", "20124079"], as: MovieCommand.self)?.target == .code("20124079"))
+        #expect(try command(["movie", "2024a603"], as: MovieCommand.self)?.target == .code("2024A603"))
+        #expect(try command(["--json", "movie", "--", "20124079"], as: MovieCommand.self)?.target == .code("20124079"))
+        // Anything else is a title to look up, NFD input composed, words joined.
+        #expect(try command(["movie", "1987"], as: MovieCommand.self)?.target == .title("1987"))
+        #expect(try command(["movie", "2012407９"], as: MovieCommand.self)?.target == .title("2012407９"))
+        #expect(try command(["movie", "\u{1100}\u{1175}\u{1109}\u{1162}\u{11BC}\u{110E}\u{116E}\u{11BC}"], as: MovieCommand.self)?.target == .title("기생충"))
+        #expect(try command(["movie", "범죄와의", "전쟁"], as: MovieCommand.self)?.target == .title("범죄와의 전쟁"))
     }
 
     @Test func acceptsGlobalOptionsBeforeOrAfterTheCommand() throws {
@@ -75,9 +87,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ([], "no command given; the commands are daily, movie, cache, help"),
+        ([], "no command given; the commands are daily, weekly, movie, search, people, company, codes, cache, help"),
         (["dayly"], "unknown command 'dayly'. Did you mean 'daily'?"),
-        (["weekly"], "unknown command 'weekly'"),
+        (["monthly"], "unknown command 'monthly'"),
         (["daily", "--dat", "1"], "unknown option '--dat'. Did you mean '--date'?"),
         (["daily", "--jsno"], "unknown option '--jsno'. Did you mean '--json'?"),
         (["daily", "-x"], "unknown option '-x'"),
@@ -101,10 +113,8 @@ import Testing
         (["daily", "--date", "today"], "--date 2026-11-22 is today in Korea; KOBIS publishes a day's box office only after it ends. Try 'yesterday'."),
         (["daily", "--date", "-0d"], "--date 2026-11-22 is today in Korea; KOBIS publishes a day's box office only after it ends. Try 'yesterday'."),
         (["daily", "--date", "20261123"], "--date 2026-11-23 is in the future (today in Korea is 2026-11-22)."),
-        (["movie"], "movie needs a movie code, e.g. 'boxoffice movie 20124079'"),
-        (["movie", "1234"], "'1234' is not a KOBIS movie code (8 letters and digits, e.g. 20124079); 'boxoffice daily' shows codes"),
-        (["movie", "2012407９"], "'2012407９' is not a KOBIS movie code (8 letters and digits, e.g. 20124079); 'boxoffice daily' shows codes"),
-        (["movie", "1", "2"], "unexpected argument '2' for 'movie'"),
+        (["movie"], "movie needs a movie code or title, e.g. 'boxoffice movie 20124079'"),
+        (["movie", " "], "movie needs a movie code or title, e.g. 'boxoffice movie 20124079'"),
         (["daily", "--format", "xml"], "--format 'xml' is not one of: table, json"),
         (["daily", "--color", "sometimes"], "--color 'sometimes' is not one of: auto, always, never"),
         (["daily", "--timeout", "0"], "--timeout '0' is not a number of seconds from 0.01 to 3600"),
@@ -136,7 +146,7 @@ import Testing
             #expect(main.standardOutput.contains(option.synopsis))
         }
         let daily = await run(["help", "daily"])
-        #expect(daily.standardOutput.hasPrefix("boxoffice daily: the daily box office (top 10) of one day\n\nUSAGE\n  boxoffice daily [--date D] [options]\n"))
+        #expect(daily.standardOutput.hasPrefix("boxoffice daily: the daily box office (top 10) of one day\n\nUSAGE\n  boxoffice daily [--date D] [--nation korean|foreign] [--multi] [--commercial] [--region NAME|CODE] [--raw] [options]\n"))
         let version = await run(["--version"])
         #expect(version.standardOutput == "boxoffice 0.1.0\n")
     }

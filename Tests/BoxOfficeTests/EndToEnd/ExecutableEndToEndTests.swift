@@ -79,7 +79,8 @@ import Testing
         #expect(result.standardError.hasPrefix("boxoffice: KOBIS has no movie with code 99999999.\n"))
     }
 
-    @Test(arguments: [["daily", "--date", "20230230"], ["daily", "--date", "tomorrow"], ["daily", "--date", "-0d"], ["movie"], ["weekly"]])
+    @Test(arguments: [["daily", "--date", "20230230"], ["daily", "--date", "tomorrow"], ["daily", "--date", "-0d"], ["movie"], ["weekly", "--period", "weeknd"],
+                       ["daily", "--multi", "--commercial"], ["daily", "--nation", "korea"], ["search"], ["search", "x", "--all", "--page", "2"]])
     func badInputExits64BeforeAnyRequest(arguments: [String]) async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let result = try await Executable.run(arguments, environment: environment(server))

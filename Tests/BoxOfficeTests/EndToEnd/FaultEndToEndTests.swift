@@ -131,7 +131,7 @@ import Testing
         #expect(outcome.result.status == 0)
         #expect(outcome.requests == 3)
         #expect(outcome.result.standardOutput.hasPrefix("Daily box office · 2023-04-23 (Sun)\n"))
-        #expect(outcome.result.standardOutput.contains("   1  -       존 윅 4"))
+        #expect(outcome.result.standardOutput.contains("   1  -       20231089  존 윅 4"))
     }
 
     @Test func retriesCanBeTurnedOff() async throws {
