@@ -39,9 +39,11 @@ struct PeopleCommand: BoxOfficeCommand, Equatable {
     }
 }
 
-/// People and company codes: digits only (8 for people; 6 to 8 for companies).
+/// People and company codes: 6 to 8 digits (KOBIS lists some 6- and 7-digit company codes), or
+/// 8 characters in the shape of movie codes (a year, then letters or digits), since KOBIS puts
+/// letters in codes (2023C165).
 enum CodeArgument {
     static func isNumericCode(_ text: String) -> Bool {
-        (6...8).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
+        (6...8).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) } || MovieCodeArgument.isCode(text)
     }
 }

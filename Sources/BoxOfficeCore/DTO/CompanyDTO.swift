@@ -6,6 +6,14 @@ public struct CompanyListResponse: Decodable, Sendable {
         public var totCnt: Int?
         public var companyList: [CompanyListItemDTO]?
         public var source: String?
+        private enum CodingKeys: String, CodingKey { case totCnt, source, companyList }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            totCnt = try container.decodeCount(forKey: .totCnt)
+            source = try container.decodeIfPresent(String.self, forKey: .source)
+            companyList = try container.decodeIfPresent([CompanyListItemDTO].self, forKey: .companyList)
+        }
     }
 }
 

@@ -69,6 +69,14 @@ public struct MovieListResponse: Decodable, Sendable {
         public var totCnt: Int?
         public var source: String?
         public var movieList: [MovieListItemDTO]?
+        private enum CodingKeys: String, CodingKey { case totCnt, source, movieList }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            totCnt = try container.decodeCount(forKey: .totCnt)
+            source = try container.decodeIfPresent(String.self, forKey: .source)
+            movieList = try container.decodeIfPresent([MovieListItemDTO].self, forKey: .movieList)
+        }
     }
 }
 

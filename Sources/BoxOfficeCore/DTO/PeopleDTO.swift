@@ -6,6 +6,14 @@ public struct PeopleListResponse: Decodable, Sendable {
         public var totCnt: Int?
         public var peopleList: [PeopleListItemDTO]?
         public var source: String?
+        private enum CodingKeys: String, CodingKey { case totCnt, source, peopleList }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            totCnt = try container.decodeCount(forKey: .totCnt)
+            source = try container.decodeIfPresent(String.self, forKey: .source)
+            peopleList = try container.decodeIfPresent([PeopleListItemDTO].self, forKey: .peopleList)
+        }
     }
 }
 

@@ -52,7 +52,7 @@ public enum RegionName {
             key.removeLast(ending.count)
             break
         }
-        for ending in ["metropolitancity", "specialcity", "province", "city", "do"] where key.hasSuffix(ending) && key.count > ending.count + 2 {
+        for ending in ["metropolitancity", "specialcity", "province", "city", "do", "si"] where key.hasSuffix(ending) && key.count > ending.count + 2 {
             key.removeLast(ending.count)
             break
         }

@@ -29,12 +29,13 @@ public struct SearchPage<Item: Sendable & Equatable>: Sendable, Equatable {
             self.init(total: 0, page: page, perPage: perPage, items: [])
             return
         }
-        guard let total, total >= 0 else { throw KOBISError.unreadable(.wrongShape("totCnt is missing or negative")) }
+        if let total, total < 0 { throw KOBISError.unreadable(.wrongShape("totCnt is negative (\(total))")) }
         guard rows.count <= max(perPage, Self.largestPage) else {
             throw KOBISError.unreadable(.wrongShape("\(list) has \(NumberFormat.grouped(rows.count)) rows for a page of \(perPage)"))
         }
         let items = try rows.enumerated().compactMap { index, row in try convert(row, "\(list)[\(index)]") }
-        self.init(total: max(total, items.count), page: page, perPage: perPage, items: items)
+        // Without a count, the page is all there is to go by.
+        self.init(total: max(total ?? 0, items.count), page: page, perPage: perPage, items: items)
     }
 
     /// Pages joined into one (for `--all`): every item in page order, the total of the first.
