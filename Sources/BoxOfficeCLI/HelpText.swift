@@ -26,6 +26,9 @@ enum HelpText {
           BOXOFFICE_BASE_URL   KOBIS server root
           BOXOFFICE_CACHE_DIR  where answers are kept (else ${XDG_CACHE_HOME:-~/.cache}/boxoffice)
           BOXOFFICE_DEMO=1     same as --demo
+          KAKAO_REST_API_KEY   key for posters from Kakao's image search (movie --poster); never printed
+          OMDB_API_KEY         key for posters from OMDb (movie --poster); never printed
+          BOXOFFICE_KAKAO_URL, BOXOFFICE_OMDB_URL  the poster providers' server roots
           NO_COLOR             no colour; CLICOLOR_FORCE=1 colour even when not on a terminal
 
         EXIT CODES
