@@ -25,6 +25,10 @@ struct CodesCommand: BoxOfficeCommand, Equatable {
             table = known
         } else if !name.isEmpty, name.utf8.count <= 10, name.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
             table = .other(name)
+        } else if ["genres", "genre", "grades", "grade"].contains(name) {
+            // Asked for in issues and by users; KOBIS documents no comCode for either.
+            let what = name.hasPrefix("genre") ? "genres" : "rating grades"
+            throw UsageError(message: "KOBIS publishes no code table of \(what) that boxoffice knows of; the tables are \(CodeTable.named.map(\.name).joined(separator: ", ")) (\(what) appear by name in 'search' and 'movie')", command: arguments.name)
         } else {
             let names = CodeTable.named.map(\.name)
             let hint = Suggestion.closest(to: name, among: names).map { ". Did you mean '\($0)'?" } ?? ""
