@@ -160,18 +160,27 @@ private final class HelperConnection: Sendable {
         let arguments = [HelperMessage.helperName]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        // The environment goes along (proxies, CA certificates), but not the key: it travels only
+        // The environment goes along (proxies, CA certificates), but not the keys: they travel only
         // inside requests.
         var environment: [UnsafeMutablePointer<CChar>?] = []
         if var entry = Optional(environ) {
             while let variable = entry.pointee {
-                if strncmp(variable, "KOBIS_API_KEY=", 14) != 0 { environment.append(strdup(variable)) }
+                let name = String(cString: variable).prefix { $0 != "=" }
+                if !Self.keyVariables.contains(String(name)) { environment.append(strdup(variable)) }
                 entry += 1
             }
         }
         environment.append(nil)
         defer { environment.forEach { free($0) } }
-        let spawned = posix_spawn(&process, path, &actions, &attributes, &argv, &environment)
+        var spawned = posix_spawn(&process, path, &actions, &attributes, &argv, &environment)
+        // "Text file busy": the helper is being written (an install in progress), or another
+        // thread's fork still holds it open for a moment. Worth a few short waits.
+        var waits = 0
+        while spawned == ETXTBSY, waits < 20 {
+            usleep(5_000)
+            waits += 1
+            spawned = posix_spawn(&process, path, &actions, &attributes, &argv, &environment)
+        }
         Glibc.close(pair[1])
         guard spawned == 0 else {
             Glibc.close(pair[0])
@@ -180,6 +189,9 @@ private final class HelperConnection: Sendable {
         _ = OwnFiles.writeAll(HelperMessage.hello(version: HelperMessage.version).encoded(), to: pair[0], socket: true)
         return (pair[0], process)
     }
+
+    /// The variables that hold keys, which the helper never gets.
+    static let keyVariables: Set<String> = ["KOBIS_API_KEY", "KAKAO_REST_API_KEY", "OMDB_API_KEY"]
 
     /// Writes one whole message; false when the helper cannot take it.
     private func write(_ message: HelperMessage, to descriptor: Int32) -> Bool {

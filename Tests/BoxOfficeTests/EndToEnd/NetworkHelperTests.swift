@@ -106,9 +106,9 @@ import Testing
         }
 
         /// Runs the installed boxoffice against `server`, with the key and this cache.
-        func run(_ arguments: [String], server: LoopbackServer,
+        func run(_ arguments: [String], server: LoopbackServer, extra: [String: String] = [:],
                  whileRunning: (@Sendable (Process) async -> Void)? = nil) async throws -> Executable.Result {
-            try await Executable.run(arguments, environment: Hostile.environment(server, cache: cache), program: program,
+            try await Executable.run(arguments, environment: Hostile.environment(server, cache: cache).merging(extra) { $1 }, program: program,
                                      whileRunning: whileRunning)
         }
 
@@ -183,11 +183,13 @@ import Testing
             cat > "$0.input"
             """#))
         defer { installed.remove() }
-        let result = try await installed.run(["daily", "--date", "2023-04-23", "--timeout", "1", "--retries", "0"], server: server)
+        let result = try await installed.run(["daily", "--date", "2023-04-23", "--timeout", "1", "--retries", "0"], server: server,
+                                             extra: ["KAKAO_REST_API_KEY": "kakaoCANARY", "OMDB_API_KEY": "omdbCANARY"])
         #expect(result.status == 69, "the stand-in never answers, so the try times out")
         let helper = installed.helper
         let environment = try String(contentsOfFile: helper + ".env", encoding: .utf8)
         #expect(!environment.contains(KOBISEmulator.key))
+        #expect(!environment.contains("kakaoCANARY") && !environment.contains("omdbCANARY"))
         #expect(environment.contains("BOXOFFICE_CACHE_DIR=\(installed.cache.path)"), "the rest of the environment goes along")
         #expect(try String(contentsOfFile: helper + ".arguments", encoding: .utf8) == "0\n")
         // The stand-in's input ends when boxoffice exits, so it is read after the run.
