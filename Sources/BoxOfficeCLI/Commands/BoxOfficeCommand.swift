@@ -69,6 +69,23 @@ struct CommandArguments {
         return text
     }
 
+    /// `--date D`, checked to be a day KOBIS has published; nil when not given.
+    func publishedDay() throws(UsageError) -> Day? {
+        guard let text = options["date"] else { return nil }
+        let day = try DateArgument.day(text, today: today, option: "--date")
+        try DateArgument.requirePublished(day, today: today, option: "--date")
+        return day
+    }
+
+    /// A code to show, or a name to search for (with `--page`), as `people` and `company` take them.
+    func lookup(_ what: String, example: String) throws(UsageError) -> Lookup {
+        let text = try self.text("a name or a \(what) code", example: example)
+        let page = try number("page", in: 1...100_000)
+        guard CodeArgument.isCode(text) else { return .name(text, page: page ?? 1) }
+        if page != nil { throw UsageError(message: "--page applies to a search by name, not to a \(what) code", command: name) }
+        return .code(text)
+    }
+
     /// A whole number option within `range`.
     func number(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = options[option] else { return nil }
@@ -87,5 +104,20 @@ struct CommandArguments {
             throw UsageError(message: "--\(option) \(UsageError.quote(text)) is not one of: \(valid.joined(separator: ", "))\(hint)", command: name)
         }
         return value
+    }
+}
+
+/// What `people` and `company` look up: one record by its code, or a page of matches for a name.
+enum Lookup: Equatable {
+    case code(String)
+    case name(String, page: Int)
+}
+
+/// People and company codes: 6 to 8 digits (KOBIS lists some 6- and 7-digit company codes), or
+/// 8 characters in the shape of movie codes (a year, then letters or digits), since KOBIS puts
+/// letters in codes (2023C165).
+enum CodeArgument {
+    static func isCode(_ text: String) -> Bool {
+        (6...8).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) } || MovieCodeArgument.isCode(text)
     }
 }

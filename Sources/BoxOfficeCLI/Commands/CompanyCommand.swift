@@ -2,12 +2,7 @@ import BoxOfficeCore
 
 /// `boxoffice company <name|companyCd> [--page N]`: find companies, or one company's films.
 struct CompanyCommand: BoxOfficeCommand, Equatable {
-    enum Target: Equatable {
-        case code(String)
-        case name(String, page: Int)
-    }
-
-    var target: Target
+    var target: Lookup
 
     static let spec = CommandSpec(
         name: "company", summary: "find production and distribution companies, or show one company's films",
@@ -16,14 +11,7 @@ struct CompanyCommand: BoxOfficeCommand, Equatable {
         examples: ["boxoffice company 쇼박스", "boxoffice company 20100109", "boxoffice company 20100109 --json | jq -r '.films[].title'"])
 
     init(_ arguments: CommandArguments) throws(UsageError) {
-        let text = try arguments.text("a name or a company code", example: "쇼박스")
-        let page = try arguments.number("page", in: 1...100_000)
-        if CodeArgument.isNumericCode(text) {
-            if page != nil { throw UsageError(message: "--page applies to a search by name, not to a company code", command: arguments.name) }
-            target = .code(text)
-        } else {
-            target = .name(text, page: page ?? 1)
-        }
+        target = try arguments.lookup("company", example: "쇼박스")
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutput {

@@ -20,11 +20,7 @@ struct DailyCommand: BoxOfficeCommand, Equatable {
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)
-        if let text = arguments.options["date"] {
-            let day = try DateArgument.day(text, today: arguments.today, option: "--date")
-            try DateArgument.requirePublished(day, today: arguments.today, option: "--date")
-            self.day = day
-        }
+        day = try arguments.publishedDay()
         filters = try RankingFilterOptions(arguments)
     }
 

@@ -2,12 +2,7 @@ import BoxOfficeCore
 
 /// `boxoffice people <name|peopleCd> [--page N]`: find people, or one person's filmography.
 struct PeopleCommand: BoxOfficeCommand, Equatable {
-    enum Target: Equatable {
-        case code(String)
-        case name(String, page: Int)
-    }
-
-    var target: Target
+    var target: Lookup
 
     static let spec = CommandSpec(
         name: "people", summary: "find actors, directors and crew by name, or show one person's filmography",
@@ -16,14 +11,7 @@ struct PeopleCommand: BoxOfficeCommand, Equatable {
         examples: ["boxoffice people 봉준호", "boxoffice people 10031641", "boxoffice people 10031641 --json | jq -r '.films[].title'"])
 
     init(_ arguments: CommandArguments) throws(UsageError) {
-        let text = try arguments.text("a name or a people code", example: "봉준호")
-        let page = try arguments.number("page", in: 1...100_000)
-        if CodeArgument.isNumericCode(text) {
-            if page != nil { throw UsageError(message: "--page applies to a search by name, not to a people code", command: arguments.name) }
-            target = .code(text)
-        } else {
-            target = .name(text, page: page ?? 1)
-        }
+        target = try arguments.lookup("people", example: "봉준호")
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutput {
@@ -36,14 +24,5 @@ struct PeopleCommand: BoxOfficeCommand, Equatable {
                 try SearchPage<PersonSummary>($0, page: page, perPage: 10)
             }
         }
-    }
-}
-
-/// People and company codes: 6 to 8 digits (KOBIS lists some 6- and 7-digit company codes), or
-/// 8 characters in the shape of movie codes (a year, then letters or digits), since KOBIS puts
-/// letters in codes (2023C165).
-enum CodeArgument {
-    static func isNumericCode(_ text: String) -> Bool {
-        (6...8).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) } || MovieCodeArgument.isCode(text)
     }
 }

@@ -22,11 +22,7 @@ struct WeeklyCommand: BoxOfficeCommand, Equatable {
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)
-        if let text = arguments.options["date"] {
-            let day = try DateArgument.day(text, today: arguments.today, option: "--date")
-            try DateArgument.requirePublished(day, today: arguments.today, option: "--date")
-            self.day = day
-        }
+        day = try arguments.publishedDay()
         period = try arguments.choice("period", among: WeekPeriod.self)
         filters = try RankingFilterOptions(arguments)
     }

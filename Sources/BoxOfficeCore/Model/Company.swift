@@ -18,14 +18,8 @@ public struct Company: Sendable, Equatable {
     public let nameEnglish: String?
     public let ceo: String?
     public let parts: [String]
-    public let films: [Film]
-
-    /// A film and the part the company had in it.
-    public struct Film: Sendable, Equatable {
-        public let movieCode: String?
-        public let title: String
-        public let part: String?
-    }
+    /// Each film and the part the company had in it.
+    public let films: [FilmCredit]
 }
 
 extension SearchPage where Item == CompanySummary {
@@ -57,10 +51,6 @@ extension Company {
             parts.append(part)
         }
         self.parts = parts
-        films = (info.filmos ?? []).compactMap { film in
-            FieldValue.text(film.movieNm).map {
-                Film(movieCode: FieldValue.text(film.movieCd), title: $0, part: FieldValue.text(film.companyPartNm))
-            }
-        }
+        films = (info.filmos ?? []).compactMap { FilmCredit(code: $0.movieCd, title: $0.movieNm, part: $0.companyPartNm) }
     }
 }

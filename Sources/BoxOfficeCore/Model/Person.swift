@@ -17,13 +17,27 @@ public struct Person: Sendable, Equatable {
     public let sex: String?
     public let role: String?
     public let homepages: [String]
-    public let films: [Film]
+    /// Each film and the part the person had in it.
+    public let films: [FilmCredit]
+}
 
-    /// A film and the part the person had in it.
-    public struct Film: Sendable, Equatable {
-        public let movieCode: String?
-        public let title: String
-        public let part: String?
+/// A film in a person's or a company's filmography, and the part they had in it.
+public struct FilmCredit: Sendable, Equatable {
+    public let movieCode: String?
+    public let title: String
+    /// 감독 (director), 배우 (actor), 배급사 (distributor), …
+    public let part: String?
+
+    /// A credit from KOBIS's three fields; nil when the title is blank.
+    init?(code: String?, title: String?, part: String?) {
+        guard let title = FieldValue.text(title) else { return nil }
+        self.init(movieCode: FieldValue.text(code), title: title, part: FieldValue.text(part))
+    }
+
+    public init(movieCode: String?, title: String, part: String?) {
+        self.movieCode = movieCode
+        self.title = title
+        self.part = part
     }
 }
 
@@ -54,10 +68,6 @@ extension Person {
         sex = FieldValue.text(info.sex)
         role = FieldValue.text(info.repRoleNm)
         homepages = (info.homepages ?? []).compactMap { FieldValue.text($0.homeUrl) }
-        films = (info.filmos ?? []).compactMap { film in
-            FieldValue.text(film.movieNm).map {
-                Film(movieCode: FieldValue.text(film.movieCd), title: $0, part: FieldValue.text(film.moviePartNm))
-            }
-        }
+        films = (info.filmos ?? []).compactMap { FilmCredit(code: $0.movieCd, title: $0.movieNm, part: $0.moviePartNm) }
     }
 }

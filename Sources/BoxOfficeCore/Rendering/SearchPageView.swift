@@ -84,31 +84,6 @@ extension PersonSummary: SearchItem {
     }
 }
 
-extension Person {
-    /// The details, then the filmography as a table.
-    public func table(_ options: RenderOptions) -> String {
-        var text = TextColor.bold.apply(TerminalText.clean(name), if: options.colors) + (nameEnglish.map { " · " + TerminalText.clean($0) } ?? "") + "\n\n"
-        text += LabelledFields([("Code", code), ("Role", role ?? "–"), ("Sex", sex ?? "–")]
-            + homepages.map { ("Homepage", $0) }).render(options)
-        guard !films.isEmpty else { return text + "\nKOBIS lists no films.\n" }
-        let table = TextTable(
-            columns: [.init(title: "Code"), .init(title: "Title", flexible: true), .init(title: "Part")],
-            rows: films.map { [.init($0.movieCode ?? ""), .init($0.title), .init($0.part ?? "")] })
-        return text + "\n" + TextColor.bold.apply("Filmography (\(NumberFormat.grouped(films.count)))", if: options.colors) + "\n"
-            + table.render(options).joined(separator: "\n") + "\n"
-    }
-
-    public var json: JSONValue {
-        .object([
-            ("peopleCode", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
-            ("sex", JSONValue(sex)), ("role", JSONValue(role)), ("homepages", .array(homepages.map(JSONValue.string))),
-            ("films", .array(films.map {
-                .object([("movieCode", JSONValue($0.movieCode)), ("title", .string($0.title)), ("part", JSONValue($0.part))])
-            })),
-        ])
-    }
-}
-
 extension CompanySummary: SearchItem {
     /// Companies as a table: code, name, English name, categories, CEO, films.
     public static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
@@ -134,76 +109,6 @@ extension CompanySummary: SearchItem {
     }
 }
 
-extension Company {
-    /// The details, then the films as a table.
-    public func table(_ options: RenderOptions) -> String {
-        var text = TextColor.bold.apply(TerminalText.clean(name), if: options.colors) + (nameEnglish.map { " · " + TerminalText.clean($0) } ?? "") + "\n\n"
-        text += LabelledFields([("Code", code), ("CEO", ceo ?? "–"), ("Parts", parts.isEmpty ? "–" : parts.joined(separator: ", "))]).render(options)
-        guard !films.isEmpty else { return text + "\nKOBIS lists no films.\n" }
-        let table = TextTable(
-            columns: [.init(title: "Code"), .init(title: "Title", flexible: true), .init(title: "Part")],
-            rows: films.map { [.init($0.movieCode ?? ""), .init($0.title), .init($0.part ?? "")] })
-        return text + "\n" + TextColor.bold.apply("Films (\(NumberFormat.grouped(films.count)))", if: options.colors) + "\n"
-            + table.render(options).joined(separator: "\n") + "\n"
-    }
-
-    public var json: JSONValue {
-        .object([
-            ("companyCode", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
-            ("ceo", JSONValue(ceo)), ("parts", .array(parts.map(JSONValue.string))),
-            ("films", .array(films.map {
-                .object([("movieCode", JSONValue($0.movieCode)), ("title", .string($0.title)), ("part", JSONValue($0.part))])
-            })),
-        ])
-    }
-}
-
-extension CodeList {
-    /// The codes as a table: code, Korean name, English name.
-    public func table(_ options: RenderOptions) -> String {
-        let heading = TextColor.bold.apply("KOBIS codes · \(table.name) (comCode \(table.comCode)) · \(NumberFormat.grouped(entries.count))", if: options.colors) + "\n"
-        guard !entries.isEmpty else { return heading + "\nKOBIS lists no codes under \(table.comCode).\n" }
-        let english = entries.contains { $0.nameEnglish != nil }
-        var columns: [TextTable.Column] = [.init(title: "Code"), .init(title: "Name")]
-        if english { columns.append(.init(title: "English name", flexible: true)) }
-        let rendered = TextTable(columns: columns, rows: entries.map { entry in
-            [.init(entry.code), .init(entry.name)] + (english ? [.init(entry.nameEnglish ?? "")] : [])
-        })
-        return heading + "\n" + rendered.render(options).joined(separator: "\n") + "\n"
-    }
-
-    public var json: JSONValue {
-        .array(entries.map { .object([("code", .string($0.code)), ("name", .string($0.name)), ("nameEnglish", JSONValue($0.nameEnglish))]) })
-    }
-
-    /// The tables `boxoffice codes` knows by name, for `boxoffice codes` without a name.
-    public static func catalogue(_ options: RenderOptions) -> String {
-        let table = TextTable(columns: [.init(title: "Table"), .init(title: "comCode"), .init(title: "Holds", flexible: true)],
-                              rows: CodeTable.named.map { [.init($0.name), .init($0.comCode), .init($0.summary)] })
-        return TextColor.bold.apply("KOBIS code tables", if: options.colors) + "\n\n" + table.render(options).joined(separator: "\n")
-            + "\n\nShow one with 'boxoffice codes regions'; any other comCode works too ('boxoffice codes 2204').\n"
-    }
-
-    public static var catalogueJSON: JSONValue {
-        .array(CodeTable.named.map { .object([("table", .string($0.name)), ("comCode", .string($0.comCode)), ("holds", .string($0.summary))]) })
-    }
-}
-
-/// `Label  value` lines with the labels padded to one width.
-struct LabelledFields {
-    let fields: [(String, String)]
-
-    init(_ fields: [(String, String)]) {
-        self.fields = fields
-    }
-
-    func render(_ options: RenderOptions) -> String {
-        let width = fields.map { TerminalText.width($0.0) }.max() ?? 0
-        return fields.map { label, value in
-            TextColor.dim.apply(TerminalText.pad(label, to: width), if: options.colors) + "  " + TerminalText.clean(value) + "\n"
-        }.joined()
-    }
-}
 
 extension SearchPage where Item == MovieSummary {
     /// The matches as aligned lines for choosing one (code, title, year, directors), header first.

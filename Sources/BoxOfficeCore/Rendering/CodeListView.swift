@@ -1,0 +1,30 @@
+extension CodeList {
+    /// The codes as a table: code, Korean name, English name.
+    public func table(_ options: RenderOptions) -> String {
+        let heading = TextColor.bold.apply("KOBIS codes · \(table.name) (comCode \(table.comCode)) · \(NumberFormat.grouped(entries.count))", if: options.colors) + "\n"
+        guard !entries.isEmpty else { return heading + "\nKOBIS lists no codes under \(table.comCode).\n" }
+        let english = entries.contains { $0.nameEnglish != nil }
+        var columns: [TextTable.Column] = [.init(title: "Code"), .init(title: "Name")]
+        if english { columns.append(.init(title: "English name", flexible: true)) }
+        let rendered = TextTable(columns: columns, rows: entries.map { entry in
+            [.init(entry.code), .init(entry.name)] + (english ? [.init(entry.nameEnglish ?? "")] : [])
+        })
+        return heading + "\n" + rendered.render(options).joined(separator: "\n") + "\n"
+    }
+
+    public var json: JSONValue {
+        .array(entries.map { .object([("code", .string($0.code)), ("name", .string($0.name)), ("nameEnglish", JSONValue($0.nameEnglish))]) })
+    }
+
+    /// The tables `boxoffice codes` knows by name, for `boxoffice codes` without a name.
+    public static func catalogue(_ options: RenderOptions) -> String {
+        let table = TextTable(columns: [.init(title: "Table"), .init(title: "comCode"), .init(title: "Holds", flexible: true)],
+                              rows: CodeTable.named.map { [.init($0.name), .init($0.comCode), .init($0.summary)] })
+        return TextColor.bold.apply("KOBIS code tables", if: options.colors) + "\n\n" + table.render(options).joined(separator: "\n")
+            + "\n\nShow one with 'boxoffice codes regions'; any other comCode works too ('boxoffice codes 2204').\n"
+    }
+
+    public static var catalogueJSON: JSONValue {
+        .array(CodeTable.named.map { .object([("table", .string($0.name)), ("comCode", .string($0.comCode)), ("holds", .string($0.summary))]) })
+    }
+}

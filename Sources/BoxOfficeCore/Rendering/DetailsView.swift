@@ -1,0 +1,67 @@
+extension Person {
+    /// The details, then the filmography as a table.
+    public func table(_ options: RenderOptions) -> String {
+        FilmCredit.details(name: name, nameEnglish: nameEnglish,
+                           fields: [("Code", code), ("Role", role ?? "–"), ("Sex", sex ?? "–")] + homepages.map { ("Homepage", $0) },
+                           films: films, heading: "Filmography", options)
+    }
+
+    public var json: JSONValue {
+        .object([
+            ("peopleCode", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
+            ("sex", JSONValue(sex)), ("role", JSONValue(role)), ("homepages", .array(homepages.map(JSONValue.string))),
+            ("films", .array(films.map(\.json))),
+        ])
+    }
+}
+
+extension FilmCredit {
+    public var json: JSONValue {
+        .object([("movieCode", JSONValue(movieCode)), ("title", .string(title)), ("part", JSONValue(part))])
+    }
+
+    /// A person's or a company's page: name, labelled fields, then their films as a table.
+    static func details(name: String, nameEnglish: String?, fields: [(String, String)], films: [FilmCredit],
+                        heading: String, _ options: RenderOptions) -> String {
+        var text = TextColor.bold.apply(TerminalText.clean(name), if: options.colors) + (nameEnglish.map { " · " + TerminalText.clean($0) } ?? "") + "\n\n"
+        text += LabelledFields(fields).render(options)
+        guard !films.isEmpty else { return text + "\nKOBIS lists no films.\n" }
+        let table = TextTable(
+            columns: [.init(title: "Code"), .init(title: "Title", flexible: true), .init(title: "Part")],
+            rows: films.map { [.init($0.movieCode ?? ""), .init($0.title), .init($0.part ?? "")] })
+        return text + "\n" + TextColor.bold.apply("\(heading) (\(NumberFormat.grouped(films.count)))", if: options.colors) + "\n"
+            + table.render(options).joined(separator: "\n") + "\n"
+    }
+}
+
+extension Company {
+    /// The details, then the films as a table.
+    public func table(_ options: RenderOptions) -> String {
+        FilmCredit.details(name: name, nameEnglish: nameEnglish,
+                           fields: [("Code", code), ("CEO", ceo ?? "–"), ("Parts", parts.isEmpty ? "–" : parts.joined(separator: ", "))],
+                           films: films, heading: "Films", options)
+    }
+
+    public var json: JSONValue {
+        .object([
+            ("companyCode", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
+            ("ceo", JSONValue(ceo)), ("parts", .array(parts.map(JSONValue.string))), ("films", .array(films.map(\.json))),
+        ])
+    }
+}
+
+/// `Label  value` lines with the labels padded to one width.
+struct LabelledFields {
+    let fields: [(String, String)]
+
+    init(_ fields: [(String, String)]) {
+        self.fields = fields
+    }
+
+    func render(_ options: RenderOptions) -> String {
+        let width = fields.map { TerminalText.width($0.0) }.max() ?? 0
+        return fields.map { label, value in
+            TextColor.dim.apply(TerminalText.pad(label, to: width), if: options.colors) + "  " + TerminalText.clean(value) + "\n"
+        }.joined()
+    }
+}
