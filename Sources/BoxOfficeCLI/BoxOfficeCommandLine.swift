@@ -47,8 +47,7 @@ public struct BoxOfficeCommandLine: Sendable {
             case .version:
                 output = CommandOutput("boxoffice \(Self.version)\n")
             case let .run(command):
-                let context = CommandContext(invocation: invocation, environment: environment, today: today,
-                                             options: RenderOptions(colors: useColor(invocation.color), width: console.width),
+                let context = CommandContext(invocation: invocation, environment: environment, today: today, style: style(invocation),
                                              secrets: secrets, now: now, makeTransport: makeTransport, say: toStandardError)
                 output = try await command.run(context)
             }
@@ -65,6 +64,25 @@ public struct BoxOfficeCommandLine: Sendable {
         let report = FailureReport(error)
         console.standardError(secrets.hide(report.text))
         return report.status
+    }
+
+    /// How results read, from the options, the environment and the terminal.
+    func style(_ invocation: Invocation) -> OutputStyle {
+        let options = RenderOptions(colors: useColor(invocation.color), width: console.width, wide: invocation.wide,
+                                    korean: Self.isKorean(environment), ambiguousWide: Self.isOn(environment["BOXOFFICE_AMBIGUOUS_WIDE"]))
+        return OutputStyle(format: invocation.format, prettyJSON: invocation.prettyJSON ?? console.outputIsTerminal,
+                           fields: invocation.fields, options: options)
+    }
+
+    /// Whether the locale asks for Korean: the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is set.
+    static func isKorean(_ environment: [String: String]) -> Bool {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        return locale.lowercased().hasPrefix("ko")
+    }
+
+    static func isOn(_ value: String?) -> Bool {
+        guard let value = value?.lowercased() else { return false }
+        return ["1", "true", "yes", "on"].contains(value)
     }
 
     private func useColor(_ choice: Invocation.ColorChoice) -> Bool {

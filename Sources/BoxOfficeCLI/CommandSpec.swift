@@ -38,8 +38,12 @@ struct CommandSpec: Sendable {
 /// Everything boxoffice accepts.
 enum CommandLineSpec {
     static let globalOptions: [OptionSpec] = [
-        OptionSpec(name: "format", value: "FORMAT", help: "output format: table (default) or json"),
+        OptionSpec(name: "format", value: "FORMAT", help: "table (default), json, jsonl (one object a line), csv, tsv or markdown"),
         OptionSpec(name: "json", help: "same as --format json"),
+        OptionSpec(name: "pretty", help: "indented JSON (the default on a terminal)"),
+        OptionSpec(name: "compact", help: "JSON on one line (the default when piped)"),
+        OptionSpec(name: "fields", value: "a,b,c", help: "only these keys or columns, in this order (names as in the JSON)"),
+        OptionSpec(name: "wide", help: "every column (audience change, sales, screens, shows) and the whole cast"),
         OptionSpec(name: "color", value: "WHEN",
                    help: "colour: auto (only on a terminal, the default), always or never"),
         OptionSpec(name: "no-color", environment: "NO_COLOR", help: "same as --color never"),

@@ -22,15 +22,16 @@ enum Command: Equatable {
     }
 }
 
-/// The output format.
-enum OutputFormat: String, CaseIterable {
-    case table, json
-}
-
 /// A command and the settings it runs with.
 struct Invocation: Equatable {
     var command: Command
     var format: OutputFormat = .table
+    /// `--pretty` (true) or `--compact` (false); nil: pretty on a terminal, compact when piped.
+    var prettyJSON: Bool? = nil
+    /// `--fields`: only these keys or columns, in this order.
+    var fields: [String]? = nil
+    /// `--wide`: every column, the whole cast.
+    var wide = false
     var color: ColorChoice = .auto
     var keyOption: String? = nil
     var baseURL: URL? = nil
@@ -44,6 +45,12 @@ struct Invocation: Equatable {
     var raw = false
 
     enum ColorChoice: String, CaseIterable { case auto, always, never }
+
+    /// The command's name, for pointing at its help.
+    var commandName: String? {
+        guard case let .run(command) = command else { return nil }
+        return type(of: command).spec.name
+    }
     enum Verbosity { case quiet, normal, verbose }
 
     /// Builds an invocation from parsed arguments; `today` is today in Korea.
@@ -81,11 +88,29 @@ struct Invocation: Equatable {
     }
 
     private mutating func readGlobalOptions(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) {
-        if parsed.has("json") {
-            format = .json
-        } else if let value = parsed.options["format"] {
+        if let value = parsed.options["format"] {
             format = try Self.choice(value, option: "--format", among: OutputFormat.self)
+            if parsed.has("json"), format != .json {
+                throw UsageError(message: "--json and --format \(format.rawValue) cannot be used together (--json is --format json)")
+            }
+        } else if parsed.has("json") {
+            format = .json
         }
+        if parsed.has("pretty"), parsed.has("compact") {
+            throw UsageError(message: "--pretty and --compact cannot be used together")
+        }
+        prettyJSON = parsed.has("pretty") ? true : parsed.has("compact") ? false : nil
+        if let text = parsed.options["fields"] {
+            let names = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingBlanks() }
+            guard !names.contains(where: \.isEmpty) else {
+                throw UsageError(message: "--fields \(UsageError.quote(text)) needs field names separated by commas, e.g. --fields rank,title,audience")
+            }
+            if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+                throw UsageError(message: "--fields names \(UsageError.quote(repeated)) twice")
+            }
+            fields = names
+        }
+        wide = parsed.has("wide")
         if let value = parsed.options["color"] {
             color = try Self.choice(value, option: "--color", among: ColorChoice.self)
         } else if parsed.has("no-color") || !(environment["NO_COLOR"] ?? "").isEmpty {

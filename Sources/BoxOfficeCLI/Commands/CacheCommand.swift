@@ -37,10 +37,10 @@ struct CacheCommand: BoxOfficeCommand, Equatable {
         switch action {
         case .clear:
             let removed = try cache.clear()
-            return CommandOutput(context.render(CacheClearing(folder: folder.path, entries: removed.entries, bytes: removed.bytes, others: removed.others)))
+            return CommandOutput(try context.render(CacheClearing(folder: folder.path, entries: removed.entries, bytes: removed.bytes, others: removed.others)))
         case .info:
             let usage = try cache.usage()
-            return CommandOutput(context.render(CacheReport(folder: folder.path, entries: usage.entries, bytes: usage.bytes, others: usage.others,
+            return CommandOutput(try context.render(CacheReport(folder: folder.path, entries: usage.entries, bytes: usage.bytes, others: usage.others,
                                                             day: context.today, callsToday: CallCounter(folder: folder).count(on: context.today))))
         }
     }

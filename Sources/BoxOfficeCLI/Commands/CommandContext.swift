@@ -13,7 +13,9 @@ struct CommandContext: Sendable {
     let environment: [String: String]
     /// Today in Korea.
     let today: Day
-    let options: RenderOptions
+    /// How results read: format, JSON layout, fields, colours, width, language.
+    let style: OutputStyle
+    var options: RenderOptions { style.options }
     let secrets: Secrets
     let now: @Sendable () -> Date
     let makeTransport: (@Sendable () -> any HTTPTransport)?
@@ -25,17 +27,31 @@ struct CommandContext: Sendable {
     /// Requests and cache decisions, with `--verbose`.
     var log: (@Sendable (String) -> Void)? { invocation.verbosity == .verbose ? say : nil }
 
-    /// A value in the chosen format.
-    func render(_ value: some Presentable) -> String {
-        invocation.format == .json ? value.json.serialized() : value.table(options)
+    /// A value in the chosen format; `--fields` are checked first.
+    func render<Value: Presentable>(_ value: Value) throws -> String {
+        try check(Value.self)
+        return value.rendered(style)
+    }
+
+    /// Refuses `--fields` that this kind of result does not have, before any call is spent.
+    func check<Value: Presentable>(_ type: Value.Type) throws(UsageError) {
+        guard let fields = style.fields else { return }
+        let unknown = Value.unknownFields(fields)
+        guard unknown.isEmpty else {
+            let name = unknown[0]
+            let hint = Suggestion.closest(to: name, among: Value.fieldNames).map { ". Did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "--fields: \(unknown.map { "'\($0)'" }.joined(separator: ", ")) \(unknown.count == 1 ? "is not a field" : "are not fields") here; the fields are \(Value.fieldNames.joined(separator: ", "))\(hint)",
+                             command: invocation.commandName)
+        }
     }
 
     /// The shared path of every KOBIS command: fetch (or take from the cache), convert, and print
     /// in the chosen format, or KOBIS's own body with `--raw`.
     func show<Response, Value: Presentable>(_ endpoint: Endpoint<Response>, using client: KOBISClient,
                                             convert: (Response) throws -> Value) async throws -> CommandOutput {
+        try check(Value.self)
         let answer = try await client.answer(endpoint, convert: convert)
-        return CommandOutput(invocation.raw ? Self.raw(answer.body) : render(answer.value))
+        return CommandOutput(invocation.raw ? Self.raw(answer.body) : try render(answer.value.fetched(at: answer.fetched)))
     }
 
     /// KOBIS's body as it came (key masked), ending with a newline so the prompt starts on its own line.

@@ -44,11 +44,11 @@ struct MovieCommand: BoxOfficeCommand, Equatable {
         }
         let answer = try await client.answer(.movieInfo(code: code)) { try Movie($0, requested: code) }
         guard poster else {
-            return CommandOutput(context.invocation.raw ? CommandContext.raw(answer.body) : context.render(answer.value))
+            return CommandOutput(context.invocation.raw ? CommandContext.raw(answer.body) : try context.render(answer.value.fetched(at: answer.fetched)))
         }
         let lookup = await PosterProviders.find(for: answer.value, providers: providers, client: client, context: context)
         let shown = MovieWithPoster(movie: answer.value, poster: lookup.url)
-        let text = context.invocation.raw ? CommandContext.raw(answer.body) : context.render(shown)
+        let text = context.invocation.raw ? CommandContext.raw(answer.body) : try context.render(shown)
         return CommandOutput(text, failureAfterOutput: lookup.failure)
     }
 

@@ -40,6 +40,8 @@ public struct RemoteCall: Sendable {
 public struct Answer<Value> {
     public let value: Value
     public let body: Data
+    /// When the body came from the server (earlier, for an answer from the cache).
+    public let fetched: Date
 }
 
 extension Answer: Sendable where Value: Sendable {}

@@ -73,7 +73,7 @@ public struct KOBISClient: Sendable {
                 log?("cache: stored \(call.cacheKey)")
             }
         }
-        return Answer(value: value, body: body)
+        return Answer(value: value, body: body, fetched: started)
     }
 
     /// One line for a cache that cannot be written; the command line shows each distinct line once.
@@ -118,7 +118,7 @@ public struct KOBISClient: Sendable {
         if !fresh {
             notice?("offline: showing an answer stored \(Day.koreanTimestamp(entry.stored)); it may be out of date.")
         }
-        return Answer(value: value, body: entry.body)
+        return Answer(value: value, body: entry.body, fetched: entry.stored)
     }
 
     /// Performs the call, retrying transient failures, and decodes its answer.

@@ -9,6 +9,8 @@ public struct WeeklyBoxOffice: Sendable, Equatable {
     public let entries: [BoxOfficeEntry]
     /// Which films the ranking covers when it is filtered (`Korean films · 서울시`), for headings.
     public var scope: String? = nil
+    /// Whether KOBIS may still revise the figures: fetched less than three days after the period ended (Korean time).
+    public var provisional = false
 }
 
 extension WeeklyBoxOffice {

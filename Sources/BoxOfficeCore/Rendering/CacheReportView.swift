@@ -17,6 +17,8 @@ public struct CacheReport: Sendable, Equatable {
         self.callsToday = callsToday
     }
 
+    public static let fieldNames = ["folder", "entries", "bytes", "otherItems", "day", "callsToday", "dailyQuota"]
+
     public func table(_ options: RenderOptions) -> String {
         var rows = [
             ("Folder", TerminalText.clean(folder)),
@@ -53,6 +55,8 @@ public struct CacheClearing: Sendable, Equatable {
         self.bytes = bytes
         self.others = others
     }
+
+    public static let fieldNames = ["folder", "removedEntries", "removedBytes", "leftItems"]
 
     public func table(_ options: RenderOptions) -> String {
         var text = "Removed \(NumberFormat.grouped(entries)) answer\(entries == 1 ? "" : "s") (\(NumberFormat.grouped(bytes)) bytes) from \(TerminalText.clean(folder)).\n"

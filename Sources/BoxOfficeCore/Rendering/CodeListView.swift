@@ -12,19 +12,33 @@ extension CodeList {
         return heading + "\n" + rendered.render(options).joined(separator: "\n") + "\n"
     }
 
-    public var json: JSONValue {
-        .array(entries.map { .object([("code", .string($0.code)), ("name", .string($0.name)), ("nameEnglish", JSONValue($0.nameEnglish))]) })
-    }
+    public var json: JSONValue { .array(entries.map(\.json)) }
 
-    /// The tables `boxoffice codes` knows by name, for `boxoffice codes` without a name.
-    public static func catalogue(_ options: RenderOptions) -> String {
+}
+
+extension CodeList.Entry {
+    public var json: JSONValue {
+        .object([("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish))])
+    }
+}
+
+/// The code tables `boxoffice codes` knows by name, listed without the network.
+public struct CodeCatalogue: Presentable {
+    public init() {}
+
+    public static let fieldNames = ["table", "comCode", "holds"]
+    public static var isList: Bool { true }
+
+    public func table(_ options: RenderOptions) -> String {
         let table = TextTable(columns: [.init(title: "Table"), .init(title: "comCode"), .init(title: "Holds", flexible: true)],
                               rows: CodeTable.named.map { [.init($0.name), .init($0.comCode), .init($0.summary)] })
         return TextColor.bold.apply("KOBIS code tables", if: options.colors) + "\n\n" + table.render(options).joined(separator: "\n")
             + "\n\nShow one with 'boxoffice codes regions'; any other comCode works too ('boxoffice codes 2204').\n"
     }
 
-    public static var catalogueJSON: JSONValue {
-        .array(CodeTable.named.map { .object([("table", .string($0.name)), ("comCode", .string($0.comCode)), ("holds", .string($0.summary))]) })
+    public var json: JSONValue { .array(records) }
+
+    public var records: [JSONValue] {
+        CodeTable.named.map { .object([("table", .string($0.name)), ("comCode", .string($0.comCode)), ("holds", .string($0.summary))]) }
     }
 }

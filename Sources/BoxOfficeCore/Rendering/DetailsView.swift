@@ -1,4 +1,6 @@
 extension Person {
+    public static let fieldNames = ["peopleCode", "name", "nameEnglish", "sex", "role", "homepages", "films"]
+
     /// The details, then the filmography as a table.
     public func table(_ options: RenderOptions) -> String {
         FilmCredit.details(name: name, nameEnglish: nameEnglish,
@@ -35,6 +37,8 @@ extension FilmCredit {
 }
 
 extension Company {
+    public static let fieldNames = ["companyCode", "name", "nameEnglish", "ceo", "parts", "films"]
+
     /// The details, then the films as a table.
     public func table(_ options: RenderOptions) -> String {
         FilmCredit.details(name: name, nameEnglish: nameEnglish,

@@ -27,12 +27,69 @@ public enum JSONValue: Sendable, Equatable {
         }
     }
 
-    /// Pretty-printed with two-space indents and a final newline; non-ASCII text is written as is.
-    public func serialized() -> String {
+    /// Pretty-printed with two-space indents (or compact, on one line) and a final newline;
+    /// non-ASCII text is written as is, control characters escaped.
+    public func serialized(pretty: Bool = true) -> String {
         var output = ""
-        write(into: &output, indent: 0)
+        if pretty {
+            write(into: &output, indent: 0)
+        } else {
+            writeCompact(into: &output)
+        }
         output += "\n"
         return output
+    }
+
+    /// One line, no spaces: what JSON Lines and a pipe want.
+    private func writeCompact(into output: inout String) {
+        switch self {
+        case let .array(values):
+            output += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { output += "," }
+                value.writeCompact(into: &output)
+            }
+            output += "]"
+        case let .object(members):
+            output += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { output += "," }
+                Self.quote(key, into: &output)
+                output += ":"
+                value.writeCompact(into: &output)
+            }
+            output += "}"
+        default:
+            write(into: &output, indent: 0)
+        }
+    }
+
+    /// The value as one cell of a flat format: text as it is, numbers as JSON writes them, null
+    /// empty; a list's items joined with `; `, an object's non-empty values with ` / `.
+    public var flatText: String {
+        switch self {
+        case .null: ""
+        case let .bool(value): value ? "true" : "false"
+        case let .int(value): String(value)
+        case let .double(value): Self.format(value)
+        case let .string(value): value
+        case let .array(values): values.map(\.flatText).filter { !$0.isEmpty }.joined(separator: "; ")
+        case let .object(members): members.map(\.1.flatText).filter { !$0.isEmpty }.joined(separator: " / ")
+        }
+    }
+
+    /// The object with only `fields`, in their order (a missing one is null).
+    public func selecting(_ fields: [String]) -> JSONValue {
+        guard case let .object(members) = self else { return self }
+        return .object(fields.map { field in (field, members.first { $0.0 == field }?.1 ?? .null) })
+    }
+
+    /// Whether the value is a number (for right-aligning a column).
+    var isNumber: Bool {
+        switch self {
+        case .int, .double: true
+        default: false
+        }
     }
 
     private func write(into output: inout String, indent: Int) {

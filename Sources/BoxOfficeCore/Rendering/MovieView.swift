@@ -42,6 +42,10 @@ extension Movie {
         }.joined(separator: "\n") + "\n"
     }
 
+    /// The keys of `json`.
+    public static let fieldNames = ["movieCode", "title", "titleEnglish", "titleOriginal", "productionYear", "openDate", "runtimeMinutes",
+                                    "status", "type", "nations", "genres", "directors", "actors", "audits", "companies", "showTypes", "staffs"]
+
     /// The contract's JSON object.
     public var json: JSONValue {
         .object([
@@ -130,6 +134,7 @@ private extension Movie.ShowType {
 public struct MovieWithPoster: Presentable {
     public let movie: Movie
     public let poster: String?
+    public static var fieldNames: [String] { Movie.fieldNames + ["poster"] }
 
     public init(movie: Movie, poster: String?) {
         self.movie = movie

@@ -17,6 +17,26 @@ public enum NumberFormat {
         return number < 0 ? "-" + result : result
     }
 
+    /// An audience for a table: grouped digits, or under a Korean locale, from 10만 up, in 만 or
+    /// 억 with one decimal (`136.5만`, `1.2억`). JSON and CSV always carry the exact number.
+    static func audience(_ number: Int?, korean: Bool) -> String {
+        guard korean, let number, number >= 100_000 else { return grouped(number) }
+        if number >= 100_000_000 { return tenths(number, per: 100_000_000) + "억" }
+        return tenths(number, per: 10_000) + "만"
+    }
+
+    /// `number / unit` with one decimal, rounded half up, without a trailing `.0`.
+    private static func tenths(_ number: Int, per unit: Int) -> String {
+        let tenths = (number * 10 + unit / 2) / unit
+        return tenths % 10 == 0 ? grouped(tenths / 10) : "\(grouped(tenths / 10)).\(tenths % 10)"
+    }
+
+    /// `+1,234` or `-1,234` (0 without a sign).
+    static func signed(_ number: Int?) -> String {
+        guard let number else { return "–" }
+        return number > 0 ? "+" + grouped(number) : grouped(number)
+    }
+
     static func percent(_ number: Double?) -> String {
         guard let number else { return "–" }
         return cFormat("%.1f%%", number)

@@ -1,27 +1,101 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// A result that every output format can show: the one path from a domain value to text.
 public protocol Presentable: Sendable {
     /// For reading in a terminal.
     func table(_ options: RenderOptions) -> String
     /// The contract's JSON.
     var json: JSONValue { get }
+    /// What flat formats (CSV, TSV, markdown, JSON Lines) and `--fields` work on: objects with the
+    /// same keys in the same order, one per row.
+    var records: [JSONValue] { get }
+    /// The keys of `records`, known before any data arrives, so `--fields` is checked before a call.
+    static var fieldNames: [String] { get }
+    /// Whether the records are the items of a list (a ranking, a search) rather than one thing
+    /// (a movie): `--fields` then gives a list of them in JSON, and a table of them.
+    static var isList: Bool { get }
+    /// A markdown rendering better than a pipe table of the records (a movie's card), if any.
+    func markdown(_ options: RenderOptions) -> String?
+    /// The value as fetched at `instant`: figures KOBIS may still revise say so.
+    func fetched(at instant: Date) -> Self
+}
+
+public extension Presentable {
+    var records: [JSONValue] { [json] }
+    static var isList: Bool { false }
+    func markdown(_ options: RenderOptions) -> String? { nil }
+    func fetched(at instant: Date) -> Self { self }
 }
 
 /// An item of a search page, which knows how a page of its kind reads.
 public protocol SearchItem: Sendable, Equatable {
     var json: JSONValue { get }
+    static var fieldNames: [String] { get }
     static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String
 }
 
 extension SearchPage: Presentable where Item: SearchItem {
     public func table(_ options: RenderOptions) -> String { Item.table(self, options) }
     public var json: JSONValue { .array(items.map(\.json)) }
+    public var records: [JSONValue] { items.map(\.json) }
+    public static var fieldNames: [String] { Item.fieldNames }
+    public static var isList: Bool { true }
 }
 
-extension DailyBoxOffice: Presentable {}
-extension WeeklyBoxOffice: Presentable {}
 extension Movie: Presentable {}
 extension Person: Presentable {}
 extension Company: Presentable {}
-extension CodeList: Presentable {}
 extension CacheReport: Presentable {}
 extension CacheClearing: Presentable {}
+
+extension DailyBoxOffice: Presentable {
+    /// Each entry with its day in front, as one row of a spreadsheet.
+    public var records: [JSONValue] { entries.map { $0.json.prefixed([("date", .string(day.iso))]) } }
+    public static var fieldNames: [String] { ["date"] + BoxOfficeEntry.fieldNames }
+    public static var isList: Bool { true }
+
+    public func fetched(at instant: Date) -> DailyBoxOffice {
+        var copy = self
+        copy.provisional = !Freshness.boxOffice(lastDay: day).isSettled(stored: instant)
+        return copy
+    }
+}
+
+extension WeeklyBoxOffice: Presentable {
+    /// Each entry with its period in front.
+    public var records: [JSONValue] {
+        entries.map { $0.json.prefixed([("period", .string(period.rawValue)), ("start", .string(start.iso)), ("end", .string(end.iso))]) }
+    }
+    public static var fieldNames: [String] { ["period", "start", "end"] + BoxOfficeEntry.fieldNames }
+    public static var isList: Bool { true }
+
+    public func fetched(at instant: Date) -> WeeklyBoxOffice {
+        var copy = self
+        copy.provisional = !Freshness.boxOffice(lastDay: end).isSettled(stored: instant)
+        return copy
+    }
+}
+
+extension CodeList: Presentable {
+    public var records: [JSONValue] { entries.map(\.json) }
+    public static var fieldNames: [String] { ["code", "name", "nameEnglish"] }
+    public static var isList: Bool { true }
+}
+
+extension JSONValue {
+    /// An object with `members` in front of its own.
+    func prefixed(_ members: [(String, JSONValue)]) -> JSONValue {
+        guard case let .object(own) = self else { return self }
+        return .object(members + own)
+    }
+
+    /// The keys of an object, in order.
+    var keys: [String] {
+        guard case let .object(members) = self else { return [] }
+        return members.map(\.0)
+    }
+}

@@ -28,6 +28,9 @@ extension SearchPage {
 }
 
 extension MovieSummary: SearchItem {
+    public static let fieldNames = ["movieCode", "title", "titleEnglish", "productionYear", "openDate", "type", "status", "genres",
+                                    "nations", "directors"]
+
     /// Movies as a table: code, title, English title, year, opening day, type, genres, nations, directors.
     public static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
         let table = TextTable(
@@ -56,6 +59,8 @@ extension MovieSummary: SearchItem {
 }
 
 extension PersonSummary: SearchItem {
+    public static let fieldNames = ["peopleCode", "name", "nameEnglish", "role", "films"]
+
     /// People as a table: code, name, English name, role, and their first films.
     public static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
         let table = TextTable(
@@ -85,6 +90,8 @@ extension PersonSummary: SearchItem {
 }
 
 extension CompanySummary: SearchItem {
+    public static let fieldNames = ["companyCode", "name", "nameEnglish", "parts", "ceo", "filmNames"]
+
     /// Companies as a table: code, name, English name, categories, CEO, films.
     public static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
         let table = TextTable(

@@ -1,13 +1,23 @@
-/// How rendered text may look: colours, and the width to fit.
+/// How rendered text may look: colours, the width to fit, the layout and the language.
 public struct RenderOptions: Sendable, Equatable {
     /// Whether to use ANSI colours.
     public var colors: Bool
     /// The terminal's width in columns, or nil to never shorten anything.
     public var width: Int?
+    /// `--wide`: every column, the whole cast.
+    public var wide: Bool
+    /// Labels in Korean (a `ko` locale); data are never translated.
+    public var korean: Bool
+    /// Whether East Asian Ambiguous characters (`▲ ▼ … · –`) take two columns, as CJK-configured
+    /// terminals draw them (`BOXOFFICE_AMBIGUOUS_WIDE=1`).
+    public var ambiguousWide: Bool
 
-    public init(colors: Bool = false, width: Int? = nil) {
+    public init(colors: Bool = false, width: Int? = nil, wide: Bool = false, korean: Bool = false, ambiguousWide: Bool = false) {
         self.colors = colors
         self.width = width
+        self.wide = wide
+        self.korean = korean
+        self.ambiguousWide = ambiguousWide
     }
 }
 

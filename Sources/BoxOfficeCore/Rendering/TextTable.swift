@@ -1,10 +1,14 @@
-/// A table of columns aligned by display width, for terminals.
+/// A table of columns aligned by display width, for terminals, that fits the terminal: first the
+/// flexible column (the title) gives up its room down to a comfortable width, then the least
+/// important columns go, then the title shrinks further; no line is ever wider than the terminal.
 struct TextTable {
     struct Column {
         var title: String
         var alignRight = false
         /// The one column that is shortened when the table is wider than the terminal.
         var flexible = false
+        /// Columns of lower importance are dropped first when the terminal is narrow; nil: never dropped.
+        var dropOrder: Int? = nil
     }
 
     struct Cell {
@@ -21,34 +25,84 @@ struct TextTable {
     var rows: [[Cell]]
     var separator = "  "
 
+    /// Below this, a title is cut only once every droppable column has gone.
+    static let comfortableFlexibleWidth = 14
+    /// A title is never cut below this.
+    static let smallestFlexibleWidth = 4
+
     /// Lines of the table, header first, without trailing spaces.
     func render(_ options: RenderOptions) -> [String] {
+        let wide = options.ambiguousWide
+        var kept = Array(columns.indices)
+        let titles = columns.map { options.label($0.title) }
         var widths = columns.indices.map { index in
-            rows.reduce(TerminalText.width(columns[index].title)) { max($0, TerminalText.width($1[index].text)) }
+            rows.reduce(TerminalText.width(titles[index], ambiguousWide: wide)) { max($0, TerminalText.width($1[index].text, ambiguousWide: wide)) }
         }
-        if let available = options.width, let flexible = columns.firstIndex(where: \.flexible) {
-            let total = widths.reduce(0, +) + separator.count * (columns.count - 1)
-            if total > available {
-                widths[flexible] = max(TerminalText.width(columns[flexible].title), 8, widths[flexible] - (total - available))
+        let flexible = columns.firstIndex(where: \.flexible)
+        if let available = options.width {
+            func total() -> Int { kept.reduce(0) { $0 + widths[$1] } + separator.count * max(0, kept.count - 1) }
+            let natural = flexible.map { widths[$0] } ?? 0
+            if let flexible, total() > available {
+                widths[flexible] = max(min(natural, Self.comfortableFlexibleWidth), widths[flexible] - (total() - available))
+            }
+            // Drop the least important columns while the table is still too wide.
+            let droppable = kept.filter { columns[$0].dropOrder != nil }.sorted { columns[$0].dropOrder! < columns[$1].dropOrder! }
+            for index in droppable where total() > available {
+                kept.removeAll { $0 == index }
+                if let flexible {
+                    widths[flexible] = min(natural, widths[flexible] + max(0, available - total()))
+                }
+            }
+            if let flexible, total() > available {
+                widths[flexible] = max(Self.smallestFlexibleWidth, widths[flexible] - (total() - available))
             }
         }
-        let header = columns.indices.map { index in
-            layout(Cell(columns[index].title, color: .bold), index, widths, colors: options.colors)
+        let texts = flexible.map { fittedTexts(column: $0, width: widths[$0], options) }
+        let header = kept.map { index in
+            layout(Cell(titles[index], color: .bold), index, widths, colors: options.colors, wide: wide)
         }
-        let body = rows.map { row in
-            columns.indices.map { index in layout(row[index], index, widths, colors: options.colors) }
+        let body = rows.indices.map { row in
+            kept.map { index in
+                var cell = rows[row][index]
+                if index == flexible, let texts { cell.text = texts[row] }
+                return layout(cell, index, widths, colors: options.colors, wide: wide)
+            }
         }
         return ([header] + body).map { cells in
             var line = cells.joined(separator: separator)
             while line.last == " " { line.removeLast() }
+            // Whatever the columns, no line is wider than the terminal.
+            if let available = options.width, TerminalText.width(line, ambiguousWide: wide) > available, !options.colors {
+                line = TerminalText.truncate(line, to: available, ambiguousWide: wide)
+            }
             return line
         }
     }
 
+    /// The flexible column's texts cut to `width`; two different texts that would read the same
+    /// once cut (equal, or one the start of the other, spaces aside) are cut in the middle
+    /// instead, keeping their ends, so they can still be told apart.
+    private func fittedTexts(column: Int, width: Int, _ options: RenderOptions) -> [String] {
+        let wide = options.ambiguousWide
+        let originals = rows.map { $0[column].text }
+        var fitted = originals.map { TerminalText.truncate($0, to: width, ambiguousWide: wide) }
+        let visible = fitted.map { $0.filter { $0 != " " && $0 != "…" } }
+        for index in fitted.indices where fitted[index] != originals[index] {
+            let clashes = fitted.indices.filter { other in
+                other != index && originals[other] != originals[index]
+                    && (visible[other].hasPrefix(visible[index]) || visible[index].hasPrefix(visible[other]))
+            }
+            for clash in clashes + (clashes.isEmpty ? [] : [index]) where fitted[clash] != originals[clash] {
+                fitted[clash] = TerminalText.truncateMiddle(originals[clash], to: width, ambiguousWide: wide)
+            }
+        }
+        return fitted
+    }
+
     /// Fits the cell to its column; colour wraps the text only, never the padding.
-    private func layout(_ cell: Cell, _ index: Int, _ widths: [Int], colors: Bool) -> String {
-        let fitted = TerminalText.truncate(cell.text, to: widths[index])
-        let padding = String(repeating: " ", count: max(0, widths[index] - TerminalText.width(fitted)))
+    private func layout(_ cell: Cell, _ index: Int, _ widths: [Int], colors: Bool, wide: Bool) -> String {
+        let fitted = TerminalText.truncate(cell.text, to: widths[index], ambiguousWide: wide)
+        let padding = String(repeating: " ", count: max(0, widths[index] - TerminalText.width(fitted, ambiguousWide: wide)))
         let shown = cell.color?.apply(fitted, if: colors) ?? fitted
         return columns[index].alignRight ? padding + shown : shown + padding
     }

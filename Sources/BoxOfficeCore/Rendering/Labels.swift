@@ -1,0 +1,32 @@
+extension RenderOptions {
+    /// A label in the user's language: the English text, or its Korean under a Korean locale.
+    /// Only labels are translated, never KOBIS's data.
+    public func label(_ english: String) -> String {
+        korean ? Self.korean[english] ?? english : english
+    }
+
+    /// Korean labels, by their English text.
+    static let korean: [String: String] = [
+        // Rankings
+        "Daily box office": "일별 박스오피스", "Weekly box office": "주간 박스오피스", "Weekend box office": "주말 박스오피스",
+        "Weekday box office": "주중 박스오피스", "week": "주차", "Rank": "순위", "Change": "변동", "Code": "코드", "Title": "영화명",
+        "Audience": "관객수", "Total audience": "누적관객수", "Sales share": "매출점유율", "Share": "점유율", "Audience change": "관객증감",
+        "Sales": "매출액", "Total sales": "누적매출액", "Screens": "스크린수", "Shows": "상영횟수", "Opened": "개봉일",
+        "provisional: KOBIS may still revise these figures": "잠정치: 영진위가 아직 수정할 수 있는 수치입니다",
+        "KOBIS has no box office figures for this day.": "이 날의 박스오피스 자료가 없습니다.",
+        "KOBIS has no box office figures for this period.": "이 기간의 박스오피스 자료가 없습니다.",
+        "Korean films": "한국영화", "foreign films": "외국영화", "diversity films": "다양성영화", "commercial films": "상업영화",
+        // A movie
+        "Original title": "원제", "Year": "제작연도", "Runtime": "상영시간", "min": "분", "Genres": "장르", "Nations": "국가",
+        "Grade": "관람등급", "Status": "상태", "Formats": "상영형태", "Directors": "감독", "Cast": "출연", "Companies": "참여 영화사",
+        "Staff": "스태프", "Poster": "포스터", "people (the full list is in --json)": "명 (전체 목록은 --json)",
+        "more (all with --wide or --json)": "명 더 (전체는 --wide 또는 --json)", "as": "역",
+        // Searches, people, companies, codes
+        "English title": "영문 제목", "Type": "유형", "Name": "이름", "English name": "영문 이름", "Role": "분야", "Films": "필모그래피",
+        "Sex": "성별", "Homepage": "홈페이지", "Filmography": "필모그래피", "Part": "역할", "CEO": "대표자", "Parts": "분류",
+        "KOBIS lists no films.": "영진위 자료에 영화가 없습니다.", "Nothing to show.": "보여줄 것이 없습니다.",
+        "Table": "코드표", "Holds": "내용", "KOBIS code tables": "영진위 공통코드", "KOBIS codes": "영진위 공통코드",
+        // The cache
+        "Folder": "폴더", "Answers": "저장된 응답", "Calls today": "오늘 호출 수", "Not ours": "다른 파일",
+    ]
+}
