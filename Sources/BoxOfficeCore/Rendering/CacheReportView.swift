@@ -29,7 +29,7 @@ public struct CacheReport: Sendable, Equatable {
             rows.insert(("Not ours", "\(NumberFormat.grouped(others)) other item\(others == 1 ? "" : "s") in answers/ (left alone)"), at: 2)
         }
         return rows.map { label, value in
-            TextColor.dim.apply(TerminalText.pad(label, to: 11), if: options.colors) + "  " + value + "\n"
+            TextColor.dim.apply(TerminalText.pad(options.label(label), to: options.korean ? 12 : 11), if: options.colors) + "  " + value + "\n"
         }.joined()
     }
 

@@ -1,7 +1,7 @@
 extension CodeList {
     /// The codes as a table: code, Korean name, English name.
     public func table(_ options: RenderOptions) -> String {
-        let heading = TextColor.bold.apply("KOBIS codes · \(table.name) (comCode \(table.comCode)) · \(NumberFormat.grouped(entries.count))", if: options.colors) + "\n"
+        let heading = TextColor.bold.apply("\(options.label("KOBIS codes")) · \(table.name) (comCode \(table.comCode)) · \(NumberFormat.grouped(entries.count))", if: options.colors) + "\n"
         guard !entries.isEmpty else { return heading + "\nKOBIS lists no codes under \(table.comCode).\n" }
         let english = entries.contains { $0.nameEnglish != nil }
         var columns: [TextTable.Column] = [.init(title: "Code"), .init(title: "Name")]
@@ -32,7 +32,7 @@ public struct CodeCatalogue: Presentable {
     public func table(_ options: RenderOptions) -> String {
         let table = TextTable(columns: [.init(title: "Table"), .init(title: "comCode"), .init(title: "Holds", flexible: true)],
                               rows: CodeTable.named.map { [.init($0.name), .init($0.comCode), .init($0.summary)] })
-        return TextColor.bold.apply("KOBIS code tables", if: options.colors) + "\n\n" + table.render(options).joined(separator: "\n")
+        return TextColor.bold.apply(options.label("KOBIS code tables"), if: options.colors) + "\n\n" + table.render(options).joined(separator: "\n")
             + "\n\nShow one with 'boxoffice codes regions'; any other comCode works too ('boxoffice codes 2204').\n"
     }
 

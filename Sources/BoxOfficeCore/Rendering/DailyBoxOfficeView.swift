@@ -1,7 +1,7 @@
 extension DailyBoxOffice {
     /// The ranking as a table, with a heading line.
     public func table(_ options: RenderOptions) -> String {
-        BoxOfficeEntry.ranking(heading: options.label("Daily box office") + " · \(day.iso) (\(day.weekday.shortName))", scope: scope,
+        BoxOfficeEntry.ranking(heading: options.label("Daily box office") + " · \(day.iso) (\(options.weekday(day)))", scope: scope,
                                entries: entries, provisional: provisional, empty: "KOBIS has no box office figures for this day.", options)
     }
 

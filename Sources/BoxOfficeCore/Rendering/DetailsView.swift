@@ -27,11 +27,11 @@ extension FilmCredit {
                         heading: String, _ options: RenderOptions) -> String {
         var text = TextColor.bold.apply(TerminalText.clean(name), if: options.colors) + (nameEnglish.map { " · " + TerminalText.clean($0) } ?? "") + "\n\n"
         text += LabelledFields(fields).render(options)
-        guard !films.isEmpty else { return text + "\nKOBIS lists no films.\n" }
+        guard !films.isEmpty else { return text + "\n" + options.label("KOBIS lists no films.") + "\n" }
         let table = TextTable(
             columns: [.init(title: "Code"), .init(title: "Title", flexible: true), .init(title: "Part")],
             rows: films.map { [.init($0.movieCode ?? ""), .init($0.title), .init($0.part ?? "")] })
-        return text + "\n" + TextColor.bold.apply("\(heading) (\(NumberFormat.grouped(films.count)))", if: options.colors) + "\n"
+        return text + "\n" + TextColor.bold.apply("\(options.label(heading)) (\(NumberFormat.grouped(films.count)))", if: options.colors) + "\n"
             + table.render(options).joined(separator: "\n") + "\n"
     }
 }
@@ -63,9 +63,11 @@ struct LabelledFields {
     }
 
     func render(_ options: RenderOptions) -> String {
-        let width = fields.map { TerminalText.width($0.0) }.max() ?? 0
-        return fields.map { label, value in
-            TextColor.dim.apply(TerminalText.pad(label, to: width), if: options.colors) + "  " + TerminalText.clean(value) + "\n"
+        let labels = fields.map { options.label($0.0) }
+        let width = labels.map { TerminalText.width($0, ambiguousWide: options.ambiguousWide) }.max() ?? 0
+        return zip(labels, fields).map { label, field in
+            TextColor.dim.apply(TerminalText.pad(label, to: width, ambiguousWide: options.ambiguousWide), if: options.colors) + "  "
+                + TerminalText.clean(field.1) + "\n"
         }.joined()
     }
 }

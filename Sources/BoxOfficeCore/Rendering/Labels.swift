@@ -5,6 +5,21 @@ extension RenderOptions {
         korean ? Self.korean[english] ?? english : english
     }
 
+    /// `131 min`, or `131분`.
+    func minutes(_ count: Int) -> String {
+        korean ? "\(count)분" : "\(count) min"
+    }
+
+    /// `Sun`, or `일`.
+    func weekday(_ day: Day) -> String {
+        korean ? ["월", "화", "수", "목", "금", "토", "일"][day.weekday.rawValue - 1] : day.weekday.shortName
+    }
+
+    /// `… +26 more (all with --wide or --json)`, or `… 26명 더 (전체는 --wide 또는 --json)`.
+    func moreCast(_ count: Int) -> String {
+        korean ? "… \(NumberFormat.grouped(count))명 더 (전체는 --wide 또는 --json)" : "… +\(NumberFormat.grouped(count)) more (all with --wide or --json)"
+    }
+
     /// Korean labels, by their English text.
     static let korean: [String: String] = [
         // Rankings
@@ -20,7 +35,7 @@ extension RenderOptions {
         "Original title": "원제", "Year": "제작연도", "Runtime": "상영시간", "min": "분", "Genres": "장르", "Nations": "국가",
         "Grade": "관람등급", "Status": "상태", "Formats": "상영형태", "Directors": "감독", "Cast": "출연", "Companies": "참여 영화사",
         "Staff": "스태프", "Poster": "포스터", "people (the full list is in --json)": "명 (전체 목록은 --json)",
-        "more (all with --wide or --json)": "명 더 (전체는 --wide 또는 --json)", "as": "역",
+"as": "역",
         // Searches, people, companies, codes
         "English title": "영문 제목", "Type": "유형", "Name": "이름", "English name": "영문 이름", "Role": "분야", "Films": "필모그래피",
         "Sex": "성별", "Homepage": "홈페이지", "Filmography": "필모그래피", "Part": "역할", "CEO": "대표자", "Parts": "분류",

@@ -1,28 +1,53 @@
+/// What a search finds, named in each language.
+struct SearchNoun {
+    let one: String
+    let many: String
+    let korean: String
+
+    static let movies = SearchNoun(one: "movie", many: "movies", korean: "영화")
+    static let people = SearchNoun(one: "person", many: "people", korean: "인물")
+    static let companies = SearchNoun(one: "company", many: "companies", korean: "영화사")
+}
+
 extension SearchPage {
-    /// `Movies 1–10 of 95,043 (page 1 of 9,505)`, or `No movies match.`
-    func heading(_ noun: String, _ options: RenderOptions) -> String {
+    /// `5 movies`, `Movies 1–10 of 95,043 (page 1 of 9,505)`, or `No movies match.`
+    func heading(_ noun: SearchNoun, _ options: RenderOptions) -> String {
+        let count = NumberFormat.grouped(total)
         guard !items.isEmpty else {
+            if options.korean {
+                return total > 0 ? "\(NumberFormat.grouped(page))쪽에는 없습니다. \(count)건이 \(NumberFormat.grouped(pageCount))쪽까지 있습니다.\n"
+                    : "일치하는 \(noun.korean)이(가) 없습니다.\n"
+            }
             return total > 0
-                ? "No \(noun) on page \(NumberFormat.grouped(page)); the \(NumberFormat.grouped(total)) matches fill \(NumberFormat.grouped(pageCount)) page\(pageCount == 1 ? "" : "s").\n"
-                : "No \(noun) match.\n"
+                ? "No \(noun.many) on page \(NumberFormat.grouped(page)); the \(count) matches fill \(NumberFormat.grouped(pageCount)) page\(pageCount == 1 ? "" : "s").\n"
+                : "No \(noun.many) match.\n"
         }
-        let first = (page - 1) * perPage + 1
-        let shown = items.count == total
-            ? "\(NumberFormat.grouped(total)) \(total == 1 ? Self.singular(noun) : noun)"
-            : "\(noun.prefix(1).uppercased() + noun.dropFirst()) \(NumberFormat.grouped(first))–\(NumberFormat.grouped(first + items.count - 1)) of \(NumberFormat.grouped(total)) (page \(NumberFormat.grouped(page)) of \(NumberFormat.grouped(pageCount)))"
-        return TextColor.bold.apply(items.count == total ? shown.prefix(1).uppercased() + shown.dropFirst() : shown, if: options.colors) + "\n"
+        let first = NumberFormat.grouped((page - 1) * perPage + 1)
+        let last = NumberFormat.grouped((page - 1) * perPage + items.count)
+        let text: String
+        switch (items.count == total, options.korean) {
+        case (true, false): text = "\(count) \(total == 1 ? noun.one : noun.many)"
+        case (true, true): text = "\(noun.korean) \(count)건"
+        case (false, false):
+            text = "\(noun.many.prefix(1).uppercased() + noun.many.dropFirst()) \(first)–\(last) of \(count) (page \(NumberFormat.grouped(page)) of \(NumberFormat.grouped(pageCount)))"
+        case (false, true): text = "\(noun.korean) \(count)건 중 \(first)–\(last) (\(NumberFormat.grouped(page))/\(NumberFormat.grouped(pageCount))쪽)"
+        }
+        return TextColor.bold.apply(text, if: options.colors) + "\n"
     }
 
-    private static func singular(_ noun: String) -> String {
-        ["movies": "movie", "people": "person", "companies": "company"][noun] ?? noun
-    }
-
-    /// The heading, a blank line, the table, and a hint for the next page when there is one.
-    func render(_ noun: String, _ options: RenderOptions, table: TextTable, next: String? = nil) -> String {
+    /// The heading, a blank line, the table, a hint for the next page when there is one, and a
+    /// hint for going on from the first item.
+    func render(_ noun: SearchNoun, _ options: RenderOptions, table: TextTable, all: Bool = false, details: String? = nil) -> String {
         var text = heading(noun, options)
         guard !items.isEmpty else { return text }
         text += "\n" + table.render(options).joined(separator: "\n") + "\n"
-        if page < pageCount, let next { text += "\n" + TextColor.dim.apply(next, if: options.colors) + "\n" }
+        var hints: [String] = []
+        if page < pageCount {
+            let next = "--page \(page + 1)"
+            hints.append(options.korean ? "다음 쪽: \(next)" + (all ? ", 전체: --all" : "") : "More: add \(next)" + (all ? ", or --all for every page." : "."))
+        }
+        if let details { hints.append(details) }
+        if !hints.isEmpty { text += "\n" + hints.map { TextColor.dim.apply($0, if: options.colors) + "\n" }.joined() }
         return text
     }
 }
@@ -35,8 +60,9 @@ extension MovieSummary: SearchItem {
     public static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
         let table = TextTable(
             columns: [
-                .init(title: "Code"), .init(title: "Title", flexible: true), .init(title: "English title"), .init(title: "Year"),
-                .init(title: "Opened"), .init(title: "Type"), .init(title: "Genres"), .init(title: "Nations"), .init(title: "Directors"),
+                .init(title: "Code"), .init(title: "Title", flexible: true), .init(title: "English title", dropOrder: 3),
+                .init(title: "Year", dropOrder: 7), .init(title: "Opened", dropOrder: 5), .init(title: "Type", dropOrder: 1),
+                .init(title: "Genres", dropOrder: 4), .init(title: "Nations", dropOrder: 2), .init(title: "Directors", dropOrder: 6),
             ],
             rows: page.items.map { movie in
                 [
@@ -45,7 +71,7 @@ extension MovieSummary: SearchItem {
                     .init(movie.nations.joined(separator: ", ")), .init(movie.directors.joined(separator: ", ")),
                 ]
             })
-        return page.render("movies", options, table: table, next: "More: add --page \(page.page + 1), or --all for every page.")
+        return page.render(.movies, options, table: table, all: true)
     }
 
     public var json: JSONValue {
@@ -64,15 +90,13 @@ extension PersonSummary: SearchItem {
     /// People as a table: code, name, English name, role, and their first films.
     public static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
         let table = TextTable(
-            columns: [.init(title: "Code"), .init(title: "Name"), .init(title: "English name"), .init(title: "Role"), .init(title: "Films", flexible: true)],
+            columns: [.init(title: "Code"), .init(title: "Name"), .init(title: "English name", dropOrder: 2), .init(title: "Role", dropOrder: 1),
+                      .init(title: "Films", flexible: true)],
             rows: page.items.map { person in
-                [.init(person.code), .init(person.name), .init(person.nameEnglish ?? ""), .init(person.role ?? ""), .init(PersonSummary.films(person.films))]
+                [.init(person.code), .init(person.name), .init(person.nameEnglish ?? ""), .init(person.role ?? ""), .init(PersonSummary.films(person.films, options))]
             })
-        var text = page.render("people", options, table: table, next: "More: add --page \(page.page + 1).")
-        if let first = page.items.first {
-            text += TextColor.dim.apply("A person's whole filmography: boxoffice people \(first.code)", if: options.colors) + "\n"
-        }
-        return text
+        let details = page.items.first.map { (options.korean ? "필모그래피 전체: " : "A person's whole filmography: ") + "boxoffice people \($0.code)" }
+        return page.render(.people, options, table: table, details: details)
     }
 
     public var json: JSONValue {
@@ -83,9 +107,10 @@ extension PersonSummary: SearchItem {
     }
 
     /// `기생충, 옥자, 마더 (+12 more)`.
-    static func films(_ films: [String]) -> String {
+    static func films(_ films: [String], _ options: RenderOptions) -> String {
         let shown = films.prefix(3).joined(separator: ", ")
-        return films.count > 3 ? shown + " (+\(films.count - 3) more)" : shown
+        guard films.count > 3 else { return shown }
+        return shown + (options.korean ? " 외 \(films.count - 3)편" : " (+\(films.count - 3) more)")
     }
 }
 
@@ -95,17 +120,14 @@ extension CompanySummary: SearchItem {
     /// Companies as a table: code, name, English name, categories, CEO, films.
     public static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
         let table = TextTable(
-            columns: [.init(title: "Code"), .init(title: "Name"), .init(title: "English name"), .init(title: "Parts"),
-                      .init(title: "CEO"), .init(title: "Films", flexible: true)],
+            columns: [.init(title: "Code"), .init(title: "Name"), .init(title: "English name", dropOrder: 3), .init(title: "Parts", dropOrder: 2),
+                      .init(title: "CEO", dropOrder: 1), .init(title: "Films", flexible: true)],
             rows: page.items.map { company in
                 [.init(company.code), .init(company.name), .init(company.nameEnglish ?? ""), .init(company.parts.joined(separator: ", ")),
                  .init(company.ceo ?? ""), .init(company.filmNames ?? "")]
             })
-        var text = page.render("companies", options, table: table, next: "More: add --page \(page.page + 1).")
-        if let first = page.items.first {
-            text += TextColor.dim.apply("A company's films: boxoffice company \(first.code)", if: options.colors) + "\n"
-        }
-        return text
+        let details = page.items.first.map { (options.korean ? "참여 영화 전체: " : "A company's films: ") + "boxoffice company \($0.code)" }
+        return page.render(.companies, options, table: table, details: details)
     }
 
     public var json: JSONValue {

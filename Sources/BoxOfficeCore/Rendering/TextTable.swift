@@ -106,4 +106,24 @@ struct TextTable {
         let shown = cell.color?.apply(fitted, if: colors) ?? fitted
         return columns[index].alignRight ? padding + shown : shown + padding
     }
+
+    /// Rows without a header, the last column wrapped to fit `width` with its continuation lines
+    /// aligned under it (a movie's cast roles, its companies).
+    func renderWrappingLast(_ options: RenderOptions, width: Int?) -> [String] {
+        let wide = options.ambiguousWide
+        guard let last = columns.indices.last else { return [] }
+        let widths = columns.indices.dropLast().map { index in rows.reduce(0) { max($0, TerminalText.width($1[index].text, ambiguousWide: wide)) } }
+        let lead = widths.reduce(0, +) + separator.count * widths.count
+        let lastWidth = width.map { max(10, $0 - lead) }
+        return rows.flatMap { row -> [String] in
+            let front = widths.indices.map { TerminalText.pad(row[$0].text, to: widths[$0], ambiguousWide: wide) }.joined(separator: separator)
+            let pieces = lastWidth.map { TerminalText.wrap(row[last].text, to: $0, ambiguousWide: wide) } ?? [row[last].text]
+            return pieces.enumerated().map { offset, piece in
+                var line = (offset == 0 ? front : String(repeating: " ", count: lead - separator.count)) + separator + piece
+                if widths.isEmpty { line = piece }
+                while line.last == " " { line.removeLast() }
+                return line
+            }
+        }
+    }
 }

@@ -1,7 +1,7 @@
 extension WeeklyBoxOffice {
     /// The ranking as a table, with a heading naming the period.
     public func table(_ options: RenderOptions) -> String {
-        let days = "\(start.iso) (\(start.weekday.shortName)) – \(end.iso) (\(end.weekday.shortName))"
+        let days = "\(start.iso) (\(options.weekday(start))) – \(end.iso) (\(options.weekday(end)))"
         let week = yearWeek.map { " · \(options.label("week")) \($0)" } ?? ""
         return BoxOfficeEntry.ranking(heading: "\(options.label(period.title)) · \(days)\(week)", scope: scope, entries: entries,
                                       provisional: provisional, empty: "KOBIS has no box office figures for this period.", options)

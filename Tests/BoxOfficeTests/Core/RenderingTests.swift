@@ -81,7 +81,7 @@ import Testing
             """.utf8))
         let boxOffice = try DailyBoxOffice(response, requested: try #require(Day("20260101")))
         #expect(boxOffice.table(RenderOptions()) == "Daily box office · 2026-01-01 (Thu)\n\nKOBIS has no box office figures for this day.\n")
-        #expect(boxOffice.json.serialized() == "{\n  \"date\": \"2026-01-01\",\n  \"entries\": []\n}\n")
+        #expect(boxOffice.json.serialized() == "{\n  \"date\": \"2026-01-01\",\n  \"provisional\": false,\n  \"entries\": []\n}\n")
     }
 
     private func dailyBoxOffice(_ fixture: String) throws -> DailyBoxOffice {

@@ -38,7 +38,7 @@ import Testing
         let refreshed = try await Executable.run(["daily", "--date", "20230327", "--refresh"], environment: environment(server, cache: cache))
         #expect(refreshed.status == 0)
         #expect(server.requestCount == 2)
-        let info = try await Executable.run(["cache", "info", "--json"], environment: environment(server, cache: cache))
+        let info = try await Executable.run(["cache", "info", "--json", "--pretty"], environment: environment(server, cache: cache))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [String: Any])
         #expect(object["entries"] as? Int == 1)
         #expect(object["callsToday"] as? Int == 2)
@@ -143,7 +143,7 @@ import Testing
                 group.addTask {
                     var status: Int32 = 0
                     for day in days {
-                        let result = try await Executable.run(["daily", "--date", day, "--refresh", "--json"], environment: environment)
+                        let result = try await Executable.run(["daily", "--date", day, "--refresh", "--json", "--pretty"], environment: environment)
                         status = max(status, result.status)
                     }
                     _ = index

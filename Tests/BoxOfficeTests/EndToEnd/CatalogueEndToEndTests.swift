@@ -62,7 +62,7 @@ import Testing
     @Test func decomposedKoreanIsSentComposed() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let decomposed = "\u{1107}\u{1169}\u{11BC}\u{110C}\u{116E}\u{11AB}\u{1112}\u{1169}" // 봉준호, as NFD
-        let result = try await Executable.run(["people", decomposed, "--json"], environment: environment(server))
+        let result = try await Executable.run(["people", decomposed, "--json", "--pretty"], environment: environment(server))
         #expect(result.status == 0)
         #expect(server.requests.first?.query["peopleNm"] == "봉준호")
         #expect(server.requests.first?.target.hasSuffix("peopleNm=%EB%B4%89%EC%A4%80%ED%98%B8") == true)
@@ -72,7 +72,7 @@ import Testing
     @Test func weeklyDefaultsToTheLastCompleteWeek() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let before = Date()
-        let result = try await Executable.run(["weekly", "--json"], environment: environment(server))
+        let result = try await Executable.run(["weekly", "--json", "--pretty"], environment: environment(server))
         #expect(result.status == 0)
         let query = try #require(server.requests.first?.query)
         #expect(query["weekGb"] == "0")
@@ -102,7 +102,7 @@ import Testing
         #expect(table.status == 0)
         #expect(table.standardError == "")
         #expect(table.standardOutput == (try expected(name + ".txt")))
-        let json = try await Executable.run(arguments + ["--json"], environment: environment(server))
+        let json = try await Executable.run(arguments + ["--json", "--pretty"], environment: environment(server))
         #expect(json.status == 0)
         #expect(json.standardOutput == (try expected(name + ".json")))
         // The second run answered from the cache of the first? No: each run has its own HOME.
@@ -113,7 +113,7 @@ import Testing
         let result = try await Executable.run(["codes"], environment: ["BOXOFFICE_BASE_URL": "http://127.0.0.1:9"])
         #expect(result.status == 0)
         #expect(result.standardOutput == (try expected("codes.txt")))
-        let json = try await Executable.run(["codes", "--json"], environment: [:])
+        let json = try await Executable.run(["codes", "--json", "--pretty"], environment: [:])
         #expect(json.standardOutput == (try expected("codes.json")))
     }
 
@@ -207,7 +207,7 @@ import Testing
         let table = try await Executable.run(["search", "없는 영화"], environment: environment(server))
         #expect(table.status == 0)
         #expect(table.standardOutput == "No movies match.\n")
-        let json = try await Executable.run(["people", "아무도", "--json"], environment: environment(server))
+        let json = try await Executable.run(["people", "아무도", "--json", "--pretty"], environment: environment(server))
         #expect(json.standardOutput == "[]\n")
     }
 
@@ -222,7 +222,7 @@ import Testing
         let server = try LoopbackServer { request in
             .delayed(seconds: request.query["curPage"] == "2" ? 0.3 : 0, then: .json(page(Int(request.query["curPage"] ?? "") ?? 1, of: 250)))
         }
-        let result = try await Executable.run(["search", "사랑", "--all", "--json"], environment: environment(server))
+        let result = try await Executable.run(["search", "사랑", "--all", "--json", "--pretty"], environment: environment(server))
         #expect(result.status == 0)
         let movies = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
         #expect(movies.count == 250)
@@ -250,7 +250,7 @@ import Testing
         let fault = try await Executable.run(["daily", "--date", "2023-04-23", "--raw"], environment: environment(server, ["KOBIS_API_KEY": "wrong"]))
         #expect(fault.status == 77)
         #expect(fault.standardOutput == "")
-        let conflict = try await Executable.run(["daily", "--raw", "--json"], environment: environment(server))
+        let conflict = try await Executable.run(["daily", "--raw", "--json", "--pretty"], environment: environment(server))
         #expect(conflict.status == 64)
     }
 }

@@ -27,7 +27,7 @@ import Testing
 
     @Test func dailyJSONForScripts() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let result = try await Executable.run(["--json", "daily", "--date", "20220105"], environment: environment(server))
+        let result = try await Executable.run(["--json", "--pretty", "daily", "--date", "20220105"], environment: environment(server))
         #expect(result.status == 0)
         #expect(result.standardOutput == (try expected("daily_20220105.json")))
     }
@@ -38,7 +38,7 @@ import Testing
         let table = try await Executable.run(["movie", code], environment: environment(server))
         #expect(table.status == 0)
         #expect(table.standardOutput == (try expected("movie_\(code).txt")))
-        let json = try await Executable.run(["movie", code, "--format", "json"], environment: environment(server))
+        let json = try await Executable.run(["movie", code, "--format", "json", "--pretty"], environment: environment(server))
         #expect(json.standardOutput == (try expected("movie_\(code).json")))
     }
 
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func closedPipeEndsQuietly() async throws {
-        let script = #"set -o pipefail; "$BOXOFFICE" --demo movie 20124079 --json | head -n 1; echo "status=${PIPESTATUS[0]}""#
+        let script = #"set -o pipefail; "$BOXOFFICE" --demo movie 20124079 --json --pretty | head -n 1; echo "status=${PIPESTATUS[0]}""#
         let result = try await Executable.run(["-c", script], environment: ["BOXOFFICE": Executable.url.path], program: URL(fileURLWithPath: "/bin/bash"))
         #expect(result.standardOutput == "{\nstatus=0\n")
         #expect(result.standardError == "boxoffice: showing sample data recorded from KOBIS (--demo); no key or network used.\n")

@@ -103,7 +103,7 @@ enum Hostile {
         try Hostile.write("hidden\n", to: answers.appendingPathComponent(".hidden"))
         try FileManager.default.createDirectory(at: answers.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try Hostile.write("deep\n", to: answers.appendingPathComponent("sub/deep.answer"))
-        let info = try await Executable.run(["cache", "info", "--json"], environment: environment)
+        let info = try await Executable.run(["cache", "info", "--json", "--pretty"], environment: environment)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [String: Any])
         #expect(object["entries"] as? Int == 1)
         #expect(object["otherItems"] as? Int == 4)
@@ -163,7 +163,7 @@ enum Hostile {
         chmod(cache.path, 0o777)
         let server = try Hostile.dailyServer()
         let environment = Hostile.environment(server, cache: cache)
-        let result = try await Executable.run(["daily", "--date", "20230327", "--json"], environment: environment)
+        let result = try await Executable.run(["daily", "--date", "20230327", "--json", "--pretty"], environment: environment)
         #expect(result.status == 0, "the command still answers, from the network")
         #expect(!result.standardOutput.isEmpty)
         #expect(result.standardError == """
@@ -340,7 +340,7 @@ enum Hostile {
         try Hostile.write("# KOBIS key\r\nkey = \(Hostile.key)\r\n# written on Windows\r\n", to: config)
         chmod(config.path, 0o600)
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let result = try await Executable.run(["daily", "--date", "20230423", "--json"],
+        let result = try await Executable.run(["daily", "--date", "20230423", "--json", "--pretty"],
                                               environment: ["XDG_CONFIG_HOME": folder.path, "BOXOFFICE_BASE_URL": server.baseURL.absoluteString])
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty)
@@ -409,7 +409,7 @@ enum Hostile {
             return .json(#"{"faultInfo":{"message":"bad key \#(key) (\#(encoded))","errorCode":"320999"}}"#)
         }
         let environment = Hostile.environment(server, cache: cache, key: key)
-        let data = try await Executable.run(["daily", "--date", "20230423", "--json", "--verbose"], environment: environment)
+        let data = try await Executable.run(["daily", "--date", "20230423", "--json", "--pretty", "--verbose"], environment: environment)
         #expect(data.status == 0)
         let fault = try await Executable.run(["daily", "--date", "20230424", "--verbose"], environment: environment)
         #expect(fault.status == 1)
@@ -466,7 +466,7 @@ enum Hostile {
         #expect(result.standardError.contains(
             "boxoffice: HTTP 301: redirected to \(server.baseURL.absoluteString)/moved/kobisopenapi/webservice/rest/boxoffice/searchDailyBoxOfficeList.json?key=***&targetDt=20230423\n"))
         #expect(server.requestCount == 2)
-        let info = try await Executable.run(["cache", "info", "--json"], environment: Hostile.environment(server, cache: cache))
+        let info = try await Executable.run(["cache", "info", "--json", "--pretty"], environment: Hostile.environment(server, cache: cache))
         #expect(info.standardOutput.contains("\"callsToday\": 2"))
     }
 
@@ -668,7 +668,7 @@ enum Hostile {
         let cache = Hostile.folder()
         defer { try? FileManager.default.removeItem(at: cache) }
         let address = server.baseURL.absoluteString.replacingOccurrences(of: "http://", with: "HTTP://")
-        let result = try await Executable.run(["daily", "--date", "20230423", "--json"],
+        let result = try await Executable.run(["daily", "--date", "20230423", "--json", "--pretty"],
                                               environment: ["KOBIS_API_KEY": Hostile.key, "BOXOFFICE_BASE_URL": address, "BOXOFFICE_CACHE_DIR": cache.path])
         #expect(result.status == 0)
         #expect(server.requestCount == 1)
@@ -688,7 +688,7 @@ enum Hostile {
         #expect(result.standardOutput == expected.standardOutput)
         #expect(server.requests.first?.query["key"] == Hostile.key)
         #expect(server.requests.first?.headers["host"] == "[::1]:\(server.port)")
-        let movie = try await Executable.run(["movie", "20124079", "--json"], environment: environment)
+        let movie = try await Executable.run(["movie", "20124079", "--json", "--pretty"], environment: environment)
         #expect(movie.status == 0 && movie.standardOutput.contains("\"movieCode\": \"20124079\""))
         let faults: [(LoopbackReply, Int32, String)] = [
             (.respond(status: 503, body: Data()), 69, "boxoffice: ::1 answered HTTP 503 Service Unavailable (tried 2 times).\n"),
@@ -804,7 +804,7 @@ enum Hostile {
         #expect(table.status == 0)
         var keyless = environment
         keyless["KOBIS_API_KEY"] = nil
-        let offline = try await Executable.run(["daily", "--date", "20230423", "--offline", "--json"], environment: keyless)
+        let offline = try await Executable.run(["daily", "--date", "20230423", "--offline", "--json", "--pretty"], environment: keyless)
         #expect(offline.status == 0)
         #expect(offline.standardOutput.contains("\"title\": \"***\u{0301}"))
         let stored = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("answers").path)

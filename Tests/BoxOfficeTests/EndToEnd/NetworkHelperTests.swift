@@ -305,7 +305,7 @@ import Testing
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let home = Hostile.folder("home")
         defer { try? FileManager.default.removeItem(at: home) }
-        let result = try await Executable.run(["daily", "--date", "2023-04-23", "--json"],
+        let result = try await Executable.run(["daily", "--date", "2023-04-23", "--json", "--pretty"],
                                               environment: ["HOME": home.path, "KOBIS_API_KEY": KOBISEmulator.key,
                                                             "BOXOFFICE_BASE_URL": server.baseURL.absoluteString])
         #expect(result.status == 0)

@@ -27,7 +27,7 @@ import Testing
         let kakao = try LoopbackServer { _ in
             .json(#"{"meta":{"total_count":2},"documents":[{"image_url":"\#(Self.poster)","thumbnail_url":"https://t.example/1"},{"image_url":"https://img.example/2.jpg"}]}"#)
         }
-        let result = try await Executable.run(["movie", "20124079", "--poster", "--json", "--verbose"], environment: environment(kobis: kobis, [
+        let result = try await Executable.run(["movie", "20124079", "--poster", "--json", "--pretty", "--verbose"], environment: environment(kobis: kobis, [
             "KAKAO_REST_API_KEY": Self.kakaoKey, "BOXOFFICE_KAKAO_URL": kakao.baseURL.absoluteString,
         ]))
         #expect(result.status == 0)
@@ -48,7 +48,7 @@ import Testing
     @Test func omdbSearchesTheEnglishTitleAndYear() async throws {
         let kobis = try LoopbackServer(handler: KOBISEmulator.handler())
         let omdb = try LoopbackServer { _ in .json(#"{"Title":"Masquerade","Year":"2012","Poster":"https://m.example/p.jpg","Response":"True"}"#) }
-        let result = try await Executable.run(["movie", "20124079", "--poster", "--json"], environment: environment(kobis: kobis, [
+        let result = try await Executable.run(["movie", "20124079", "--poster", "--json", "--pretty"], environment: environment(kobis: kobis, [
             "OMDB_API_KEY": Self.omdbKey, "BOXOFFICE_OMDB_URL": omdb.baseURL.absoluteString,
         ]))
         #expect(result.status == 0)
@@ -87,7 +87,7 @@ import Testing
         let kobis = try LoopbackServer(handler: KOBISEmulator.handler())
         let kakao = try LoopbackServer { _ in .json("not json") }
         let omdb = try LoopbackServer { _ in .json(#"{"Poster":"https://m.example/p.jpg","Response":"True"}"#) }
-        let result = try await Executable.run(["movie", "20124079", "--poster", "--json"], environment: environment(kobis: kobis, [
+        let result = try await Executable.run(["movie", "20124079", "--poster", "--json", "--pretty"], environment: environment(kobis: kobis, [
             "KAKAO_REST_API_KEY": Self.kakaoKey, "BOXOFFICE_KAKAO_URL": kakao.baseURL.absoluteString,
             "OMDB_API_KEY": Self.omdbKey, "BOXOFFICE_OMDB_URL": omdb.baseURL.absoluteString,
         ]))
@@ -98,7 +98,7 @@ import Testing
     @Test func noPosterFoundIsNotAFailure() async throws {
         let kobis = try LoopbackServer(handler: KOBISEmulator.handler())
         let omdb = try LoopbackServer { _ in .json(#"{"Response":"False","Error":"Movie not found!"}"#) }
-        let result = try await Executable.run(["movie", "20124079", "--poster", "--json"], environment: environment(kobis: kobis, [
+        let result = try await Executable.run(["movie", "20124079", "--poster", "--json", "--pretty"], environment: environment(kobis: kobis, [
             "OMDB_API_KEY": Self.omdbKey, "BOXOFFICE_OMDB_URL": omdb.baseURL.absoluteString,
         ]))
         #expect(result.status == 0)
@@ -123,7 +123,7 @@ import Testing
         let settings = environment(kobis: kobis, ["KAKAO_REST_API_KEY": Self.kakaoKey, "BOXOFFICE_KAKAO_URL": kakao.baseURL.absoluteString,
                                                   "BOXOFFICE_CACHE_DIR": cache.path])
         _ = try await Executable.run(["movie", "20124079", "--poster"], environment: settings)
-        let second = try await Executable.run(["movie", "20124079", "--poster", "--offline", "--json"], environment: settings)
+        let second = try await Executable.run(["movie", "20124079", "--poster", "--offline", "--json", "--pretty"], environment: settings)
         #expect(second.status == 0)
         #expect(try json(second.standardOutput)["poster"] as? String == Self.poster)
         #expect(kakao.requestCount == 1)
