@@ -15,7 +15,8 @@ public struct Console: Sendable {
     /// Writes messages; failures are ignored, so a broken stderr changes neither the exit status nor stdout.
     public let standardError: @Sendable (String) -> Void
     public let outputIsTerminal: Bool
-    /// Columns of the terminal standard output goes to, when it is one.
+    /// Columns of the terminal standard output goes to, when it is one; nil when it is not, so
+    /// that nothing is cut in a file or a pipe.
     public let width: Int?
 
     public init(standardOutput: @escaping @Sendable (String) throws -> Void, standardError: @escaping @Sendable (String) -> Void,
@@ -61,11 +62,15 @@ public struct Console: Sendable {
         OwnFiles.writeAll(Array(text.utf8), to: descriptor)
     }
 
-    private static func terminalWidth(environment: [String: String]) -> Int? {
+    /// `COLUMNS` when it holds a sensible number, else the terminal's own size, else 100.
+    static func terminalWidth(environment: [String: String]) -> Int {
+        if let text = environment["COLUMNS"], let columns = Int(text.trimmingBlanks()), (1...10_000).contains(columns) {
+            return columns
+        }
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
             return Int(size.ws_col)
         }
-        return environment["COLUMNS"].flatMap(Int.init)
+        return 100
     }
 }

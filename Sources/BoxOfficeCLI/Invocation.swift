@@ -111,11 +111,20 @@ struct Invocation: Equatable {
             fields = names
         }
         wide = parsed.has("wide")
+        // An explicit --color always or never wins; otherwise (auto) NO_COLOR, then
+        // CLICOLOR_FORCE, then whether stdout is a terminal (see BoxOfficeCommandLine.style).
         if let value = parsed.options["color"] {
             color = try Self.choice(value, option: "--color", among: ColorChoice.self)
-        } else if parsed.has("no-color") || !(environment["NO_COLOR"] ?? "").isEmpty {
+        }
+        if parsed.has("no-color") {
+            if color != .auto, color != .never {
+                throw UsageError(message: "--no-color and --color \(color.rawValue) cannot be used together")
+            }
             color = .never
-        } else if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" {
+        }
+        if color == .auto, !(environment["NO_COLOR"] ?? "").isEmpty {
+            color = .never
+        } else if color == .auto, let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" {
             color = .always
         }
         keyOption = parsed.options["key"]

@@ -34,6 +34,7 @@ struct MovieCommand: BoxOfficeCommand, Equatable {
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutput {
+        if poster { try context.check(MovieWithPoster.self) } else { try context.check(Movie.self) }
         // Without a poster key there is nothing to do, so say so before any call is spent.
         let providers = poster ? try PosterProviders.configured(context) : []
         let client = try context.client()

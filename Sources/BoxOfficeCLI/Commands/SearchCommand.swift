@@ -43,6 +43,7 @@ struct SearchCommand: BoxOfficeCommand, Equatable {
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutput {
+        try context.check(SearchPage<MovieSummary>.self)
         let client = try context.client()
         guard all else {
             return try await context.show(.movieList(query), using: client) { [query] in try SearchPage<MovieSummary>($0, query: query) }

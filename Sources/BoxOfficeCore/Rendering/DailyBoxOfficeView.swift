@@ -42,7 +42,7 @@ extension BoxOfficeEntry {
     /// mark saying so), then the table, or a sentence when the ranking is empty.
     static func ranking(heading: String, scope: String?, entries: [BoxOfficeEntry], provisional: Bool, empty: String,
                         _ options: RenderOptions) -> String {
-        var title = heading + (scope.map { " · " + $0 } ?? "")
+        var title = TerminalText.clean(heading + (scope.map { " · " + $0 } ?? ""))
         if let width = options.width { title = TerminalText.truncate(title, to: width, ambiguousWide: options.ambiguousWide) }
         var text = TextColor.bold.apply(title, if: options.colors) + "\n"
         if provisional {

@@ -117,6 +117,7 @@ import Testing
         (["daily", "--format", "xml"], "--format 'xml' is not one of: table, json, jsonl, csv, tsv, markdown"),
         (["daily", "--json", "--format", "csv"], "--json and --format csv cannot be used together (--json is --format json)"),
         (["daily", "--pretty", "--compact"], "--pretty and --compact cannot be used together"),
+        (["daily", "--no-color", "--color", "always"], "--no-color and --color always cannot be used together"),
         (["daily", "--fields", "rank,,title"], "--fields 'rank,,title' needs field names separated by commas, e.g. --fields rank,title,audience"),
         (["daily", "--fields", "rank,rank"], "--fields names 'rank' twice"),
         (["daily", "--color", "sometimes"], "--color 'sometimes' is not one of: auto, always, never"),

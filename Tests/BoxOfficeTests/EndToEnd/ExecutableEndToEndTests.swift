@@ -103,4 +103,23 @@ import Testing
         #expect(result.standardOutput == "{\nstatus=0\n")
         #expect(result.standardError == "boxoffice: showing sample data recorded from KOBIS (--demo); no key or network used.\n")
     }
+
+    @Test(arguments: ["table", "json", "jsonl", "csv", "tsv", "markdown"])
+    func aClosedPipeEndsQuietlyInEveryFormat(format: String) async throws {
+        let script = #"set -o pipefail; "$BOXOFFICE" --demo --quiet movie 20218541 --wide --format "$FORMAT" | head -c 1; echo " status=${PIPESTATUS[0]}""#
+        let result = try await Executable.run(["-c", script], environment: ["BOXOFFICE": Executable.url.path, "FORMAT": format],
+                                              program: URL(fileURLWithPath: "/bin/bash"))
+        #expect(result.standardOutput.hasSuffix(" status=0\n"))
+        #expect(result.standardError == "")
+    }
+
+    @Test func unknownFieldsAreRefusedBeforeAnyRequest() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let result = try await Executable.run(["daily", "--fields", "rank,titel", "--format", "csv"], environment: environment(server))
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("boxoffice: --fields: 'titel' is not a field here; the fields are date, rank, rankChange, isNew, movieCode, title, openDate, audience, audienceChange, audienceTotal, sales, salesShare, salesTotal, screens, shows. Did you mean 'title'?\n"))
+        #expect(server.requestCount == 0)
+        let csv = try await Executable.run(["daily", "--date", "2022-01-05", "--fields", "rank,title", "--format", "csv"], environment: environment(server))
+        #expect(csv.standardOutput.hasPrefix("rank,title\n1,경관의 피\n2,스파이더맨: 노 웨이 홈\n"))
+    }
 }

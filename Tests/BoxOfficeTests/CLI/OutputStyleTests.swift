@@ -1,0 +1,71 @@
+@testable import BoxOfficeCLI
+import BoxOfficeCore
+import Foundation
+import Testing
+
+/// How the command line and the environment decide colours, JSON layout, width and language.
+@Suite struct OutputStyleTests {
+    private func style(_ arguments: [String], environment: [String: String] = [:], terminal: Bool, width: Int? = nil) throws -> OutputStyle {
+        let console = Console(standardOutput: { _ in }, standardError: { _ in }, outputIsTerminal: terminal, width: width)
+        let commandLine = BoxOfficeCommandLine(environment: environment, console: console)
+        let today = Day(year: 2026, month: 11, day: 22)!
+        return commandLine.style(try Invocation(try ArgumentParser().parse(["daily"] + arguments), environment: environment, today: today))
+    }
+
+    /// Every combination of the flag, NO_COLOR, CLICOLOR_FORCE, TERM=dumb and where stdout goes.
+    @Test func colourDecisions() throws {
+        let flags: [[String]] = [[], ["--color", "auto"], ["--color", "always"], ["--color", "never"], ["--no-color"]]
+        for flag in flags {
+            for noColor in [nil, "", "1"] {
+                for force in [nil, "0", "1"] {
+                    for term in ["xterm-256color", "dumb"] {
+                        for terminal in [true, false] {
+                            var environment = ["TERM": term]
+                            environment["NO_COLOR"] = noColor
+                            environment["CLICOLOR_FORCE"] = force
+                            let expected: Bool = switch flag.last {
+                            case "always": true
+                            case "never", "--no-color": false
+                            default:
+                                if let noColor, !noColor.isEmpty { false }
+                                else if let force, !force.isEmpty, force != "0" { true }
+                                else { terminal && term != "dumb" }
+                            }
+                            let colors = try style(flag, environment: environment, terminal: terminal).options.colors
+                            #expect(colors == expected, "\(flag) NO_COLOR=\(noColor ?? "unset") CLICOLOR_FORCE=\(force ?? "unset") TERM=\(term) terminal=\(terminal)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func jsonIsPrettyOnATerminalAndCompactWhenPiped() throws {
+        #expect(try style(["--json"], terminal: true).prettyJSON)
+        #expect(try !style(["--json"], terminal: false).prettyJSON)
+        #expect(try style(["--json", "--pretty"], terminal: false).prettyJSON)
+        #expect(try !style(["--json", "--compact"], terminal: true).prettyJSON)
+    }
+
+    @Test func widthComesFromTheConsoleAndNothingIsCutInAPipe() throws {
+        #expect(try style([], terminal: true, width: 80).options.width == 80)
+        #expect(try style([], terminal: false).options.width == nil)
+        #expect(Console.terminalWidth(environment: ["COLUMNS": "72"]) == 72)
+        #expect(Console.terminalWidth(environment: ["COLUMNS": "0"]) != 0)
+        #expect(Console.terminalWidth(environment: ["COLUMNS": "wide"]) > 0)
+    }
+
+    @Test(arguments: [
+        (["LANG": "ko_KR.UTF-8"], true), (["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"], true),
+        (["LC_ALL": "en_US.UTF-8", "LANG": "ko_KR.UTF-8"], false), (["LC_MESSAGES": "ko_KR", "LANG": "C"], true),
+        (["LC_ALL": "", "LANG": "ko"], true), ([:], false), (["LANG": "C.UTF-8"], false),
+    ] as [([String: String], Bool)])
+    func labelsFollowTheLocale(environment: [String: String], korean: Bool) throws {
+        #expect(try style([], environment: environment, terminal: false).options.korean == korean)
+    }
+
+    @Test func ambiguousWidthIsTheUsersChoice() throws {
+        #expect(try style([], environment: ["BOXOFFICE_AMBIGUOUS_WIDE": "1"], terminal: true).options.ambiguousWide)
+        #expect(try !style([], terminal: true).options.ambiguousWide)
+    }
+}
