@@ -29,6 +29,9 @@ enum HelpText {
           KAKAO_REST_API_KEY   key for posters from Kakao's image search (movie --poster); never printed
           OMDB_API_KEY         key for posters from OMDb (movie --poster); never printed
           BOXOFFICE_KAKAO_URL, BOXOFFICE_OMDB_URL  the poster providers' server roots
+          COLUMNS              the width tables fit on a terminal (else the terminal's, else 100)
+          LANG, LC_ALL         ko_KR… gives Korean labels, and audiences in 만/억 in tables
+          BOXOFFICE_AMBIGUOUS_WIDE=1  your terminal draws ▲ ▼ … · two columns wide (CJK terminals)
           NO_COLOR             no colour; CLICOLOR_FORCE=1 colour even when not on a terminal
 
         EXIT CODES
