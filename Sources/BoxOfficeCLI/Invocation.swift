@@ -159,8 +159,8 @@ struct Invocation: Equatable {
         }
         verbosity = parsed.has("verbose") ? .verbose : parsed.has("quiet") ? .quiet : .normal
         raw = parsed.has("raw")
-        if raw, parsed.has("json") || parsed.options["format"] != nil {
-            throw UsageError(message: "--raw prints KOBIS's own answer; it cannot be combined with \(parsed.has("json") ? "--json" : "--format")")
+        if raw, let other = ["json", "format", "fields", "pretty", "compact"].first(where: parsed.has) {
+            throw UsageError(message: "--raw prints KOBIS's own answer; it cannot be combined with --\(other)")
         }
     }
 
