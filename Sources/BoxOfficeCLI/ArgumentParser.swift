@@ -2,7 +2,7 @@
 struct ParsedArguments: Equatable {
     var command: String?
     var positionals: [String] = []
-    /// Option values by name; flags map to "". The last occurrence wins.
+    /// Option values by name; flags map to "". An option that takes a value may be given once.
     var options: [String: String] = [:]
 
     func has(_ name: String) -> Bool { options[name] != nil }
@@ -68,8 +68,12 @@ struct ArgumentParser {
             pendingOptions.append((token, spec.name, value))
         }
         for option in pendingOptions {
-            guard self.option(named: "--" + option.name, command: parsed.command) != nil else {
+            guard let spec = self.option(named: "--" + option.name, command: parsed.command) else {
                 throw UsageError.optionNotForCommand(option: "--" + option.name, command: parsed.command)
+            }
+            if spec.takesValue, let earlier = parsed.options[option.name], let value = option.value {
+                throw UsageError(message: "--\(option.name) is given twice (\(UsageError.quote(earlier)) and \(UsageError.quote(value))); give it once",
+                                 command: parsed.command)
             }
             parsed.options[option.name] = option.value ?? ""
         }
@@ -98,11 +102,21 @@ struct ArgumentParser {
     }
 
     private func unknownOption(_ token: String, name: String, command: String?, laterCommand: String?) -> UsageError {
+        let command = command ?? laterCommand
         if commands.contains(where: { $0.options.contains { "--" + $0.name == name } }) {
-            return .optionNotForCommand(option: name, command: command ?? laterCommand)
+            return .optionNotForCommand(option: name, command: command)
         }
         let candidates = options(for: command).map { "--" + $0.name }
-        return .unknownOption(token, suggestion: Suggestion.closest(to: name, among: candidates))
+        if let suggestion = Suggestion.closest(to: name, among: candidates) {
+            return UsageError(message: "unknown option \(UsageError.quote(token)). Did you mean '\(suggestion)'?", command: command)
+        }
+        // A typo of another command's option: say whose it is.
+        for other in commands where other.name != command {
+            if let suggestion = Suggestion.closest(to: name, among: other.options.map { "--" + $0.name }) {
+                return UsageError(message: "unknown option \(UsageError.quote(token)). Did you mean '\(suggestion)' (an option of '\(other.name)')?", command: command)
+            }
+        }
+        return UsageError(message: "unknown option \(UsageError.quote(token))", command: command)
     }
 
     /// `--name=value` → ("--name", "value").

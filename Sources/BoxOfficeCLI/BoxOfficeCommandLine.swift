@@ -42,8 +42,11 @@ public struct BoxOfficeCommandLine: Sendable {
             let invocation = try Invocation(try ArgumentParser().parse(arguments), environment: environment, today: today)
             let output: CommandOutput
             switch invocation.command {
+            case .overview:
+                output = CommandOutput(HelpText(width: helpWidth).overview(version: Self.version))
             case let .help(command):
-                output = CommandOutput(command.flatMap(CommandLineSpec.command(named:)).map(HelpText.command) ?? HelpText.main(version: Self.version))
+                let help = HelpText(width: helpWidth)
+                output = CommandOutput(command.flatMap(CommandLineSpec.command(named:)).map(help.command) ?? help.main(version: Self.version))
             case .version:
                 output = CommandOutput("boxoffice \(Self.version)\n")
             case let .run(command):
@@ -61,9 +64,21 @@ public struct BoxOfficeCommandLine: Sendable {
 
     /// Says what went wrong on stderr and gives the exit status for it.
     private func report(_ error: any Error, secrets: Secrets) -> ExitStatus {
+        var error = error
+        if case let KOBISError.fault(fault) = error, fault.isKeyRejected {
+            error = RejectedKeyError(fault: fault, origin: secrets.keyOrigin)
+        }
         let report = FailureReport(error)
         console.standardError(secrets.hide(report.text))
         return report.status
+    }
+
+    /// Help wraps to `COLUMNS`, else the terminal's width, else 80 (also in a pipe).
+    var helpWidth: Int {
+        if let text = environment["COLUMNS"], let columns = Int(text.trimmingBlanks()), (1...10_000).contains(columns) {
+            return max(20, columns)
+        }
+        return console.outputIsTerminal ? console.width ?? 80 : 80
     }
 
     /// How results read, from the options, the environment and the terminal.

@@ -1,6 +1,19 @@
 import BoxOfficeCore
 
-/// One option, described once: parsing, help and (later) completions all read this.
+/// What a value can be completed with in a shell.
+enum ValueCompletion: Sendable, Equatable {
+    case none
+    /// One of these words.
+    case choices([String])
+    /// A file name, or a folder name.
+    case file, directory
+    /// A command name of boxoffice.
+    case command
+    /// A region name from the cached region table.
+    case region
+}
+
+/// One option, described once: parsing, help, completions and the man page all read this.
 struct OptionSpec: Sendable {
     let name: String
     var short: Character? = nil
@@ -8,13 +21,30 @@ struct OptionSpec: Sendable {
     var value: String? = nil
     var environment: String? = nil
     let help: String
+    /// The default, shown in help as `[default: …]`.
+    var defaultValue: String? = nil
+    var completion: ValueCompletion = .none
 
     var takesValue: Bool { value != nil }
+
+    /// The values the option accepts, when they are a fixed list.
+    var choices: [String]? {
+        if case let .choices(words) = completion { return words }
+        return nil
+    }
 
     /// `--date D`, `-h, --help`.
     var synopsis: String {
         let long = "--" + name + (value.map { " " + $0 } ?? "")
         return short.map { "-\($0), " + long } ?? long
+    }
+
+    /// The help text with its default and environment variable.
+    var fullHelp: String {
+        var text = help
+        if let defaultValue { text += " [default: \(defaultValue)]" }
+        if let environment { text += " [env: \(environment)]" }
+        return text
     }
 }
 
@@ -22,6 +52,7 @@ struct OptionSpec: Sendable {
 struct ArgumentSpec: Sendable {
     let name: String
     let help: String
+    var completion: ValueCompletion = .none
 }
 
 /// One command, described once.
@@ -33,31 +64,39 @@ struct CommandSpec: Sendable {
     /// Extra paragraphs for `help <command>`.
     var discussion: String = ""
     var examples: [String] = []
+
+    /// `boxoffice daily [--date D] [--nation korean|foreign] … [options]`.
+    var usage: String { usageParts.joined(separator: " ") }
+
+    /// The usage line's parts, which help never breaks inside.
+    var usageParts: [String] {
+        ["boxoffice \(name)"] + arguments.map { "<\($0.name)>" } + options.map { "[\($0.synopsis)]" } + ["[options]"]
+    }
 }
 
 /// Everything boxoffice accepts.
 enum CommandLineSpec {
     static let globalOptions: [OptionSpec] = [
-        OptionSpec(name: "format", value: "FORMAT", help: "table (default), json, jsonl (one object a line), csv, tsv or markdown"),
+        OptionSpec(name: "format", value: "FORMAT", help: "table, json, jsonl (one object a line), csv, tsv or markdown",
+                   defaultValue: "table", completion: .choices(OutputFormat.allCases.map(\.rawValue))),
         OptionSpec(name: "json", help: "same as --format json"),
         OptionSpec(name: "pretty", help: "indented JSON (the default on a terminal)"),
         OptionSpec(name: "compact", help: "JSON on one line (the default when piped)"),
         OptionSpec(name: "fields", value: "a,b,c", help: "only these keys or columns, in this order (names as in the JSON)"),
         OptionSpec(name: "wide", help: "every column (audience change, sales, screens, shows) and the whole cast"),
-        OptionSpec(name: "color", value: "WHEN",
-                   help: "colour: auto (only on a terminal, the default), always or never"),
+        OptionSpec(name: "color", value: "WHEN", help: "colour: auto (only on a terminal), always or never",
+                   defaultValue: "auto", completion: .choices(Invocation.ColorChoice.allCases.map(\.rawValue))),
         OptionSpec(name: "no-color", environment: "NO_COLOR", help: "same as --color never"),
-        OptionSpec(name: "key", value: "KEY", environment: "KOBIS_API_KEY", help: "your KOBIS API key"),
-        OptionSpec(name: "base-url", value: "URL", environment: "BOXOFFICE_BASE_URL",
-                   help: "KOBIS server root (default \(defaultBaseURL))"),
+        OptionSpec(name: "key", value: "KEY", environment: "KOBIS_API_KEY", help: "your KOBIS API key (else 'key = …' in the config file)"),
+        OptionSpec(name: "base-url", value: "URL", environment: "BOXOFFICE_BASE_URL", help: "KOBIS server root", defaultValue: defaultBaseURL),
         OptionSpec(name: "demo", environment: "BOXOFFICE_DEMO", help: "answer from sample data shipped with boxoffice: no key, no network"),
-        OptionSpec(name: "cache-dir", value: "DIR", environment: "BOXOFFICE_CACHE_DIR",
-                   help: "where answers are kept (default ${XDG_CACHE_HOME:-~/.cache}/boxoffice)"),
+        OptionSpec(name: "cache-dir", value: "DIR", environment: "BOXOFFICE_CACHE_DIR", help: "where answers are kept",
+                   defaultValue: "${XDG_CACHE_HOME:-~/.cache}/boxoffice", completion: .directory),
         OptionSpec(name: "refresh", help: "ignore cached answers and fetch them again"),
         OptionSpec(name: "offline", help: "never touch the network: answer from the cache, or fail"),
-        OptionSpec(name: "timeout", value: "SECONDS", help: "time allowed for each try of a request (default 15)"),
-        OptionSpec(name: "retries", value: "N", help: "tries again after timeouts, lost connections, 5xx and 429 (default 2)"),
-        OptionSpec(name: "verbose", help: "show requests on stderr (the key is shown as ***)"),
+        OptionSpec(name: "timeout", value: "SECONDS", help: "time allowed for each try of a request, 0.01 to 3,600", defaultValue: "15"),
+        OptionSpec(name: "retries", value: "N", help: "tries again after timeouts, lost connections, 5xx and 429, 0 to 10", defaultValue: "2"),
+        OptionSpec(name: "verbose", help: "show requests and cache decisions on stderr (the key is shown as ***)"),
         OptionSpec(name: "quiet", help: "print nothing but data and errors"),
         OptionSpec(name: "help", short: "h", help: "show help"),
         OptionSpec(name: "version", help: "show the version"),
@@ -67,7 +106,8 @@ enum CommandLineSpec {
     static let commands: [CommandSpec] = Commands.all.map { $0.spec } + [
         CommandSpec(
             name: "help", summary: "show help for boxoffice or one command",
-            arguments: [ArgumentSpec(name: "command", help: "the command to explain")]),
+            arguments: [ArgumentSpec(name: "command", help: "the command to explain", completion: .command)],
+            examples: ["boxoffice help", "boxoffice help daily"]),
     ]
 
     static let defaultBaseURL = KOBISClient.defaultBaseURL
@@ -75,4 +115,33 @@ enum CommandLineSpec {
     static func command(named name: String) -> CommandSpec? {
         commands.first { $0.name == name }
     }
+
+    /// The environment variables boxoffice reads, and what for (help, man page).
+    static let environment: [(String, String)] = [
+        ("KOBIS_API_KEY", "your KOBIS key, used when there is no --key (else 'key = …' in the config file)"),
+        ("BOXOFFICE_BASE_URL", "KOBIS server root"),
+        ("BOXOFFICE_CACHE_DIR", "where answers are kept (else ${XDG_CACHE_HOME:-~/.cache}/boxoffice)"),
+        ("BOXOFFICE_DEMO", "1: the same as --demo"),
+        ("KAKAO_REST_API_KEY", "key for posters from Kakao's image search (movie --poster); never printed"),
+        ("OMDB_API_KEY", "key for posters from OMDb (movie --poster); never printed"),
+        ("BOXOFFICE_KAKAO_URL, BOXOFFICE_OMDB_URL", "the poster providers' server roots"),
+        ("XDG_CONFIG_HOME", "where the config file is: ${XDG_CONFIG_HOME:-~/.config}/boxoffice/config"),
+        ("XDG_CACHE_HOME", "where the cache is, unless --cache-dir or BOXOFFICE_CACHE_DIR says"),
+        ("NO_COLOR, CLICOLOR_FORCE", "no colour; or colour even when not on a terminal"),
+        ("COLUMNS", "the width tables fit on a terminal (else the terminal's, else 100) and help wraps to (else 80)"),
+        ("LC_ALL, LC_MESSAGES, LANG", "ko_KR… gives Korean labels, and audiences in 만/억 in tables"),
+        ("BOXOFFICE_AMBIGUOUS_WIDE", "1: your terminal draws ▲ ▼ … · two columns wide (CJK terminals), so tables line up"),
+    ]
+
+    /// The exit codes (help, man page).
+    static let exitCodes: [(String, String)] = [
+        ("0", "success (an empty result is a success)"),
+        ("1", "any other failure, e.g. a movie KOBIS does not know, or a title that matches several movies"),
+        ("64", "usage: an unknown command or option, a missing or malformed argument, an invalid date"),
+        ("65", "KOBIS answered something that cannot be understood"),
+        ("69", "KOBIS could not be reached or kept failing; or --offline and nothing cached"),
+        ("74", "the output could not be written (a closed pipe is not an error)"),
+        ("77", "no key, or a key KOBIS (or a poster provider) rejected"),
+        ("130", "interrupted"),
+    ]
 }

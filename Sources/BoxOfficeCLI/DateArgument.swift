@@ -18,6 +18,9 @@ enum DateArgument {
             }
             return today.adding(days: -count)
         }
+        if trimmed.hasPrefix("-"), trimmed.count > 1, trimmed.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) {
+            throw UsageError(message: "\(option) \(UsageError.quote(text)) is not a date; did you mean '\(trimmed)d' (\(trimmed.dropFirst()) days ago)?")
+        }
         guard let day = Day(trimmed) else {
             let digits = trimmed.filter { $0 != "-" }
             let looksLikeDate = digits.count == 8 && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)

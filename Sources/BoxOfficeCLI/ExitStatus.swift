@@ -17,8 +17,18 @@ public enum ExitStatus: Int32, Sendable {
     case interrupted = 130
 }
 
-/// No key was given anywhere.
-struct MissingKeyError: Error {}
+/// No key was given anywhere: `configFile` is the file looked at (nil without HOME), and
+/// `configProblem` what it held instead of a key line.
+struct MissingKeyError: Error {
+    let configFile: String?
+    let configProblem: String?
+}
+
+/// KOBIS rejected the key; `origin` says where it came from.
+struct RejectedKeyError: Error {
+    let fault: KOBISFault
+    let origin: KeySource.Origin?
+}
 
 /// `cache info` or `cache clear` without any cache folder to speak of; `reason` says why
 /// ("HOME is not set", "HOME (x) is not an absolute path").
@@ -47,9 +57,19 @@ struct FailureReport: Equatable {
         case let error as UsageError:
             let help = error.command.map { "boxoffice help \($0)" } ?? "boxoffice help"
             self.init(.usage, "\(error.message)", "Run '\(help)' for usage.")
-        case is MissingKeyError:
-            self.init(.noPermission, "no KOBIS API key is configured.",
-                      "Get a free key at https://www.kobis.or.kr/kobisopenapi, then pass --key KEY, set KOBIS_API_KEY, or put 'key = KEY' in ~/.config/boxoffice/config. Try --demo to see sample data.")
+        case let error as MissingKeyError:
+            let file = error.configFile ?? "${XDG_CONFIG_HOME:-~/.config}/boxoffice/config"
+            if let problem = error.configProblem {
+                self.init(.noPermission, "no KOBIS API key is configured: the config file \(file) \(problem).",
+                          "Write 'key = YOUR_KEY' there, pass --key KEY, or set KOBIS_API_KEY. Try --demo to see sample data.")
+            } else {
+                self.init(.noPermission, "no KOBIS API key is configured.",
+                          "Get a free key at https://www.kobis.or.kr/kobisopenapi, then pass --key KEY, set KOBIS_API_KEY, or put 'key = KEY' in \(file). Try --demo to see sample data.")
+            }
+        case let error as RejectedKeyError:
+            let origin = error.origin.map { " from \($0.description)" } ?? ""
+            self.init(.noPermission, "KOBIS rejected the API key\(origin) (error \(error.fault.code): \(error.fault.summary)).",
+                      "Check the key at https://www.kobis.or.kr/kobisopenapi; pass another with --key or KOBIS_API_KEY.")
         case let error as ConfigError:
             self.init(.noPermission, error.description + ".", "Fix the file, or pass the key with --key or KOBIS_API_KEY.")
         case let error as KOBISError:

@@ -1,76 +1,128 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import BoxOfficeCore
 
-/// Help pages, generated from `CommandLineSpec`.
-enum HelpText {
-    static func main(version: String) -> String {
-        var text = """
-        boxoffice \(version): Korean box office figures from KOBIS (영화진흥위원회)
+/// Help pages, generated from `CommandLineSpec` and wrapped to the terminal by display width,
+/// so Korean text wraps where it should and continuation lines stay aligned.
+struct HelpText {
+    /// Columns to wrap to.
+    let width: Int
 
-        USAGE
-          boxoffice <command> [options]
+    /// The narrowest a help column gets before it moves below its name.
+    private static let narrowestText = 24
 
-        COMMANDS
-
-        """
-        text += rows(CommandLineSpec.commands.map { ($0.name, $0.summary) })
+    /// `boxoffice help`, `boxoffice --help`: everything, commands to exit codes.
+    func main(version: String) -> String {
+        var text = overviewHead(version: version)
         text += "\nOPTIONS (before or after the command)\n"
-        text += rows(CommandLineSpec.globalOptions.map { ($0.synopsis, $0.help + ($0.environment.map { " [env: \($0)]" } ?? "")) })
-        text += """
-
-        ENVIRONMENT
-          KOBIS_API_KEY        your KOBIS key, used when there is no --key (else 'key = …' in ~/.config/boxoffice/config)
-          BOXOFFICE_BASE_URL   KOBIS server root
-          BOXOFFICE_CACHE_DIR  where answers are kept (else ${XDG_CACHE_HOME:-~/.cache}/boxoffice)
-          BOXOFFICE_DEMO=1     same as --demo
-          KAKAO_REST_API_KEY   key for posters from Kakao's image search (movie --poster); never printed
-          OMDB_API_KEY         key for posters from OMDb (movie --poster); never printed
-          BOXOFFICE_KAKAO_URL, BOXOFFICE_OMDB_URL  the poster providers' server roots
-          COLUMNS              the width tables fit on a terminal (else the terminal's, else 100)
-          LANG, LC_ALL         ko_KR… gives Korean labels, and audiences in 만/억 in tables
-          BOXOFFICE_AMBIGUOUS_WIDE=1  your terminal draws ▲ ▼ … · two columns wide (CJK terminals)
-          NO_COLOR             no colour; CLICOLOR_FORCE=1 colour even when not on a terminal
-
-        EXIT CODES
-          0 success, 1 failure (e.g. an unknown movie), 64 usage error, 65 unreadable answer from KOBIS,
-          69 KOBIS unreachable (or --offline with nothing cached), 74 output not writable,
-          77 no key or key rejected, 130 interrupted
-
-        Get a free key at https://www.kobis.or.kr/kobisopenapi (키 발급/관리).
-        Run 'boxoffice help <command>' for more about a command.
-
-        """
+        text += rows(CommandLineSpec.globalOptions.map { ($0.synopsis, $0.fullHelp) })
+        text += "\nENVIRONMENT\n" + rows(CommandLineSpec.environment)
+        text += "\nFILES\n" + rows([
+            ("${XDG_CONFIG_HOME:-~/.config}/boxoffice/config", "'key = YOUR_KEY', readable by you alone (chmod 600)"),
+            ("${XDG_CACHE_HOME:-~/.cache}/boxoffice/", "the cache: answers/ and today's count of calls"),
+        ])
+        text += "\nEXIT CODES\n" + rows(CommandLineSpec.exitCodes)
+        text += "\nEXAMPLES\n" + Self.examples.map { "  \($0)\n" }.joined()
+        text += "\n" + paragraph("Get a free key at https://www.kobis.or.kr/kobisopenapi (키 발급/관리). Run 'boxoffice help <command>' for more about a command; 'boxoffice completions bash' and 'boxoffice manual' give shell completions and a man page.")
         return text
     }
 
-    static func command(_ spec: CommandSpec) -> String {
-        var usage = "boxoffice \(spec.name)"
-        for argument in spec.arguments { usage += " <\(argument.name)>" }
-        for option in spec.options { usage += " [\(option.synopsis)]" }
-        var text = "boxoffice \(spec.name): \(spec.summary)\n\nUSAGE\n  \(usage) [options]\n"
+    /// A bare `boxoffice`: what it is, the commands, and where to go next.
+    func overview(version: String) -> String {
+        overviewHead(version: version) + "\n"
+            + paragraph("Try 'boxoffice --demo daily' (no key needed). 'boxoffice help' lists every option; 'boxoffice help <command>' explains one command.")
+    }
+
+    /// `boxoffice help daily`, `boxoffice daily --help`.
+    func command(_ spec: CommandSpec) -> String {
+        var text = paragraph("boxoffice \(spec.name): \(spec.summary)")
+        text += "\nUSAGE\n" + usage(spec.usageParts)
         if !spec.arguments.isEmpty {
             text += "\nARGUMENTS\n" + rows(spec.arguments.map { ("<\($0.name)>", $0.help) })
         }
         if !spec.options.isEmpty {
-            text += "\nOPTIONS\n" + rows(spec.options.map { ($0.synopsis, $0.help) })
+            text += "\nOPTIONS\n" + rows(spec.options.map { ($0.synopsis, $0.fullHelp) })
         }
         if !spec.discussion.isEmpty {
-            text += "\n" + spec.discussion + "\n"
+            text += "\n" + spec.discussion.split(separator: "\n\n").map { paragraph(String($0)) }.joined(separator: "\n")
         }
         if !spec.examples.isEmpty {
             text += "\nEXAMPLES\n" + spec.examples.map { "  \($0)\n" }.joined()
         }
-        text += "\nGlobal options (--json, --key, --demo, …) are listed by 'boxoffice help'.\n"
+        let globals = CommandLineSpec.globalOptions.filter { !["help", "version"].contains($0.name) }.map { "--" + $0.name }
+        text += "\n" + paragraph("Global options, before or after the command: \(globals.joined(separator: ", ")); 'boxoffice help' explains them.")
         return text
     }
 
-    private static func rows(_ rows: [(String, String)]) -> String {
-        let width = (rows.map(\.0.count).max() ?? 0) + 2
+    private func overviewHead(version: String) -> String {
+        paragraph("boxoffice \(version): Korean box office figures from KOBIS (영화진흥위원회)")
+            + "\nUSAGE\n  boxoffice <command> [options]\n\nCOMMANDS\n"
+            + rows(CommandLineSpec.commands.map { ($0.name, $0.summary) })
+    }
+
+    static let examples = [
+        "boxoffice --demo daily", "boxoffice daily --date 2023-03-27", "boxoffice weekly --period weekend --nation korean --region 서울",
+        "boxoffice movie 기생충", "boxoffice search 범죄와의 전쟁", "boxoffice people 봉준호",
+        "boxoffice daily --format csv > day.csv", "boxoffice daily --json | jq '.entries[0]'",
+    ]
+
+    /// Text reflowed to the width, each line ending in a newline.
+    private func paragraph(_ text: String) -> String {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        return wrapped(words, indent: 0, hanging: 0)
+    }
+
+    /// Two columns: a name and its help; the help wraps in its own column, or below the name when
+    /// the terminal is too narrow for both side by side.
+    private func rows(_ rows: [(String, String)]) -> String {
+        let longest = rows.map { TerminalText.width($0.0) }.max() ?? 0
+        let column = min(longest, max(12, width / 3))
+        let helpColumn = 2 + column + 2
+        let sideBySide = width - helpColumn >= Self.narrowestText
         return rows.map { name, help in
-            "  " + name + String(repeating: " ", count: max(0, width - name.count)) + help + "\n"
+            let nameWidth = TerminalText.width(name)
+            guard sideBySide else {
+                return wrapped(name, indent: 2, hanging: 4) + wrapped(help, indent: 6, hanging: 6)
+            }
+            let lines = TerminalText.wrap(help, to: width - helpColumn)
+            if nameWidth > column {
+                return wrapped(name, indent: 2, hanging: 4) + lines.map { String(repeating: " ", count: helpColumn) + $0 + "\n" }.joined()
+            }
+            return lines.enumerated().map { index, line in
+                (index == 0 ? "  " + name + String(repeating: " ", count: helpColumn - 2 - nameWidth) : String(repeating: " ", count: helpColumn))
+                    + line + "\n"
+            }.joined()
+        }.joined()
+    }
+
+    /// The usage line, broken between its parts (never inside `[--period week|weekend|weekdays]`).
+    private func usage(_ parts: [String]) -> String {
+        var lines: [String] = []
+        var line = "  "
+        for part in parts {
+            let candidate = line.allSatisfy { $0 == " " } ? line + part : line + " " + part
+            if TerminalText.width(candidate) > width, !line.allSatisfy({ $0 == " " }) {
+                lines.append(line)
+                line = "    " + part
+            } else {
+                line = candidate
+            }
+        }
+        lines.append(line)
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// `text` from column `indent`, its later lines from column `hanging`.
+    private func wrapped(_ text: String, indent: Int, hanging: Int) -> String {
+        let first = TerminalText.wrap(text, to: max(10, width - indent))
+        guard let head = first.first else { return "\n" }
+        let rest = first.dropFirst().joined(separator: " ")
+        var lines = [String(repeating: " ", count: indent) + head]
+        if !rest.isEmpty {
+            lines += TerminalText.wrap(rest, to: max(10, width - hanging)).map { String(repeating: " ", count: hanging) + $0 }
+        }
+        return lines.map { line in
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return line + "\n"
         }.joined()
     }
 }

@@ -7,6 +7,8 @@ import Foundation
 
 /// What to do, fully typed and validated.
 enum Command: Equatable {
+    /// A bare `boxoffice`: the short overview.
+    case overview
     case help(command: String?)
     case version
     /// One of the commands in `Commands/`, its arguments checked.
@@ -14,6 +16,7 @@ enum Command: Equatable {
 
     static func == (lhs: Command, rhs: Command) -> Bool {
         switch (lhs, rhs) {
+        case (.overview, .overview): true
         case let (.help(a), .help(b)): a == b
         case (.version, .version): true
         case let (.run(a), .run(b)): a.isSame(as: b)
@@ -68,6 +71,10 @@ struct Invocation: Equatable {
         }
         if parsed.has("version") {
             command = .version
+            return
+        }
+        if parsed == ParsedArguments() {
+            command = .overview
             return
         }
         guard let name = parsed.command else {
@@ -136,7 +143,7 @@ struct Invocation: Equatable {
         }
         if let text = parsed.options["timeout"] {
             guard let seconds = Double(text), seconds.isFinite, seconds >= 0.01, seconds <= 3600 else {
-                throw UsageError(message: "--timeout \(UsageError.quote(text)) is not a number of seconds from 0.01 to 3600")
+                throw UsageError(message: "--timeout \(UsageError.quote(text)) is not a number of seconds from 0.01 to 3,600")
             }
             timeout = seconds
         }
@@ -167,8 +174,9 @@ struct Invocation: Equatable {
     private static func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String, among: T.Type) throws(UsageError) -> T
     where T.RawValue == String {
         guard let value = T(rawValue: text.lowercased()) else {
-            let valid = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw UsageError(message: "\(option) \(UsageError.quote(text)) is not one of: \(valid)")
+            let valid = T.allCases.map(\.rawValue)
+            let hint = Suggestion.closest(to: text.lowercased(), among: valid).map { ". Did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "\(option) \(UsageError.quote(text)) is not one of: \(valid.joined(separator: ", "))\(hint)")
         }
         return value
     }

@@ -18,25 +18,68 @@ enum KeySource {
         XDGFolder.boxoffice("XDG_CONFIG_HOME", fallback: ".config", environment: environment)?.appendingPathComponent("config").path
     }
 
+    /// Where a key came from, for messages about it.
+    enum Origin: Equatable {
+        case option
+        case environment
+        case config(path: String)
+
+        var description: String {
+            switch self {
+            case .option: "--key"
+            case .environment: "KOBIS_API_KEY"
+            case let .config(path): "the config file \(path)"
+            }
+        }
+    }
+
     /// The key, or nil when none is configured; throws when the config file cannot be used.
     /// `warn` receives a warning about a config file that other users can read.
     static func key(option: String?, environment: [String: String], warn: (String) -> Void = { _ in }) throws -> String? {
-        if let option = nonBlank(option) { return option }
-        if let variable = nonBlank(environment["KOBIS_API_KEY"]) { return variable }
-        guard let path = configFile(environment: environment) else { return nil }
+        do {
+            return try resolve(option: option, environment: environment, warn: warn).key
+        } catch is MissingKeyError {
+            return nil
+        }
+    }
+
+    /// The key and where it came from; throws `MissingKeyError` (saying which config file was
+    /// looked at, and what it held instead of a key line) when there is none.
+    static func resolve(option: String?, environment: [String: String], warn: (String) -> Void = { _ in }) throws -> (key: String, origin: Origin) {
+        if let option = nonBlank(option) { return (option, .option) }
+        if let variable = nonBlank(environment["KOBIS_API_KEY"]) { return (variable, .environment) }
+        guard let path = configFile(environment: environment) else { throw MissingKeyError(configFile: nil, configProblem: nil) }
         let data: Data
         do {
             // A config file may be a link into a dotfiles folder; a FIFO or a folder is refused, never waited on.
-            guard let read = try OwnFiles.readRegularFile(path, limit: configLimit, followLink: true) else { return nil }
+            guard let read = try OwnFiles.readRegularFile(path, limit: configLimit, followLink: true) else {
+                throw MissingKeyError(configFile: path, configProblem: nil)
+            }
             data = read
-        } catch {
+        } catch let error as FileAccessError {
             throw ConfigError(path: path, problem: error.problem)
         }
         try checkPermissions(path, warn: warn)
         guard let text = String(validating: data, as: UTF8.self) else {
             throw ConfigError(path: path, problem: "is not UTF-8 text")
         }
-        return try key(inConfig: text, path: path)
+        guard let key = try key(inConfig: text, path: path) else {
+            let names = Self.names(inConfig: text)
+            let problem = names.isEmpty ? "has no 'key = …' line"
+                : "has no 'key = …' line (it has \(names.map { "'\($0) ='" }.joined(separator: ", ")); the name is 'key', in lower case)"
+            throw MissingKeyError(configFile: path, configProblem: problem)
+        }
+        return (key, .config(path: path))
+    }
+
+    /// The names of a config file's `name = value` lines other than `key`.
+    static func names(inConfig text: String) -> [String] {
+        text.split(whereSeparator: \.isNewline).compactMap { line in
+            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            guard let equals = content.firstIndex(of: "=") else { return nil }
+            let name = String(content[..<equals]).trimmingBlanks()
+            return name.isEmpty || name == "key" ? nil : String(name.prefix(20))
+        }
     }
 
     /// A key file that another user owns or can change is not trusted; one others can read is used, with a warning.

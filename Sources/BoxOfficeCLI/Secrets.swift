@@ -7,6 +7,13 @@ import Synchronization
 final class Secrets: Sendable {
     private let keys = Mutex<[String]>([])
     private let mask = Mutex(SecretMask([]))
+    private let origin = Mutex<KeySource.Origin?>(nil)
+
+    /// Where the KOBIS key came from, for a message when KOBIS rejects it.
+    var keyOrigin: KeySource.Origin? {
+        get { origin.withLock { $0 } }
+        set { origin.withLock { $0 = newValue } }
+    }
 
     func add(key: String) {
         mask.withLock { mask in

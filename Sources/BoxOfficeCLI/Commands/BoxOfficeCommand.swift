@@ -22,7 +22,7 @@ extension BoxOfficeCommand where Self: Equatable {
 enum Commands {
     static let all: [any BoxOfficeCommand.Type] = [
         DailyCommand.self, WeeklyCommand.self, MovieCommand.self, SearchCommand.self, PeopleCommand.self,
-        CompanyCommand.self, CodesCommand.self, CacheCommand.self,
+        CompanyCommand.self, CodesCommand.self, CacheCommand.self, CompletionsCommand.self, ManualCommand.self,
     ]
 
     static func named(_ name: String) -> (any BoxOfficeCommand.Type)? {
@@ -52,11 +52,21 @@ struct CommandArguments {
 
     func has(_ option: String) -> Bool { options[option] != nil }
 
-    /// Refuses positionals beyond `count`.
+    /// Refuses positionals beyond `count`, saying which option the word was probably meant for
+    /// (`daily 20220105` → `--date 20220105`; `weekly weekend` → `--period weekend`).
     func expectPositionals(atMost count: Int) throws(UsageError) {
-        if positionals.count > count {
-            throw UsageError(message: "unexpected argument \(UsageError.quote(positionals[count])) for '\(name)'", command: name)
+        guard positionals.count > count else { return }
+        let word = positionals[count]
+        var hint = ""
+        let options = Commands.named(name)?.spec.options ?? []
+        if let choice = options.first(where: { $0.choices?.contains(word.lowercased()) == true }) {
+            hint = "; did you mean '--\(choice.name) \(word.lowercased())'?"
+        } else if options.contains(where: { $0.name == "date" }), (try? DateArgument.day(word, today: today, option: "--date")) != nil {
+            hint = "; did you mean '--date \(word)'?"
+        } else if let flag = options.first(where: { !$0.takesValue && $0.name == word.lowercased() }) {
+            hint = "; did you mean '--\(flag.name)'?"
         }
+        throw UsageError(message: "unexpected argument \(UsageError.quote(word)) for '\(name)'\(hint)", command: name)
     }
 
     /// The positionals joined into one text (`boxoffice search 범죄와의 전쟁` without quotes),

@@ -8,7 +8,8 @@ struct CacheCommand: BoxOfficeCommand, Equatable {
 
     static let spec = CommandSpec(
         name: "cache", summary: "where the cache is, its size, and today's calls against the key's quota",
-        arguments: [ArgumentSpec(name: "info|clear", help: "info: show the folder, answers, bytes and today's calls; clear: remove every stored answer (and nothing boxoffice did not create)")],
+        arguments: [ArgumentSpec(name: "info|clear", help: "info: show the folder, answers, bytes and today's calls; clear: remove every stored answer (and nothing boxoffice did not create)",
+                                 completion: .choices(["info", "clear"]))],
         discussion: """
         Answers are kept on disk so that asking again costs no call and works offline. Box office
         figures fetched three or more days after their day (Korean time) never expire; figures

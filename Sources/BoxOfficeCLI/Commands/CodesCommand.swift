@@ -7,7 +7,8 @@ struct CodesCommand: BoxOfficeCommand, Equatable {
 
     static let spec = CommandSpec(
         name: "codes", summary: "the KOBIS code tables (regions for --region, nations, types, company parts)",
-        arguments: [ArgumentSpec(name: "table", help: "regions, nations, types or parts, or any KOBIS comCode; none lists the tables")],
+        arguments: [ArgumentSpec(name: "table", help: "regions, nations, types or parts, or any KOBIS comCode; none lists the tables",
+                                 completion: .choices(CodeTable.named.map(\.name)))],
         options: [OptionSpec.raw],
         examples: ["boxoffice codes", "boxoffice codes regions", "boxoffice codes nations --json | jq -r '.[].name'"])
 

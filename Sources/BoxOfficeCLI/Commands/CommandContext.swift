@@ -69,9 +69,13 @@ struct CommandContext: Sendable {
             return KOBISClient(transport: SampleTransport(), baseURL: baseURL, key: "", now: now, log: log)
         }
         // Offline, nothing is sent, so no key is needed (cached answers never depend on it).
-        let configured = try KeySource.key(option: invocation.keyOption, environment: environment) { notice?($0) }
-        guard let key = configured ?? (invocation.cacheMode == .offline ? "" : nil) else {
-            throw MissingKeyError()
+        let key: String
+        do {
+            let resolved = try KeySource.resolve(option: invocation.keyOption, environment: environment) { notice?($0) }
+            key = resolved.key
+            secrets.keyOrigin = resolved.origin
+        } catch is MissingKeyError where invocation.cacheMode == .offline {
+            key = ""
         }
         secrets.add(key: key)
         return KOBISClient(transport: transport(for: baseURL), baseURL: baseURL, key: key,

@@ -7,7 +7,7 @@ struct CompanyCommand: BoxOfficeCommand, Equatable {
     static let spec = CommandSpec(
         name: "company", summary: "find production and distribution companies, or show one company's films",
         arguments: [ArgumentSpec(name: "name|companyCd", help: "a name to search for, or a KOBIS company code such as 20100109")],
-        options: [OptionSpec(name: "page", value: "N", help: "which page of ten matches to show (default 1)"), OptionSpec.raw],
+        options: [OptionSpec(name: "page", value: "N", help: "which page of ten matches to show", defaultValue: "1"), OptionSpec.raw],
         examples: ["boxoffice company 쇼박스", "boxoffice company 20100109", "boxoffice company 20100109 --json | jq -r '.films[].title'"])
 
     init(_ arguments: CommandArguments) throws(UsageError) {

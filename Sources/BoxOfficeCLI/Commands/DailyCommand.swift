@@ -8,7 +8,7 @@ struct DailyCommand: BoxOfficeCommand, Equatable {
 
     static let spec = CommandSpec(
         name: "daily", summary: "the daily box office (top 10) of one day",
-        options: [OptionSpec(name: "date", value: "D", help: "the day (default: yesterday in Korea)")]
+        options: [OptionSpec(name: "date", value: "D", help: "the day: 20230327, 2023-03-27, yesterday or -Nd", defaultValue: "yesterday in Korea")]
             + RankingFilterOptions.specs + [OptionSpec.raw],
         discussion: """
         D is 20230327, 2023-03-27, yesterday, or -Nd (N days ago). Days are Korean days (UTC+9),

@@ -8,10 +8,11 @@ struct RankingFilterOptions: Equatable, Sendable {
     var region: String?
 
     static let specs: [OptionSpec] = [
-        OptionSpec(name: "nation", value: "korean|foreign", help: "only Korean or only foreign films"),
+        OptionSpec(name: "nation", value: "korean|foreign", help: "only Korean or only foreign films", completion: .choices(["korean", "foreign"])),
         OptionSpec(name: "multi", help: "only diversity films (independent and art, 다양성영화)"),
         OptionSpec(name: "commercial", help: "only commercial films (상업영화)"),
-        OptionSpec(name: "region", value: "NAME|CODE", help: "only one region: 서울시, 서울, seoul or 0105001 ('boxoffice codes regions' lists them)"),
+        OptionSpec(name: "region", value: "NAME|CODE", help: "only one region: 서울시, 서울, seoul or 0105001 ('boxoffice codes regions' lists them)",
+                   completion: .region),
     ]
 
     init(_ arguments: CommandArguments) throws(UsageError) {

@@ -11,7 +11,7 @@ struct SearchCommand: BoxOfficeCommand, Equatable {
         options: [
             OptionSpec(name: "director", value: "NAME", help: "only films by this director"),
             OptionSpec(name: "year", value: "YYYY", help: "only films released (opened) in this year"),
-            OptionSpec(name: "page", value: "N", help: "which page of ten to show (default 1)"),
+            OptionSpec(name: "page", value: "N", help: "which page of ten to show", defaultValue: "1"),
             OptionSpec(name: "all", help: "every page (at most \(Self.mostPages * SearchPage<MovieSummary>.largestPage) movies)"),
             OptionSpec.raw,
         ],

@@ -10,8 +10,9 @@ struct WeeklyCommand: BoxOfficeCommand, Equatable {
     static let spec = CommandSpec(
         name: "weekly", summary: "the weekly, weekend or weekday box office (top 10) of one week",
         options: [
-            OptionSpec(name: "date", value: "D", help: "any day of the week (default: the last complete week)"),
-            OptionSpec(name: "period", value: "week|weekend|weekdays", help: "Monday–Sunday (default), Friday–Sunday, or Monday–Thursday"),
+            OptionSpec(name: "date", value: "D", help: "any day of the week: 20230327, 2023-03-27, yesterday or -Nd", defaultValue: "the last complete week"),
+            OptionSpec(name: "period", value: "week|weekend|weekdays", help: "Monday–Sunday, Friday–Sunday, or Monday–Thursday",
+                       defaultValue: "week", completion: .choices(WeekPeriod.allCases.map(\.rawValue))),
         ] + RankingFilterOptions.specs + [OptionSpec.raw],
         discussion: """
         Weeks run from Monday to Sunday, in Korean days. The heading shows the days KOBIS added up

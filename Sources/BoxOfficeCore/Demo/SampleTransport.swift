@@ -8,6 +8,8 @@ import Foundation
 public struct SampleTransport: HTTPTransport {
     public init() {}
 
+    public var reachesNetwork: Bool { false }
+
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard let key = Self.requestKey(of: request.url) else {
             throw SampleDataError(operation: nil, request: request.url.path)

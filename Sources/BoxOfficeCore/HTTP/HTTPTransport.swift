@@ -56,6 +56,13 @@ public struct HTTPResponse: Sendable, Equatable {
 public protocol HTTPTransport: Sendable {
     /// Performs one request; throws `TransportError` when no HTTP answer arrived.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
+    /// Whether requests go to a server (false for the demo's recordings): `--verbose` then says
+    /// what it sends, and never pretends to send what it does not.
+    var reachesNetwork: Bool { get }
+}
+
+public extension HTTPTransport {
+    var reachesNetwork: Bool { true }
 }
 
 /// Why a request produced no HTTP answer at all.

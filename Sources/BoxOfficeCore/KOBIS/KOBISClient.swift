@@ -142,15 +142,20 @@ public struct KOBISClient: Sendable {
         let host = call.url.host ?? "the server"
         let mask = SecretMask([key] + call.secrets)
         var attempt = 1
+        let network = transport.reachesNetwork
         while true {
-            log?("GET \(call.displayAddress)" + (retry.attempts > 1 ? " (try \(attempt) of \(retry.attempts))" : ""))
+            if network {
+                log?("GET \(call.displayAddress)" + (retry.attempts > 1 ? " (try \(attempt) of \(retry.attempts))" : ""))
+            } else {
+                log?("demo: answering \(call.summary) from the sample data (nothing is sent)")
+            }
             let started = ContinuousClock.now
             let failure: KOBISError
             var retryAfter: Double?
             do {
                 let request = HTTPRequest(url: call.url, timeout: timeout, headers: call.headers)
                 let response = try await sendFollowingRedirects(request, host: host, counted: call.countsAgainstQuota, mask: mask)
-                log?("HTTP \(response.status), \(response.body.count) bytes, \(Self.milliseconds(since: started)) ms")
+                if network { log?("HTTP \(response.status), \(NumberFormat.grouped(response.body.count)) bytes, \(Self.milliseconds(since: started)) ms") }
                 // A server that echoes the key in its answer gets it replaced before anything reads,
                 // renders (and perhaps cuts) or stores the answer.
                 if (200..<300).contains(response.status) { return mask.apply(to: response.body) }

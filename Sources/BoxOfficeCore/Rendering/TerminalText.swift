@@ -103,7 +103,7 @@ public enum TerminalText {
 
     /// Lines of at most `columns`, broken at spaces where possible (within a word only when it is
     /// longer than a line), for a value that must stay inside its column.
-    static func wrap(_ text: String, to columns: Int, ambiguousWide: Bool = false) -> [String] {
+    public static func wrap(_ text: String, to columns: Int, ambiguousWide: Bool = false) -> [String] {
         guard columns > 0, width(text, ambiguousWide: ambiguousWide) > columns else { return [text] }
         var lines: [String] = []
         var line = ""

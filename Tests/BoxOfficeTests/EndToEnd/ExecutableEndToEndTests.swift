@@ -59,7 +59,7 @@ import Testing
         let result = try await Executable.run(["daily", "--date", "20230423", "--verbose"], environment: environment(server))
         #expect(result.status == 77)
         #expect(result.standardOutput == "")
-        #expect(result.standardError.contains("boxoffice: KOBIS rejected the API key (error 320010: 유효하지않은 키값입니다.).\n"))
+        #expect(result.standardError.contains("boxoffice: KOBIS rejected the API key from KOBIS_API_KEY (error 320010: 유효하지않은 키값입니다.).\n"))
         #expect(result.standardError.contains("key=***&targetDt=20230423"))
         #expect(!result.standardError.contains(KOBISEmulator.key))
     }

@@ -164,8 +164,8 @@ import Testing
         #expect(outcome.result.status == 77)
         #expect(outcome.requests == 1)
         #expect(errorLines(outcome) == [
-            "boxoffice: KOBIS rejected the API key (error 320010: 유효하지않은 키값입니다.).",
-            "Check the key at https://www.kobis.or.kr/kobisopenapi and pass it with --key or KOBIS_API_KEY.",
+            "boxoffice: KOBIS rejected the API key from KOBIS_API_KEY (error 320010: 유효하지않은 키값입니다.).",
+            "Check the key at https://www.kobis.or.kr/kobisopenapi; pass another with --key or KOBIS_API_KEY.",
         ])
     }
 
@@ -211,7 +211,7 @@ import Testing
         #expect(lines[1].hasPrefix("boxoffice: no answer after "))
         #expect(lines[2].hasPrefix("boxoffice: retrying in "))
         #expect(lines[3].hasSuffix("(try 2 of 3)"))
-        #expect(lines[4].hasPrefix("boxoffice: HTTP 200, 7267 bytes, "))
+        #expect(lines[4].hasPrefix("boxoffice: HTTP 200, 7,267 bytes, "))
     }
 
     @Test(arguments: [SIGINT, SIGTERM])

@@ -748,7 +748,7 @@ enum Hostile {
     @Test func negativeInfinityIsAValueThatIsNotATimeout() async throws {
         let result = try await Executable.run(["daily", "--timeout", "-inf"])
         #expect(result.status == 64)
-        #expect(result.standardError.hasPrefix("boxoffice: --timeout '-inf' is not a number of seconds from 0.01 to 3600\n"))
+        #expect(result.standardError.hasPrefix("boxoffice: --timeout '-inf' is not a number of seconds from 0.01 to 3,600\n"))
     }
 
     @Test func aRelativeHomeIsNamedAsSuch() async throws {

@@ -1,0 +1,14 @@
+/// `boxoffice manual`: the man page, in roff.
+struct ManualCommand: BoxOfficeCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "manual", summary: "print the man page (roff), made from the same description as the help",
+        examples: ["boxoffice manual | man -l -", "boxoffice manual > ~/.local/share/man/man1/boxoffice.1"])
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.expectPositionals(atMost: 0)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutput {
+        CommandOutput(ManualPage.roff(version: BoxOfficeCommandLine.version))
+    }
+}
