@@ -70,7 +70,7 @@ enum AllPages {
             throw UsageError(message: "--all would fetch \(NumberFormat.grouped(count)) pages for \(NumberFormat.grouped(firstPage.total)) matches (at most \(mostPages) are fetched); narrow the search, e.g. with --year or --director, or use --page N")
         }
         guard count > 1 else { return firstPage }
-        context.log?("fetching pages 2 to \(count), \(inFlight) at a time")
+        context.log?("fetching pages 2 to \(NumberFormat.grouped(count)), \(inFlight) at a time")
         var pages: [Int: SearchPage<Item>] = [1: firstPage]
         try await withThrowingTaskGroup(of: (Int, SearchPage<Item>).self) { group in
             var next = 2

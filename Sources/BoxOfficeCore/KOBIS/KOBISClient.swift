@@ -164,7 +164,7 @@ public struct KOBISClient: Sendable {
             } catch TransportError.cancelled {
                 throw CancellationError()
             } catch let TransportError.tooLarge(limit) {
-                log?("the answer passed \(limit) bytes after \(Self.milliseconds(since: started)) ms; stopped reading")
+                log?("the answer passed \(NumberFormat.grouped(limit)) bytes after \(Self.milliseconds(since: started)) ms; stopped reading")
                 throw KOBISError.unreadable(.tooLarge(limit: limit))
             } catch TransportError.badContentEncoding {
                 throw KOBISError.unreadable(.badEncoding)
@@ -257,7 +257,7 @@ public struct KOBISClient: Sendable {
             return
         }
         guard count > CallCounter.warningThreshold else { return }
-        notice?("warning: \(count) of the key's \(CallCounter.dailyQuota) calls for today (\(today.iso), Korean time) are used.")
+        notice?("warning: \(NumberFormat.grouped(count)) of the key's \(NumberFormat.grouped(CallCounter.dailyQuota)) calls for today (\(today.iso), Korean time) are used.")
     }
 
     /// One try, cancelled when it takes longer than `timeout`.

@@ -111,7 +111,7 @@ extension TransportError: CustomStringConvertible {
         case .timedOut: "\(host) did not answer within the time allowed"
         case .insecureConnection: "could not make a secure connection to \(host)"
         case .notTLS: "\(host) does not speak TLS: it answered the https:// request in plain text"
-        case let .tooLarge(limit): "the answer from \(host) is longer than \(limit) bytes"
+        case let .tooLarge(limit): "the answer from \(host) is longer than \(NumberFormat.grouped(limit)) bytes"
         case .badContentEncoding: "the answer from \(host) is not encoded as its Content-Encoding header says"
         case .cancelled: "the request to \(host) was cancelled"
         case let .other(detail): "the request to \(host) failed (\(detail))"

@@ -189,7 +189,7 @@ import Testing
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let result = try await Executable.run(["movie", "20194376"], environment: environment(server, cache: cache))
         #expect(result.status == 0)
-        #expect(result.standardError == "boxoffice: warning: 2701 of the key's 3000 calls for today (\(Day.korean(at: Date()).iso), Korean time) are used.\n")
+        #expect(result.standardError == "boxoffice: warning: 2,701 of the key's 3,000 calls for today (\(Day.korean(at: Date()).iso), Korean time) are used.\n")
         let quiet = try await Executable.run(["movie", "20212077", "--quiet"], environment: environment(server, cache: cache))
         #expect(quiet.standardError == "")
     }

@@ -845,7 +845,8 @@ enum Hostile {
         #expect(result.status == 69)
         #expect(result.standardError.hasPrefix("boxoffice: 127.0.0.1 did not answer within the time allowed.\n"))
         #expect(server.requestCount == 2, "the second hop used the rest of the one second")
-        #expect(elapsed < .seconds(6), "not a hang; without one deadline it would follow all five hops and exit 1")
+        // Two requests prove the shared deadline; the time only rules out a hang (a loaded machine is slow).
+        #expect(elapsed < .seconds(20), "not a hang")
     }
 
     @Test func millionsOfEmptyRowsAreRefusedBeforeTheyAreBuilt() async throws {
