@@ -51,7 +51,8 @@ public struct BoxOfficeCommandLine: Sendable {
                 output = CommandOutput("boxoffice \(Self.version)\n")
             case let .run(command):
                 let context = CommandContext(invocation: invocation, environment: environment, today: today, style: style(invocation),
-                                             secrets: secrets, now: now, makeTransport: makeTransport, say: toStandardError)
+                                             secrets: secrets, now: now, makeTransport: makeTransport,
+                                             rateLimiter: RateLimiter(perSecond: invocation.rate), say: toStandardError)
                 output = try await command.run(context)
             }
             try console.standardOutput(secrets.hide(output.text))

@@ -12,6 +12,7 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 64
     case dataError = 65
     case unavailable = 69
+    case tempFail = 75
     case ioError = 74
     case noPermission = 77
     case interrupted = 130
@@ -66,6 +67,9 @@ struct FailureReport: Equatable {
                 self.init(.noPermission, "no KOBIS API key is configured.",
                           "Get a free key at https://www.kobis.or.kr/kobisopenapi, then pass --key KEY, set KOBIS_API_KEY, or put 'key = KEY' in \(file). Try --demo to see sample data.")
             }
+        case let error as QuotaExhaustedError:
+            self.init(.tempFail, error.description + ".",
+                      "What was fetched is kept in the cache: run the same command again after midnight (Korean time) and it goes on from there\(error.keys == 1 ? ", or add another key (KOBIS_API_KEY=KEY1,KEY2)" : "").")
         case let error as RejectedKeyError:
             let origin = error.origin.map { " from \($0.description)" } ?? ""
             self.init(.noPermission, "KOBIS rejected the API key\(origin) (error \(error.fault.code): \(error.fault.summary)).",
@@ -159,8 +163,7 @@ struct FailureReport: Equatable {
             self.init(.noPermission, "KOBIS rejected the API key (error \(fault.code): \(fault.summary)).",
                       "Check the key at https://www.kobis.or.kr/kobisopenapi and pass it with --key or KOBIS_API_KEY.")
         case let .fault(fault) where fault.isQuotaExceeded:
-            self.init(.failure, "KOBIS says the key's daily quota is used up (error \(fault.code): \(fault.summary)).",
-                      "The quota of 3,000 calls resets each day; try again tomorrow.")
+            self.init(QuotaExhaustedError(keys: 1, fault: fault))
         case let .fault(fault):
             let flag = fault.parameter.flatMap { Self.flags[$0.name] }
             self.init(.failure, error.description + ".", flag.map { "That parameter comes from \($0); check it." }

@@ -35,6 +35,10 @@ struct Invocation: Equatable {
     var fields: [String]? = nil
     /// `--wide`: every column, the whole cast.
     var wide = false
+    /// `--jobs`: most requests in flight at once for ranges.
+    var jobs = 8
+    /// `--rate`: most requests a second that reach the network; 0 for no limit.
+    var rate: Double = 10
     var color: ColorChoice = .auto
     var keyOption: String? = nil
     var baseURL: URL? = nil
@@ -118,6 +122,18 @@ struct Invocation: Equatable {
             fields = names
         }
         wide = parsed.has("wide")
+        if let text = parsed.options["jobs"] {
+            guard let count = Int(text.trimmingBlanks()), (1...64).contains(count) else {
+                throw UsageError(message: "--jobs \(UsageError.quote(text)) is not a whole number from 1 to 64")
+            }
+            jobs = count
+        }
+        if let text = parsed.options["rate"] {
+            guard let perSecond = Double(text.trimmingBlanks()), perSecond.isFinite, (0...1000).contains(perSecond) else {
+                throw UsageError(message: "--rate \(UsageError.quote(text)) is not a number of requests a second from 0 (no limit) to 1,000")
+            }
+            rate = perSecond
+        }
         // An explicit --color always or never wins; otherwise (auto) NO_COLOR, then
         // CLICOLOR_FORCE, then whether stdout is a terminal (see BoxOfficeCommandLine.style).
         if let value = parsed.options["color"] {

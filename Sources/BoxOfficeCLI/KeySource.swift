@@ -43,6 +43,36 @@ enum KeySource {
         }
     }
 
+    /// Every key configured in the first place that has any, in order: `--key K1,K2`,
+    /// `KOBIS_API_KEY=K1,K2`, or several `key =` lines. Used one after another as quotas run out.
+    static func resolveAll(option: String?, environment: [String: String], warn: (String) -> Void = { _ in }) throws -> (keys: [String], origin: Origin) {
+        if let option = nonBlank(option) { return (split(option), .option) }
+        if let variable = nonBlank(environment["KOBIS_API_KEY"]) { return (split(variable), .environment) }
+        let (_, origin) = try resolve(option: nil, environment: environment, warn: warn)
+        guard case let .config(path) = origin, let data = try? OwnFiles.readRegularFile(path, limit: configLimit, followLink: true),
+              let text = String(validating: data, as: UTF8.self) else { return try ([resolve(option: nil, environment: environment).key], origin) }
+        return (allKeys(inConfig: text).flatMap(split), origin)
+    }
+
+    /// `K1,K2` → the keys, blanks dropped, each once.
+    private static func split(_ text: String) -> [String] {
+        var keys: [String] = []
+        for part in text.split(separator: ",") {
+            if let key = nonBlank(String(part)), !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+
+    /// The values of every `key =` line.
+    static func allKeys(inConfig text: String) -> [String] {
+        let body = text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text)
+        return body.split(whereSeparator: \.isNewline).compactMap { line in
+            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            guard let equals = content.firstIndex(of: "="), content[..<equals].trimmingBlanks() == "key" else { return nil }
+            return nonBlank(String(content[content.index(after: equals)...]).trimmingBlanks().trimming { $0 == "\"" || $0 == "'" })
+        }
+    }
+
     /// The key and where it came from; throws `MissingKeyError` (saying which config file was
     /// looked at, and what it held instead of a key line) when there is none.
     static func resolve(option: String?, environment: [String: String], warn: (String) -> Void = { _ in }) throws -> (key: String, origin: Origin) {

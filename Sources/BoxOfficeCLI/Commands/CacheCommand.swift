@@ -42,7 +42,7 @@ struct CacheCommand: BoxOfficeCommand, Equatable {
         case .info:
             let usage = try cache.usage()
             return CommandOutput(try context.render(CacheReport(folder: folder.path, entries: usage.entries, bytes: usage.bytes, others: usage.others,
-                                                            day: context.today, callsToday: CallCounter(folder: folder).count(on: context.today))))
+                                                            day: context.today, callsToday: CallCounter(folder: folder).countOfAllKeys(on: context.today))))
         }
     }
 }

@@ -19,6 +19,8 @@ struct CommandContext: Sendable {
     let secrets: Secrets
     let now: @Sendable () -> Date
     let makeTransport: (@Sendable () -> any HTTPTransport)?
+    /// `--rate`: shared by every client of the run.
+    let rateLimiter: RateLimiter?
     /// Says a line on stderr once (`boxoffice: ` in front), free of any key.
     let say: @Sendable (String) -> Void
 
@@ -69,17 +71,17 @@ struct CommandContext: Sendable {
             return KOBISClient(transport: SampleTransport(), baseURL: baseURL, key: "", now: now, log: log)
         }
         // Offline, nothing is sent, so no key is needed (cached answers never depend on it).
-        let key: String
+        var keys = [""]
         do {
-            let resolved = try KeySource.resolve(option: invocation.keyOption, environment: environment) { notice?($0) }
-            key = resolved.key
+            let resolved = try KeySource.resolveAll(option: invocation.keyOption, environment: environment) { notice?($0) }
+            keys = resolved.keys
             secrets.keyOrigin = resolved.origin
         } catch is MissingKeyError where invocation.cacheMode == .offline {
-            key = ""
+            keys = [""]
         }
-        secrets.add(key: key)
-        return KOBISClient(transport: transport(for: baseURL), baseURL: baseURL, key: key,
-                           timeout: invocation.timeout, retry: RetryPolicy(attempts: invocation.retries + 1),
+        for key in keys { secrets.add(key: key) }
+        return KOBISClient(transport: transport(for: baseURL), baseURL: baseURL, key: keys[0], keys: KeyRing(keys),
+                           rate: rateLimiter, timeout: invocation.timeout, retry: RetryPolicy(attempts: invocation.retries + 1),
                            cache: try cacheUse(), now: now, log: log, notice: notice)
     }
 

@@ -19,9 +19,28 @@ public struct CallCounter: Sendable {
     public static let warningThreshold = dailyQuota * 9 / 10
 
     public let folder: URL
+    /// Which key the count is for, when there are several: 8 hex digits of a hash of the key
+    /// (never the key), in the file name `calls-YYYYMMDD-TAG`; nil for the one key (`calls-YYYYMMDD`).
+    public let tag: String?
 
-    public init(folder: URL) {
+    public init(folder: URL, tag: String? = nil) {
         self.folder = folder
+        self.tag = tag
+    }
+
+    /// This folder's counter for one key of several.
+    public func tagged(_ tag: String?) -> CallCounter {
+        CallCounter(folder: folder, tag: tag)
+    }
+
+    /// The tag for a key: 8 hex digits of its FNV-1a hash, so no file name holds the key.
+    public static func tag(for key: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return cFormat("%08llx", hash & 0xffff_ffff)
     }
 
     /// Adds one call to `day`'s count and returns the new count, or why it could not be counted.
@@ -71,7 +90,16 @@ public struct CallCounter: Sendable {
     }
 
     private func file(for day: Day) -> URL {
-        folder.appendingPathComponent("calls-\(day.compact)")
+        folder.appendingPathComponent("calls-\(day.compact)" + (tag.map { "-" + $0 } ?? ""))
+    }
+
+    /// Today's calls of every key counted in this folder.
+    public func countOfAllKeys(on day: Day) -> Int {
+        let names = (try? OwnFiles.names(in: folder.path)) ?? []
+        return names.filter { Self.isCountName($0) && $0.hasPrefix("calls-\(day.compact)") }.reduce(0) { total, name in
+            let tag = name.count > 14 ? String(name.dropFirst(15)) : nil
+            return total + CallCounter(folder: folder, tag: tag).count(on: day)
+        }
     }
 
     /// Keeps a week of counts, so the folder does not grow for ever: only regular files of ours named
@@ -79,13 +107,17 @@ public struct CallCounter: Sendable {
     private func removeOldCounts(before day: Day) {
         let oldest = "calls-\(day.adding(days: -7).compact)"
         let names = (try? OwnFiles.names(in: folder.path)) ?? []
-        for name in names where Self.isCountName(name) && name < oldest {
+        for name in names where Self.isCountName(name) && name.prefix(14) < oldest {
             _ = try? OwnFiles.removeOwnFile(name, in: folder.path)
         }
     }
 
+    /// `calls-YYYYMMDD`, or `calls-YYYYMMDD-` and 8 lower-case hex digits: exactly, nothing else.
     static func isCountName(_ name: String) -> Bool {
-        let digits = name.utf8.dropFirst(6)
-        return name.hasPrefix("calls-") && digits.count == 8 && digits.allSatisfy { (0x30...0x39).contains($0) }
+        let bytes = Array(name.utf8)
+        guard name.hasPrefix("calls-"), bytes.count == 14 || bytes.count == 23 else { return false }
+        let digits = bytes[6..<14].allSatisfy { (0x30...0x39).contains($0) }
+        guard bytes.count == 23 else { return digits }
+        return digits && bytes[14] == UInt8(ascii: "-") && bytes[15...].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }

@@ -20,11 +20,15 @@ public struct RemoteCall: Sendable {
     public var headers: [String: String] = [:]
     /// Secrets besides the KOBIS key to mask in answers and messages.
     public var secrets: [String] = []
-    /// Whether the call counts against the KOBIS key's daily quota.
-    public var countsAgainstQuota = false
+    /// The KOBIS key the call uses, counted against that key's daily quota; nil for a call that
+    /// is not KOBIS's (a poster provider's).
+    public var quotaKey: String? = nil
+
+    /// Whether the call counts against a KOBIS key's daily quota.
+    public var countsAgainstQuota: Bool { quotaKey != nil }
 
     public init(url: URL, displayAddress: String, cacheKey: String, summary: String, freshness: Freshness,
-                headers: [String: String] = [:], secrets: [String] = [], countsAgainstQuota: Bool = false) {
+                headers: [String: String] = [:], secrets: [String] = [], quotaKey: String? = nil) {
         self.url = url
         self.displayAddress = displayAddress
         self.cacheKey = cacheKey
@@ -32,7 +36,7 @@ public struct RemoteCall: Sendable {
         self.freshness = freshness
         self.headers = headers
         self.secrets = secrets
-        self.countsAgainstQuota = countsAgainstQuota
+        self.quotaKey = quotaKey
     }
 }
 

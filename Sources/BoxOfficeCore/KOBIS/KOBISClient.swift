@@ -12,7 +12,8 @@ public struct KOBISClient: Sendable {
 
     private let transport: any HTTPTransport
     private let baseURL: URL
-    private let key: String
+    private let keys: KeyRing
+    private let rateLimiter: RateLimiter?
     private let timeout: TimeInterval
     private let retry: RetryPolicy
     private let cacheUse: CacheUse
@@ -26,12 +27,15 @@ public struct KOBISClient: Sendable {
     ///   - cache: where answers are kept, and whether to use, refresh or only use them.
     ///   - log: receives one line per request or cache event, the key always shown as `***` (`--verbose`).
     ///   - notice: receives what the user should see even without `--verbose` (quota warnings, stale answers).
-    public init(transport: any HTTPTransport, baseURL: URL, key: String, timeout: TimeInterval = 15,
+    ///   - keys: several keys, used in turn as each one's quota is spent (instead of `key`).
+    ///   - rate: most requests a second that reach the network, for every job of the run.
+    public init(transport: any HTTPTransport, baseURL: URL, key: String, keys: KeyRing? = nil, rate: RateLimiter? = nil, timeout: TimeInterval = 15,
                 retry: RetryPolicy = RetryPolicy(), cache: CacheUse = .none, now: @escaping @Sendable () -> Date = Date.init,
                 log: (@Sendable (String) -> Void)? = nil, notice: (@Sendable (String) -> Void)? = nil) {
         self.transport = transport
         self.baseURL = baseURL
-        self.key = key
+        self.keys = keys ?? KeyRing([key])
+        self.rateLimiter = rate
         self.timeout = timeout
         self.retry = retry
         self.cacheUse = cache
@@ -46,9 +50,38 @@ public struct KOBISClient: Sendable {
         try await answer(endpoint, convert: convert).value
     }
 
-    /// Like `fetch`, also returning the body the value came from (for `--raw`).
+    /// Like `fetch`, also returning the body the value came from (for `--raw`). When the key's
+    /// quota is spent, the next key (if any) asks again; when all are, `QuotaExhaustedError`.
     public func answer<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Answer<Value> {
-        try await answer(call(for: endpoint)) { body in try convert(AnswerDecoder.decode(Response.self, from: body)) }
+        while true {
+            guard let key = keys.key else { throw QuotaExhaustedError(keys: keys.keys.count, fault: nil) }
+            do {
+                return try await answer(call(for: endpoint, key: key)) { body in try convert(AnswerDecoder.decode(Response.self, from: body)) }
+            } catch {
+                let fault: KOBISFault?
+                switch error {
+                case let KOBISError.fault(kobis) where kobis.isQuotaExceeded: fault = kobis
+                case is LocalQuotaReached: fault = nil
+                default: throw error
+                }
+                guard keys.retire(key), let next = keys.key else { throw QuotaExhaustedError(keys: keys.keys.count, fault: fault) }
+                notice?("the quota of key \(keys.number(of: key)) of \(keys.keys.count) is used up for today; going on with key \(keys.number(of: next)).")
+            }
+        }
+    }
+
+    /// Whether a fresh answer to `endpoint` is in the cache (so fetching it costs no call).
+    public func isCached<Response>(_ endpoint: Endpoint<Response>) -> Bool {
+        guard let cache = cacheUse.cache, cacheUse.mode != .refresh, let entry = try? cache.entry(for: endpoint.requestKey) else { return false }
+        return cacheUse.mode == .offline || Freshness.of(endpoint).isFresh(stored: entry.stored, now: now())
+    }
+
+    /// Calls the current key has left today, by the local count (nil without a counter).
+    public func callsLeftToday() -> Int? {
+        guard let key = keys.key, let counter = keys.counter(for: key, in: cacheUse.counter) else { return nil }
+        let today = Day.korean(at: now())
+        let later = keys.keys.dropFirst(keys.number(of: key)).compactMap { keys.counter(for: $0, in: cacheUse.counter) }
+        return ([counter] + later).reduce(0) { $0 + max(0, CallCounter.dailyQuota - $1.count(on: today)) }
     }
 
     /// The general form: any call (KOBIS's, or a poster provider's), with its own decoding.
@@ -131,16 +164,19 @@ public struct KOBISClient: Sendable {
         try await body(for: call(for: endpoint))
     }
 
-    /// A KOBIS endpoint as a call to this client's server, with its key.
+    /// A KOBIS endpoint as a call to this client's server, with the current key.
     public func call<Response>(for endpoint: Endpoint<Response>) -> RemoteCall {
-        RemoteCall(url: url(for: endpoint), displayAddress: displayAddress(for: endpoint), cacheKey: endpoint.requestKey,
-                   summary: endpoint.summary, freshness: Freshness.of(endpoint), secrets: [],
-                   countsAgainstQuota: true)
+        call(for: endpoint, key: keys.key ?? keys.keys.first ?? "")
+    }
+
+    private func call<Response>(for endpoint: Endpoint<Response>, key: String) -> RemoteCall {
+        RemoteCall(url: url(for: endpoint, key: key), displayAddress: displayAddress(for: endpoint), cacheKey: endpoint.requestKey,
+                   summary: endpoint.summary, freshness: Freshness.of(endpoint), secrets: [], quotaKey: key)
     }
 
     private func body(for call: RemoteCall) async throws -> Data {
         let host = call.url.host ?? "the server"
-        let mask = SecretMask([key] + call.secrets)
+        let mask = SecretMask(keys.keys + call.secrets)
         var attempt = 1
         let network = transport.reachesNetwork
         while true {
@@ -154,7 +190,7 @@ public struct KOBISClient: Sendable {
             var retryAfter: Double?
             do {
                 let request = HTTPRequest(url: call.url, timeout: timeout, headers: call.headers)
-                let response = try await sendFollowingRedirects(request, host: host, counted: call.countsAgainstQuota, mask: mask)
+                let response = try await sendFollowingRedirects(request, host: host, quotaKey: call.quotaKey, mask: mask)
                 if network { log?("HTTP \(response.status), \(NumberFormat.grouped(response.body.count)) bytes, \(Self.milliseconds(since: started)) ms") }
                 // A server that echoes the key in its answer gets it replaced before anything reads,
                 // renders (and perhaps cuts) or stores the answer.
@@ -191,7 +227,7 @@ public struct KOBISClient: Sendable {
     /// One try, following redirects that stay on the configured server (KOBIS moving a path, or
     /// http to https); a redirect anywhere else is refused, so the key never leaves that server.
     /// The try's timeout covers every hop: a chain of slow redirects cannot stretch it.
-    private func sendFollowingRedirects(_ first: HTTPRequest, host: String, counted: Bool, mask: SecretMask) async throws -> HTTPResponse {
+    private func sendFollowingRedirects(_ first: HTTPRequest, host: String, quotaKey: String?, mask: SecretMask) async throws -> HTTPResponse {
         let origin = first.url
         let deadline = ContinuousClock.now + .seconds(first.timeout)
         var request = first
@@ -200,7 +236,8 @@ public struct KOBISClient: Sendable {
             let remaining = ContinuousClock.now.duration(to: deadline) / .seconds(1)
             guard remaining > 0 else { throw TransportError.timedOut }
             request.timeout = remaining
-            if counted { countCall() }
+            if let quotaKey { try countCall(quotaKey) }
+            if transport.reachesNetwork { try await rateLimiter?.wait() }
             let response = try await sendWithTimeout(request)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"] else {
                 return response
@@ -245,10 +282,12 @@ public struct KOBISClient: Sendable {
         return normalised
     }
 
-    /// Counts a call against the key's daily quota, and warns when little of it is left.
-    private func countCall() {
+    /// Counts a call against the key's daily quota, and warns when little of it is left; refuses
+    /// the call when the local count has already reached the quota.
+    private func countCall(_ key: String) throws {
         let today = Day.korean(at: now())
-        guard let counter = cacheUse.counter else { return }
+        guard let counter = keys.counter(for: key, in: cacheUse.counter) else { return }
+        if counter.count(on: today) >= CallCounter.dailyQuota { throw LocalQuotaReached() }
         let count: Int
         switch counter.record(on: today) {
         case let .success(value): count = value
@@ -257,7 +296,8 @@ public struct KOBISClient: Sendable {
             return
         }
         guard count > CallCounter.warningThreshold else { return }
-        notice?("warning: \(NumberFormat.grouped(count)) of the key's \(NumberFormat.grouped(CallCounter.dailyQuota)) calls for today (\(today.iso), Korean time) are used.")
+        let whose = keys.keys.count > 1 ? "key \(keys.number(of: key))'s" : "the key's"
+        notice?("warning: \(NumberFormat.grouped(count)) of \(whose) \(NumberFormat.grouped(CallCounter.dailyQuota)) calls for today (\(today.iso), Korean time) are used.")
     }
 
     /// One try, cancelled when it takes longer than `timeout`.
@@ -278,8 +318,12 @@ public struct KOBISClient: Sendable {
         }
     }
 
-    /// The URL of a call, key included.
+    /// The URL of a call, the current key included.
     public func url<Response>(for endpoint: Endpoint<Response>) -> URL {
+        url(for: endpoint, key: keys.key ?? keys.keys.first ?? "")
+    }
+
+    private func url<Response>(for endpoint: Endpoint<Response>, key: String) -> URL {
         // Every part is percent-encoded, so the text is always a valid URL.
         URL(string: Self.address(baseURL, endpoint, encodedKey: KOBISOperation.percentEncoded(key))) ?? baseURL
     }
@@ -304,3 +348,6 @@ public struct KOBISClient: Sendable {
         return Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
     }
 }
+
+/// The local count of the key's calls has reached its daily quota: not sent.
+struct LocalQuotaReached: Error {}

@@ -194,11 +194,14 @@ import Testing
         #expect(errorLines(outcome).first == #"boxoffice: KOBIS sent an invalid dailyBoxOfficeList[0].salesShare "9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x…": expected a decimal number."#)
     }
 
-    @Test func quotaFaultExits1AndSaysWhenToComeBack() async throws {
+    @Test func quotaFaultExits75AndSaysWhenToComeBack() async throws {
         let outcome = try await daily { _ in .json(#"{"faultInfo":{"message":"키의 하루 이용량을 초과하였습니다.","errorCode":"320011"}}"#) }
-        #expect(outcome.result.status == 1)
+        #expect(outcome.result.status == 75)
         #expect(outcome.requests == 1)
-        #expect(errorLines(outcome).first == "boxoffice: KOBIS says the key's daily quota is used up (error 320011: 키의 하루 이용량을 초과하였습니다.).")
+        #expect(errorLines(outcome) == [
+            "boxoffice: the key's daily quota is used up (KOBIS error 320011: 키의 하루 이용량을 초과하였습니다.).",
+            "What was fetched is kept in the cache: run the same command again after midnight (Korean time) and it goes on from there, or add another key (KOBIS_API_KEY=KEY1,KEY2).",
+        ])
     }
 
     @Test func verboseShowsEveryTryButNeverTheKey() async throws {
