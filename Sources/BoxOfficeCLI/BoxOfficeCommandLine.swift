@@ -30,11 +30,18 @@ public struct BoxOfficeCommandLine: Sendable {
     /// Runs one invocation (without the program name) and returns its exit status.
     public func run(_ arguments: [String]) async -> ExitStatus {
         let secrets = Secrets()
-        if let key = environment["KOBIS_API_KEY"] { secrets.add(key: key.trimmingBlanksAndNewlines()) }
+        if let key = environment["KOBIS_API_KEY"] {
+            for part in [key] + key.split(separator: ",").map(String.init) { secrets.add(key: part.trimmingBlanksAndNewlines()) }
+        }
         let said = Mutex<Set<String>>([])
+        let progress = ProgressLine(enabled: console.errorIsTerminal && !arguments.contains("--quiet"), width: console.width,
+                                    write: { [console] in console.standardError($0) })
+        progress.start()
+        defer { progress.stop() }
         // Everything on stderr is free of the key, and each distinct notice is said once.
         let toStandardError: @Sendable (String) -> Void = { [console] line in
             guard said.withLock({ $0.insert(line).inserted }) else { return }
+            progress.clear()
             console.standardError(secrets.hide("boxoffice: \(line)\n"))
         }
         do {
@@ -52,19 +59,22 @@ public struct BoxOfficeCommandLine: Sendable {
             case let .run(command):
                 let context = CommandContext(invocation: invocation, environment: environment, today: today, style: style(invocation),
                                              secrets: secrets, now: now, makeTransport: makeTransport,
-                                             rateLimiter: RateLimiter(perSecond: invocation.rate), say: toStandardError)
+                                             rateLimiter: RateLimiter(perSecond: invocation.rate), progress: progress,
+                                             write: { [console] text in try console.standardOutput(secrets.hide(text)) }, say: toStandardError)
                 output = try await command.run(context)
             }
+            progress.stop()
             try console.standardOutput(secrets.hide(output.text))
-            if let failure = output.failureAfterOutput { return report(failure, secrets: secrets) }
+            if let failure = output.failureAfterOutput { return report(failure, secrets: secrets, progress: progress) }
             return .success
         } catch {
-            return report(error, secrets: secrets)
+            return report(error, secrets: secrets, progress: progress)
         }
     }
 
     /// Says what went wrong on stderr and gives the exit status for it.
-    private func report(_ error: any Error, secrets: Secrets) -> ExitStatus {
+    private func report(_ error: any Error, secrets: Secrets, progress: ProgressLine? = nil) -> ExitStatus {
+        progress?.stop()
         var error = error
         if case let KOBISError.fault(fault) = error, fault.isKeyRejected {
             error = RejectedKeyError(fault: fault, origin: secrets.keyOrigin)

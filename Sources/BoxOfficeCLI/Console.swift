@@ -15,15 +15,18 @@ public struct Console: Sendable {
     /// Writes messages; failures are ignored, so a broken stderr changes neither the exit status nor stdout.
     public let standardError: @Sendable (String) -> Void
     public let outputIsTerminal: Bool
+    /// Whether stderr is a terminal (progress is shown only there).
+    public let errorIsTerminal: Bool
     /// Columns of the terminal standard output goes to, when it is one; nil when it is not, so
     /// that nothing is cut in a file or a pipe.
     public let width: Int?
 
     public init(standardOutput: @escaping @Sendable (String) throws -> Void, standardError: @escaping @Sendable (String) -> Void,
-                outputIsTerminal: Bool = false, width: Int? = nil) {
+                outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, width: Int? = nil) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.outputIsTerminal = outputIsTerminal
+        self.errorIsTerminal = errorIsTerminal
         self.width = width
     }
 
@@ -41,6 +44,7 @@ public struct Console: Sendable {
             },
             standardError: { _ = write($0, to: STDERR_FILENO) },
             outputIsTerminal: outputIsTerminal,
+            errorIsTerminal: isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb",
             width: outputIsTerminal ? terminalWidth(environment: environment) : nil)
     }
 

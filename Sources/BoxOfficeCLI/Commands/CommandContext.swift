@@ -21,6 +21,10 @@ struct CommandContext: Sendable {
     let makeTransport: (@Sendable () -> any HTTPTransport)?
     /// `--rate`: shared by every client of the run.
     let rateLimiter: RateLimiter?
+    /// The progress line on stderr (drawn only on a terminal).
+    let progress: ProgressLine
+    /// Writes data to stdout at once, for output that streams (ranges); the key is masked.
+    let write: @Sendable (String) throws -> Void
     /// Says a line on stderr once (`boxoffice: ` in front), free of any key.
     let say: @Sendable (String) -> Void
 
@@ -82,7 +86,7 @@ struct CommandContext: Sendable {
         for key in keys { secrets.add(key: key) }
         return KOBISClient(transport: transport(for: baseURL), baseURL: baseURL, key: keys[0], keys: KeyRing(keys),
                            rate: rateLimiter, timeout: invocation.timeout, retry: RetryPolicy(attempts: invocation.retries + 1),
-                           cache: try cacheUse(), now: now, log: log, notice: notice)
+                           cache: try cacheUse(), now: now, log: log, notice: notice, events: { [progress] in progress.event($0) })
     }
 
     /// The network, set up only when a request really goes out.

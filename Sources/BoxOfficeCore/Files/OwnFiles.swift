@@ -144,7 +144,36 @@ public enum OwnFiles {
         return true
     }
 
-    /// The system's text for an error number, e.g. "Permission denied".
+    /// The folder part of a path (`.` for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Writes a file the user named (`--svg FILE`): whole or not at all, through a temporary file
+    /// beside it that is renamed over it. A symbolic link, a folder or anything but a plain file at
+    /// that name is refused and left as it is.
+    public static func writeUserFile(_ data: Data, to path: String) throws(FileAccessError) {
+        if let info = linkStatus(path) {
+            switch kind(of: info) {
+            case .regularFile: break
+            case .symbolicLink: throw FileAccessError(path: path, problem: "is a symbolic link; boxoffice writes only a plain file there (remove the link, or choose another name)")
+            default: throw FileAccessError(path: path, problem: "is not a plain file; it is left as it is")
+            }
+        }
+        let folder = Self.folder(of: path)
+        let temporary = folder + "/.boxoffice-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw FileAccessError(path: path, action: "written", code: errno) }
+        var failure = writeAll(data, to: descriptor)
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw FileAccessError(path: path, action: "written", code: failure)
+        }
+    }
+
     /// Writes all of `data` to `descriptor`, retrying short writes and interruptions; returns 0, or
     /// the `errno` of the failure. For a socket, `MSG_NOSIGNAL` makes a peer that has gone away an
     /// EPIPE here rather than a SIGPIPE.
@@ -164,6 +193,7 @@ public enum OwnFiles {
         }
     }
 
+    /// The system's text for an error number, e.g. "Permission denied".
     public static func reason(_ code: Int32) -> String {
         String(cString: strerror(code))
     }

@@ -46,6 +46,16 @@ public struct Answer<Value> {
     public let body: Data
     /// When the body came from the server (earlier, for an answer from the cache).
     public let fetched: Date
+    /// Whether the answer came from the cache (so it cost no call).
+    public var fromCache = false
+}
+
+/// What a client is doing, for a progress display: each try of a request that goes out.
+public enum ClientEvent: Sendable {
+    /// A try started: which request, and the try's number of all allowed.
+    case waiting(id: Int, summary: String, attempt: Int, attempts: Int)
+    /// The request `id` is over (answered or failed).
+    case done(id: Int)
 }
 
 extension Answer: Sendable where Value: Sendable {}

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Synchronization
 
 /// Talks to a KOBIS server: adds the server root and the key to endpoints, enforces the timeout,
 /// retries what is transient, and decodes answers.
@@ -20,6 +21,7 @@ public struct KOBISClient: Sendable {
     private let now: @Sendable () -> Date
     private let log: (@Sendable (String) -> Void)?
     private let notice: (@Sendable (String) -> Void)?
+    private let events: (@Sendable (ClientEvent) -> Void)?
 
     /// - Parameters:
     ///   - baseURL: the server root, e.g. `https://www.kobis.or.kr`.
@@ -31,7 +33,8 @@ public struct KOBISClient: Sendable {
     ///   - rate: most requests a second that reach the network, for every job of the run.
     public init(transport: any HTTPTransport, baseURL: URL, key: String, keys: KeyRing? = nil, rate: RateLimiter? = nil, timeout: TimeInterval = 15,
                 retry: RetryPolicy = RetryPolicy(), cache: CacheUse = .none, now: @escaping @Sendable () -> Date = Date.init,
-                log: (@Sendable (String) -> Void)? = nil, notice: (@Sendable (String) -> Void)? = nil) {
+                log: (@Sendable (String) -> Void)? = nil, notice: (@Sendable (String) -> Void)? = nil,
+                events: (@Sendable (ClientEvent) -> Void)? = nil) {
         self.transport = transport
         self.baseURL = baseURL
         self.keys = keys ?? KeyRing([key])
@@ -42,6 +45,7 @@ public struct KOBISClient: Sendable {
         self.now = now
         self.log = log
         self.notice = notice
+        self.events = events
     }
 
     /// Answers a call from the cache when it can, else from the network; `convert` turns the answer
@@ -151,7 +155,7 @@ public struct KOBISClient: Sendable {
         if !fresh {
             notice?("offline: showing an answer stored \(Day.koreanTimestamp(entry.stored)); it may be out of date.")
         }
-        return Answer(value: value, body: entry.body, fetched: entry.stored)
+        return Answer(value: value, body: entry.body, fetched: entry.stored, fromCache: true)
     }
 
     /// Performs the call, retrying transient failures, and decodes its answer.
@@ -179,7 +183,10 @@ public struct KOBISClient: Sendable {
         let mask = SecretMask(keys.keys + call.secrets)
         var attempt = 1
         let network = transport.reachesNetwork
+        let id = RequestNumber.next()
+        defer { if network { events?(.done(id: id)) } }
         while true {
+            if network { events?(.waiting(id: id, summary: call.summary, attempt: attempt, attempts: retry.attempts)) }
             if network {
                 log?("GET \(call.displayAddress)" + (retry.attempts > 1 ? " (try \(attempt) of \(retry.attempts))" : ""))
             } else {
@@ -351,3 +358,15 @@ public struct KOBISClient: Sendable {
 
 /// The local count of the key's calls has reached its daily quota: not sent.
 struct LocalQuotaReached: Error {}
+
+/// Numbers each request of a run, for progress displays.
+enum RequestNumber {
+    private static let counter = Mutex(0)
+
+    static func next() -> Int {
+        counter.withLock { value in
+            value += 1
+            return value
+        }
+    }
+}

@@ -104,8 +104,9 @@ extension Day: CustomStringConvertible {
     public var description: String { iso }
 }
 
-private extension Day {
-    static func length(ofMonth month: Int, in year: Int) -> Int {
+extension Day {
+    /// Days in a month of a year.
+    public static func length(ofMonth month: Int, in year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30

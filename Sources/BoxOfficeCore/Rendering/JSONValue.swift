@@ -40,6 +40,19 @@ public enum JSONValue: Sendable, Equatable {
         return output
     }
 
+    /// The value as an element of a pretty-printed array: indented one level, without a newline
+    /// at the end (for writing a long array piece by piece).
+    public func serializedElement(pretty: Bool) -> String {
+        var output = ""
+        if pretty {
+            output += "  "
+            write(into: &output, indent: 1)
+        } else {
+            writeCompact(into: &output)
+        }
+        return output
+    }
+
     /// One line, no spaces: what JSON Lines and a pipe want.
     private func writeCompact(into output: inout String) {
         switch self {

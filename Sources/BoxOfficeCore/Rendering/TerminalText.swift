@@ -57,7 +57,7 @@ public enum TerminalText {
 
     /// Shortens the text to at most `columns`, ending with `…` when something was cut; cut only
     /// between characters, never inside a Hangul syllable or a combining sequence.
-    static func truncate(_ text: String, to columns: Int, ambiguousWide: Bool = false) -> String {
+    public static func truncate(_ text: String, to columns: Int, ambiguousWide: Bool = false) -> String {
         guard width(text, ambiguousWide: ambiguousWide) > columns else { return text }
         let ellipsis = width(of: "…", ambiguousWide: ambiguousWide)
         guard columns >= ellipsis else { return String(repeating: ".", count: max(0, columns)) }

@@ -23,7 +23,7 @@ public struct RenderOptions: Sendable, Equatable {
 
 /// An ANSI text colour.
 enum TextColor: String, Sendable {
-    case red = "31", blue = "34", green = "32", bold = "1", dim = "2"
+    case red = "31", blue = "34", green = "32", yellow = "33", magenta = "35", cyan = "36", bold = "1", dim = "2"
 
     func apply(_ text: String, if enabled: Bool) -> String {
         enabled && !text.isEmpty ? "\u{1B}[\(rawValue)m\(text)\u{1B}[0m" : text

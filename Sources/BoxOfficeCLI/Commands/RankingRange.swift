@@ -1,0 +1,88 @@
+import BoxOfficeCore
+
+/// `--from D --to D` on `daily` and `weekly`: every day (or week) of a range, fetched a few at a
+/// time, printed in order as soon as each is ready (a year's CSV starts at once), every answer
+/// kept in the cache as it arrives, so an interrupted or quota-stopped run goes on where it was.
+enum RankingRange {
+    static let specs: [OptionSpec] = [
+        OptionSpec(name: "from", value: "D", help: "the first day of a range (with --to; default yesterday)"),
+        OptionSpec(name: "to", value: "D", help: "the last day of a range", defaultValue: "yesterday in Korea"),
+    ]
+
+    /// The range the options give, or nil; `--date` with them is a usage error.
+    static func parse(_ arguments: CommandArguments) throws(UsageError) -> ClosedRange<Day>? {
+        guard arguments.has("from") || arguments.has("to") else { return nil }
+        if arguments.has("date") {
+            throw UsageError(message: "--date and --\(arguments.has("from") ? "from" : "to") cannot be used together; give one day with --date, or a range with --from and --to", command: arguments.name)
+        }
+        guard let fromText = arguments.options["from"] else {
+            throw UsageError(message: "--to needs --from: the range's first day, e.g. --from 2023-03-01 --to 2023-03-31", command: arguments.name)
+        }
+        let from = try DateArgument.day(fromText, today: arguments.today, option: "--from")
+        try DateArgument.requirePublished(from, today: arguments.today, option: "--from")
+        var to = arguments.today.adding(days: -1)
+        if let toText = arguments.options["to"] {
+            to = try DateArgument.day(toText, today: arguments.today, option: "--to")
+            try DateArgument.requirePublished(to, today: arguments.today, option: "--to")
+        }
+        guard from <= to else {
+            throw UsageError(message: "--from \(from.iso) is after --to \(to.iso)", command: arguments.name)
+        }
+        return from...to
+    }
+
+    /// Every day of a range.
+    static func days(_ range: ClosedRange<Day>) -> [Day] {
+        (0...range.lowerBound.days(to: range.upperBound)).map { range.lowerBound.adding(days: $0) }
+    }
+
+    /// The Monday of every week that a range touches.
+    static func weeks(_ range: ClosedRange<Day>) -> [Day] {
+        let first = range.lowerBound.adding(days: 1 - range.lowerBound.weekday.rawValue)
+        return stride(from: 0, through: first.days(to: range.upperBound), by: 7).map { first.adding(days: $0) }
+    }
+
+    /// Fetches `items` with `--jobs` in flight and writes each result, in order, as soon as it and
+    /// the ones before it are in.
+    static func run<Response, Value: Presentable>(
+        _ items: [Day], unit: String, context: CommandContext, client: KOBISClient,
+        endpoint: @escaping @Sendable (Day) -> Endpoint<Response>,
+        convert: @escaping @Sendable (Day, Response) throws -> Value
+    ) async throws -> CommandOutput {
+        try context.check(Value.self)
+        if context.invocation.raw {
+            throw UsageError(message: "--raw prints one KOBIS answer; give one day with --date instead of a range")
+        }
+        announce(items.map(endpoint), unit: unit, context: context, client: client)
+        context.progress.beginRange(total: items.count, unit: unit)
+        var output = StreamedOutput(style: context.style)
+        do {
+            try await forEachInOrder(items, limit: context.invocation.jobs) { day in
+                let answer = try await client.answer(endpoint(day)) { try convert(day, $0) }
+                context.progress.finished(fromCache: answer.fromCache)
+                return answer.value.fetched(at: answer.fetched)
+            } deliver: { _, value in
+                try context.write(output.next(value))
+            }
+        } catch {
+            // Whatever was written stays a whole document (a closed JSON array).
+            try? context.write(output.finish())
+            throw error
+        }
+        try context.write(output.finish())
+        return CommandOutput("")
+    }
+
+    /// Before a long range: how many calls it needs, and how many the key has left today.
+    private static func announce<Response>(_ endpoints: [Endpoint<Response>], unit: String, context: CommandContext, client: KOBISClient) {
+        guard endpoints.count > ProgressLine.fewRequests else { return }
+        let needed = endpoints.filter { !client.isCached($0) }.count
+        guard needed > 10 || needed > (client.callsLeftToday() ?? .max) else { return }
+        var text = "\(NumberFormat.grouped(endpoints.count)) \(unit): \(NumberFormat.grouped(needed)) to fetch from KOBIS, \(NumberFormat.grouped(endpoints.count - needed)) from the cache"
+        if let left = client.callsLeftToday() {
+            text += "; \(NumberFormat.grouped(left)) of today's calls are left (Korean time)"
+            if needed > left { text += ", so the run will stop at the quota and go on from the cache when run again tomorrow" }
+        }
+        context.notice?(text + ".")
+    }
+}

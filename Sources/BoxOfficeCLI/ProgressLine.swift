@@ -1,0 +1,145 @@
+import BoxOfficeCore
+import Synchronization
+
+/// One line of progress on stderr, only when stderr is a terminal: for a range, done of total
+/// (from the cache and from the network), the time so far and an estimate; for a single request
+/// that takes more than a second, a spinner saying what it waits for and which try it is on.
+/// Nothing of it reaches a pipe or a file.
+final class ProgressLine: Sendable {
+    private struct Waiting {
+        var summary: String
+        var attempt: Int
+        var attempts: Int
+        var since: ContinuousClock.Instant
+    }
+
+    private struct State {
+        var total = 0
+        var unit = "days"
+        var cached = 0
+        var fetched = 0
+        var rangeStarted: ContinuousClock.Instant?
+        var waiting: [Int: Waiting] = [:]
+        var shown = false
+        var frame = 0
+        var ticker: Task<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+    private let write: @Sendable (String) -> Void
+    private let width: Int
+    let enabled: Bool
+
+    /// A range is worth a progress line past this many requests.
+    static let fewRequests = 3
+    private static let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+
+    init(enabled: Bool, width: Int?, write: @escaping @Sendable (String) -> Void) {
+        self.enabled = enabled
+        self.width = max(20, (width ?? 80) - 1)
+        self.write = write
+    }
+
+    /// Starts redrawing ten times a second.
+    func start() {
+        guard enabled else { return }
+        let task = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(100))
+                self?.draw()
+            }
+        }
+        state.withLock { $0.ticker = task }
+    }
+
+    /// Stops and clears the line.
+    func stop() {
+        let task = state.withLock { state -> Task<Void, Never>? in
+            defer { state.ticker = nil }
+            return state.ticker
+        }
+        task?.cancel()
+        clear()
+    }
+
+    /// Clears the line before another message is written to stderr; the next tick redraws it.
+    func clear() {
+        let shown = state.withLock { state -> Bool in
+            defer { state.shown = false }
+            return state.shown
+        }
+        if shown { write("\r\u{1B}[K") }
+    }
+
+    func beginRange(total: Int, unit: String) {
+        state.withLock { state in
+            state.total = total
+            state.unit = unit
+            state.rangeStarted = .now
+        }
+    }
+
+    func finished(fromCache: Bool) {
+        state.withLock { state in
+            if fromCache { state.cached += 1 } else { state.fetched += 1 }
+        }
+    }
+
+    func event(_ event: ClientEvent) {
+        state.withLock { state in
+            switch event {
+            case let .waiting(id, summary, attempt, attempts):
+                let since = state.waiting[id]?.since ?? .now
+                state.waiting[id] = Waiting(summary: summary, attempt: attempt, attempts: attempts, since: since)
+            case let .done(id):
+                state.waiting[id] = nil
+            }
+        }
+    }
+
+    private func draw() {
+        let line = state.withLock { state -> String? in
+            state.frame += 1
+            let spinner = Self.frames[state.frame % Self.frames.count]
+            if let started = state.rangeStarted, state.total > Self.fewRequests {
+                let done = state.cached + state.fetched
+                let elapsed = Self.seconds(started.duration(to: .now))
+                var text = "\(spinner) \(NumberFormat.grouped(done))/\(NumberFormat.grouped(state.total)) \(state.unit) · "
+                    + "\(NumberFormat.grouped(state.cached)) from the cache · \(NumberFormat.grouped(state.fetched)) fetched · \(Self.format(elapsed))"
+                if state.fetched > 0, done < state.total {
+                    let perItem = elapsed / Double(max(1, state.fetched))
+                    text += ", about \(Self.format(perItem * Double(state.total - done))) left"
+                }
+                if let slow = state.waiting.values.filter({ $0.attempt > 1 }).first {
+                    text += " · try \(slow.attempt) of \(slow.attempts)"
+                }
+                return text
+            }
+            guard let oldest = state.waiting.values.min(by: { $0.since < $1.since }) else { return nil }
+            let waited = Self.seconds(oldest.since.duration(to: .now))
+            guard waited >= 1 else { return nil }
+            var text = "\(spinner) waiting for \(oldest.summary) · \(Self.format(waited))"
+            if oldest.attempts > 1 { text += " · try \(oldest.attempt) of \(oldest.attempts)" }
+            if state.waiting.count > 1 { text += " · \(state.waiting.count) requests" }
+            return text
+        }
+        guard let line else {
+            clear()
+            return
+        }
+        state.withLock { $0.shown = true }
+        write("\r\u{1B}[K" + TerminalText.truncate(TerminalText.clean(line), to: width))
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// `0.4 s`, `12 s`, `3 min 20 s`.
+    private static func format(_ seconds: Double) -> String {
+        if seconds < 10 { return cFormat("%.1f s", seconds) }
+        if seconds < 60 { return "\(Int(seconds)) s" }
+        let whole = Int(seconds)
+        return "\(whole / 60) min \(whole % 60) s"
+    }
+}
