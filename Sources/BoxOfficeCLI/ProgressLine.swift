@@ -23,6 +23,7 @@ final class ProgressLine: Sendable {
         var shown = false
         var frame = 0
         var ticker: Task<Void, Never>?
+        var stopped = false
     }
 
     private let state = Mutex(State())
@@ -52,23 +53,24 @@ final class ProgressLine: Sendable {
         state.withLock { $0.ticker = task }
     }
 
-    /// Stops and clears the line.
+    /// Stops and clears the line; nothing is drawn after.
     func stop() {
         let task = state.withLock { state -> Task<Void, Never>? in
+            state.stopped = true
+            if state.shown { write("\r\u{1B}[K") }
+            state.shown = false
             defer { state.ticker = nil }
             return state.ticker
         }
         task?.cancel()
-        clear()
     }
 
     /// Clears the line before another message is written to stderr; the next tick redraws it.
     func clear() {
-        let shown = state.withLock { state -> Bool in
-            defer { state.shown = false }
-            return state.shown
+        state.withLock { state in
+            if state.shown { write("\r\u{1B}[K") }
+            state.shown = false
         }
-        if shown { write("\r\u{1B}[K") }
     }
 
     func beginRange(total: Int, unit: String) {
@@ -98,37 +100,43 @@ final class ProgressLine: Sendable {
     }
 
     private func draw() {
-        let line = state.withLock { state -> String? in
-            state.frame += 1
-            let spinner = Self.frames[state.frame % Self.frames.count]
-            if let started = state.rangeStarted, state.total > Self.fewRequests {
-                let done = state.cached + state.fetched
-                let elapsed = Self.seconds(started.duration(to: .now))
-                var text = "\(spinner) \(NumberFormat.grouped(done))/\(NumberFormat.grouped(state.total)) \(state.unit) · "
-                    + "\(NumberFormat.grouped(state.cached)) from the cache · \(NumberFormat.grouped(state.fetched)) fetched · \(Self.format(elapsed))"
-                if state.fetched > 0, done < state.total {
-                    let perItem = elapsed / Double(max(1, state.fetched))
-                    text += ", about \(Self.format(perItem * Double(state.total - done))) left"
-                }
-                if let slow = state.waiting.values.filter({ $0.attempt > 1 }).first {
-                    text += " · try \(slow.attempt) of \(slow.attempts)"
-                }
-                return text
+        state.withLock { state in
+            guard !state.stopped else { return }
+            guard let line = Self.line(&state) else {
+                if state.shown { write("\r\u{1B}[K") }
+                state.shown = false
+                return
             }
-            guard let oldest = state.waiting.values.min(by: { $0.since < $1.since }) else { return nil }
-            let waited = Self.seconds(oldest.since.duration(to: .now))
-            guard waited >= 1 else { return nil }
-            var text = "\(spinner) waiting for \(oldest.summary) · \(Self.format(waited))"
-            if oldest.attempts > 1 { text += " · try \(oldest.attempt) of \(oldest.attempts)" }
-            if state.waiting.count > 1 { text += " · \(state.waiting.count) requests" }
+            state.shown = true
+            // Written under the lock, so that a stop or a message never meets half a line.
+            write("\r\u{1B}[K" + TerminalText.truncate(TerminalText.clean(line), to: width))
+        }
+    }
+
+    private static func line(_ state: inout State) -> String? {
+        state.frame += 1
+        let spinner = Self.frames[state.frame % Self.frames.count]
+        if let started = state.rangeStarted, state.total > Self.fewRequests {
+            let done = state.cached + state.fetched
+            let elapsed = Self.seconds(started.duration(to: .now))
+            var text = "\(spinner) \(NumberFormat.grouped(done))/\(NumberFormat.grouped(state.total)) \(state.unit) · "
+                + "\(NumberFormat.grouped(state.cached)) from the cache · \(NumberFormat.grouped(state.fetched)) fetched · \(Self.format(elapsed))"
+            if state.fetched > 0, done < state.total {
+                let perItem = elapsed / Double(max(1, state.fetched))
+                text += ", about \(Self.format(perItem * Double(state.total - done))) left"
+            }
+            if let slow = state.waiting.values.filter({ $0.attempt > 1 }).first {
+                text += " · try \(slow.attempt) of \(slow.attempts)"
+            }
             return text
         }
-        guard let line else {
-            clear()
-            return
-        }
-        state.withLock { $0.shown = true }
-        write("\r\u{1B}[K" + TerminalText.truncate(TerminalText.clean(line), to: width))
+        guard let oldest = state.waiting.values.min(by: { $0.since < $1.since }) else { return nil }
+        let waited = Self.seconds(oldest.since.duration(to: .now))
+        guard waited >= 1 else { return nil }
+        var text = "\(spinner) waiting for \(oldest.summary) · \(Self.format(waited))"
+        if oldest.attempts > 1 { text += " · try \(oldest.attempt) of \(oldest.attempts)" }
+        if state.waiting.count > 1 { text += " · \(state.waiting.count) requests" }
+        return text
     }
 
     private static func seconds(_ duration: Duration) -> Double {

@@ -22,7 +22,8 @@ extension BoxOfficeCommand where Self: Equatable {
 enum Commands {
     static let all: [any BoxOfficeCommand.Type] = [
         DailyCommand.self, WeeklyCommand.self, MovieCommand.self, SearchCommand.self, PeopleCommand.self,
-        CompanyCommand.self, CodesCommand.self, CacheCommand.self, CompletionsCommand.self, ManualCommand.self,
+        CompanyCommand.self, TrendCommand.self, CalendarCommand.self, CodesCommand.self, CacheCommand.self,
+        CompletionsCommand.self, ManualCommand.self,
     ]
 
     static func named(_ name: String) -> (any BoxOfficeCommand.Type)? {

@@ -9,6 +9,12 @@ public struct Trend: Sendable, Equatable {
         public let movieCode: String
         public let title: String
         public let points: [Point]
+
+        public init(movieCode: String, title: String, points: [Point]) {
+            self.movieCode = movieCode
+            self.title = title
+            self.points = points
+        }
     }
 
     /// One day of a film: its rank and audiences, all nil when it was outside the top 10
@@ -72,6 +78,12 @@ public struct MonthCalendar: Sendable, Equatable {
         public let published: Bool
         /// The number one, or nil (not published, or KOBIS has no figures).
         public let top: BoxOfficeEntry?
+
+        public init(date: Day, published: Bool, top: BoxOfficeEntry?) {
+            self.date = date
+            self.published = published
+            self.top = top
+        }
     }
 
     public init(year: Int, month: Int, days: [Entry]) {

@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--json"], "no command given; the commands are daily, weekly, movie, search, people, company, codes, cache, completions, manual, help"),
+        (["--json"], "no command given; the commands are daily, weekly, movie, search, people, company, trend, calendar, codes, cache, completions, manual, help"),
         (["daily", "--date", "20230101", "--date", "20230102"], "--date is given twice ('20230101' and '20230102'); give it once"),
         (["daily", "20220105"], "unexpected argument '20220105' for 'daily'; did you mean '--date 20220105'?"),
         (["daily", "yesterday"], "unexpected argument 'yesterday' for 'daily'; did you mean '--date yesterday'?"),
@@ -181,7 +181,7 @@ import Testing
             #expect(main.standardOutput.contains(option.synopsis))
         }
         let daily = await run(["help", "daily"])
-        #expect(daily.standardOutput.hasPrefix("boxoffice daily: the daily box office (top 10) of one day\n\nUSAGE\n  boxoffice daily [--date D] [--nation korean|foreign] [--multi] [--commercial]\n    [--region NAME|CODE] [--raw] [options]\n"))
+        #expect(daily.standardOutput.hasPrefix("boxoffice daily: the daily box office (top 10) of one day\n\nUSAGE\n  boxoffice daily [--date D] [--from D] [--to D] [--nation korean|foreign]\n    [--multi] [--commercial] [--region NAME|CODE] [--raw] [options]\n"))
         let bare = await run([])
         #expect(bare.status == .success)
         #expect(bare.standardOutput.hasPrefix("boxoffice 0.1.0: Korean box office figures from KOBIS (영화진흥위원회)\n"))

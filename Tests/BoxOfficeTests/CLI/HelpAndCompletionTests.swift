@@ -55,19 +55,10 @@ import Testing
         }
     }
 
-    private func run(_ program: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> (Int32, String, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path].merging(environment) { $1 }
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    /// Runs a program without holding a thread of the test pool while it runs.
+    private func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> (Int32, String, String) {
+        let result = try await Executable.run(arguments, environment: environment, program: URL(fileURLWithPath: program))
+        return (result.status, result.standardOutput, result.standardError)
     }
 
     private func written(_ text: String, _ name: String) throws -> String {
@@ -77,16 +68,16 @@ import Testing
     }
 
     @Test(arguments: Completions.Shell.allCases)
-    func eachShellReadsItsScript(shell: Completions.Shell) throws {
+    func eachShellReadsItsScript(shell: Completions.Shell) async throws {
         let program = "/usr/bin/\(shell.rawValue)"
         guard FileManager.default.isExecutableFile(atPath: program) else { return }
         let path = try written(Completions.script(for: shell), "completion")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let (status, _, error) = try run(program, ["-n", path])
+        let (status, _, error) = try await run(program, ["-n", path])
         #expect(status == 0, "\(error)")
     }
 
-    @Test func bashCompletesCommandsOptionsAndValues() throws {
+    @Test func bashCompletesCommandsOptionsAndValues() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
         let path = try written(Completions.script(for: .bash), "completion.bash")
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -103,23 +94,24 @@ import Testing
             complete_line boxoffice daily --format = c
             complete_line boxoffice movie --po
             """
-        let (status, output, error) = try run("/bin/bash", ["-c", script, "bash", path])
+        let (status, output, error) = try await run("/bin/bash", ["-c", script, "bash", path])
         #expect(status == 0, "\(error)")
         #expect(output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
             "daily", "--format", "json jsonl", "weekend", "auto always never", "regions nations types parts", "zsh", "csv", "--poster", "",
         ])
     }
 
-    @Test func fishCompletesCommandsOptionsAndValues() throws {
+    @Test func fishCompletesCommandsOptionsAndValues() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else { return }
         let path = try written(Completions.script(for: .fish), "completion.fish")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let (status, output, error) = try run("/usr/bin/fish", ["-c", "source $argv[1]; complete -C 'boxoffice da'; complete -C 'boxoffice daily --format j'", path])
+        let (status, output, error) = try await run("/usr/bin/fish", ["-c", "source $argv[1]; complete -C 'boxoffice da'; complete -C 'boxoffice daily --format j'", path])
         #expect(status == 0, "\(error)")
-        #expect(output.split(separator: "\n").map { $0.split(separator: "\t").first.map(String.init) ?? "" } == ["daily", "json", "jsonl"])
+        let words: [String] = output.split(separator: "\n").map { line in String(line.prefix { $0 != "\t" }) }
+        #expect(words == ["daily", "json", "jsonl"])
     }
 
-    @Test func theManualReadsCleanly() throws {
+    @Test func theManualReadsCleanly() async throws {
         let manual = ManualPage.roff(version: BoxOfficeCommandLine.version)
         for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
             #expect(manual.contains(".SH \(section)\n"), "\(section)")
@@ -128,12 +120,12 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
             // A UTF-8 locale, as the Korean in the page needs.
-            let (status, output, error) = try run("/usr/bin/man", ["--warnings", "-l", path], environment: ["LANG": "C.UTF-8", "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+            let (status, output, error) = try await run("/usr/bin/man", ["--warnings", "-l", path], environment: ["LANG": "C.UTF-8", "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
             #expect(status == 0)
             #expect(error == "", "\(error)")
             #expect(output.contains("boxoffice - Korean box office figures from KOBIS"))
         } else if FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") {
-            let (status, _, error) = try run("/usr/bin/groff", ["-man", "-z", "-ww", path])
+            let (status, _, error) = try await run("/usr/bin/groff", ["-man", "-z", "-ww", path])
             #expect(status == 0 && error == "", "\(error)")
         }
     }

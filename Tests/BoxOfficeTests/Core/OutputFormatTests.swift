@@ -182,7 +182,7 @@ import Testing
 
     /// An independent reader (Python's csv module) gets back exactly the JSON's values.
     @Test(arguments: ["daily_20230423", "daily_hostile", "movie_20124079"])
-    func csvAndTSVReadBackAsTheJSON(name: String) throws {
+    func csvAndTSVReadBackAsTheJSON(name: String) async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
         let result = try #require(try Self.results().first { $0.0 == name }?.1)
         let expected = result.records.map { record in record.keys.map { record.field($0).flatText } }
@@ -208,15 +208,8 @@ import Testing
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-\(UUID().uuidString).\(kind)")
             defer { try? FileManager.default.removeItem(at: file) }
             try result.rendered(OutputStyle(format: format)).write(to: file, atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            process.arguments = ["-c", script, kind, file.path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let rows = try #require(try JSONSerialization.jsonObject(with: data) as? [[String]])
+            let python = try await Executable.run(["-c", script, kind, file.path], program: URL(fileURLWithPath: "/usr/bin/python3"))
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(python.standardOutput.utf8)) as? [[String]])
             #expect(rows.first == type(of: result).fieldNames, "\(name).\(kind)")
             // Control characters are neutralised in flat formats (a tab or a newline kept as such where the format can hold it).
             let neutral = expected.map { $0.map { RecordTable.neutralised($0, keeping: kind == "csv" ? ["\n"] : ["\n", "\t", "\r"]) } }

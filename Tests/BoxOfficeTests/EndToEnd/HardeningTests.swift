@@ -544,7 +544,8 @@ enum Hostile {
         let elapsed = try #require(server.firstArrival).duration(to: .now)
         #expect(result.status == 69)
         #expect(result.standardError.hasPrefix("boxoffice: 127.0.0.1 did not answer within the time allowed (tried 2 times).\n"))
-        #expect(elapsed < .seconds(6), "2 tries of 1 s and a short backoff, not an endless wait: \(elapsed)")
+        // 2 tries of 1 s and a short backoff; the bound is loose for a busy machine, the answer endless.
+        #expect(elapsed < .seconds(15), "not an endless wait: \(elapsed)")
     }
 
     @Test(arguments: [

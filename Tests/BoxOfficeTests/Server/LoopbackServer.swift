@@ -106,6 +106,9 @@ final class LoopbackServer: Sendable {
     /// When each request arrived, in order.
     var arrivals: [ContinuousClock.Instant] { core.state.withLock { $0.arrivals } }
 
+    /// The most requests the server was answering at once.
+    var mostInFlight: Int { core.state.withLock { $0.mostInFlight } }
+
     /// Closes the listening socket and all open connections; idempotent. Later connects are refused.
     func stop() { core.stop() }
 }
@@ -118,6 +121,9 @@ private final class LoopbackCore: Sendable {
         var requests: [LoopbackRequest] = []
         /// When each request had fully arrived.
         var arrivals: [ContinuousClock.Instant] = []
+        /// Requests being answered now, and the most there ever were at once.
+        var inFlight = 0
+        var mostInFlight = 0
     }
 
     let port: UInt16
@@ -197,8 +203,11 @@ private final class LoopbackCore: Sendable {
         state.withLock { state in
             state.requests.append(request)
             state.arrivals.append(ContinuousClock.now)
+            state.inFlight += 1
+            state.mostInFlight = max(state.mostInFlight, state.inFlight)
         }
         perform(handler(request), on: fd)
+        state.withLock { $0.inFlight -= 1 }
     }
 
     private func perform(_ reply: LoopbackReply, on fd: Int32) {

@@ -83,7 +83,8 @@ import FoundationNetworking
         while server.requestCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
         server.stop()
         #expect(await error?.code == .badServerResponse)
-        #expect(clock.now - start < .seconds(5))
+        // Well before the 20 s the client allows, even on a busy machine.
+        #expect(clock.now - start < .seconds(12))
     }
 
     @Test func failingFirstFailsThenAnswers() async throws {

@@ -1,0 +1,64 @@
+import BoxOfficeCore
+
+/// `boxoffice calendar [YYYY-MM]`: a month laid out as a calendar, each day's number one.
+struct CalendarCommand: BoxOfficeCommand, Equatable {
+    /// nil: this month in Korea.
+    var year: Int?
+    var month: Int?
+
+    static let spec = CommandSpec(
+        name: "calendar", summary: "a month as a calendar, each day's number one film and its audience",
+        arguments: [ArgumentSpec(name: "YYYY-MM", help: "the month, e.g. 2023-04 (default: this month in Korea)")],
+        options: [],
+        discussion: """
+        Days KOBIS has not published yet (today and later) are marked as such. The month's days
+        are fetched --jobs at a time and kept in the cache.
+        """,
+        examples: ["boxoffice calendar", "boxoffice calendar 2023-04", "boxoffice calendar 2023-04 --json | jq '.days[0]'"])
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.expectPositionals(atMost: 1)
+        guard let text = arguments.positionals.first?.trimmingBlanks() else { return }
+        let parts = text.split(whereSeparator: { $0 == "-" || $0 == "." || $0 == "/" }).map(String.init)
+        let digits = parts.count == 1 && text.count == 6 ? [String(text.prefix(4)), String(text.suffix(2))] : parts
+        guard digits.count == 2, digits[0].count == 4, let year = Int(digits[0]), let month = Int(digits[1]), (1...12).contains(month),
+              year >= 1900 else {
+            throw UsageError(message: "\(UsageError.quote(text)) is not a month; write it as 2023-04", command: arguments.name)
+        }
+        let today = arguments.today
+        if year > today.year || (year == today.year && month > today.month) {
+            throw UsageError(message: "\(String(format: year, month)) is in the future (this month in Korea is \(String(format: today.year, today.month)))", command: arguments.name)
+        }
+        self.year = year
+        self.month = month
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutput {
+        try context.check(MonthCalendar.self)
+        if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; a calendar reads many", command: "calendar") }
+        let year = self.year ?? context.today.year
+        let month = self.month ?? context.today.month
+        let days = MonthCalendar.days(year: year, month: month) ?? []
+        let published = days.filter { $0 < context.today }
+        let client = try context.client()
+        context.progress.beginRange(total: published.count, unit: "days")
+        var tops: [Day: BoxOfficeEntry] = [:]
+        try await forEachInOrder(published, limit: context.invocation.jobs) { day in
+            let answer = try await client.answer(.dailyBoxOffice(on: day)) { try DailyBoxOffice($0, requested: day) }
+            context.progress.finished(fromCache: answer.fromCache)
+            return answer.value
+        } deliver: { _, ranking in
+            tops[ranking.day] = ranking.entries.min { $0.rank < $1.rank }
+        }
+        let calendar = MonthCalendar(year: year, month: month, days: days.map { day in
+            MonthCalendar.Entry(date: day, published: day < context.today, top: tops[day])
+        })
+        return CommandOutput(try context.render(calendar))
+    }
+}
+
+private extension String {
+    init(format year: Int, _ month: Int) {
+        self = cFormat("%04d-%02d", year, month)
+    }
+}

@@ -1,0 +1,134 @@
+import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `boxoffice trend <movieCd|title>… [--from D --to D] [--svg FILE]`: films' daily rank and
+/// audience across a range, as a chart in the terminal or an SVG image.
+struct TrendCommand: BoxOfficeCommand, Equatable {
+    var films: [MovieCommand.Target]
+    var range: ClosedRange<Day>?
+    /// `--svg FILE`: also write the chart as an SVG image; `-` writes it to stdout instead of the chart.
+    var svg: String?
+
+    static let mostFilms = 6
+    /// Without --from/--to: at most this many days from the opening day.
+    static let defaultDays = 60
+
+    static let spec = CommandSpec(
+        name: "trend", summary: "films' daily rank and audience across a range, drawn as a chart (terminal or SVG)",
+        arguments: [ArgumentSpec(name: "movieCd|title…", help: "one to six films, by code or by title (quote a title of several words)")],
+        options: RankingRange.specs + [
+            OptionSpec(name: "svg", value: "FILE", help: "also write the chart as an SVG image to FILE ('-': to stdout, instead of the chart)",
+                       completion: .file),
+        ],
+        discussion: """
+        Without --from and --to, each film's run from its opening day while it stays in the top
+        10, up to 60 days. Days outside the top 10 show as such, never as 0. JSON gives the
+        series ({from, to, movies: [{movieCode, title, points: [{date, rank, audience,
+        audienceTotal}]}]}); CSV, TSV and JSON Lines a row per film and day.
+        """,
+        examples: ["boxoffice trend 20218541", "boxoffice trend 20218541 20236180 --from 2023-07-26 --to 2023-09-30",
+                   "boxoffice trend '밀수' --svg run.svg", "boxoffice trend 20218541 --format csv > run.csv"])
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        let words = arguments.positionals.map { $0.composed.trimmingBlanksAndNewlines() }.filter { !$0.isEmpty }
+        guard !words.isEmpty else {
+            throw UsageError(message: "trend needs a movie code or title, e.g. 'boxoffice trend 20218541'", command: arguments.name)
+        }
+        guard words.count <= Self.mostFilms else {
+            throw UsageError(message: "trend compares at most \(Self.mostFilms) films; \(words.count) were given", command: arguments.name)
+        }
+        films = words.map { MovieCodeArgument.isCode($0) ? .code($0.uppercased()) : .title($0) }
+        range = try RankingRange.parse(arguments)
+        if let path = arguments.options["svg"] {
+            guard !path.isEmpty else { throw UsageError(message: "--svg needs a file name, or - for stdout", command: arguments.name) }
+            svg = path
+        }
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutput {
+        try context.check(Trend.self)
+        if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; trend reads many", command: "trend") }
+        let client = try context.client()
+        var codes: [String] = []
+        for film in films {
+            switch film {
+            case let .code(given): codes.append(given)
+            case let .title(title): codes.append(try await MovieCommand.resolve(title, client: client, context: context))
+            }
+        }
+        // The details are needed only for the opening days of a default range; the rankings name the films.
+        var movies: [Movie] = []
+        if range == nil {
+            for code in codes { movies.append(try await client.fetch(.movieInfo(code: code)) { try Movie($0, requested: code) }) }
+        }
+        let rankings = try await fetchRankings(for: codes, movies: movies, context: context, client: client)
+        var trend = Trend(films: codes.map { code in (code, movies.first { $0.code == code }?.title ?? code) }, rankings: rankings)
+        if range == nil { trend = trend.trimmed() }
+        if let svg {
+            let image = trend.svg()
+            if svg == "-" { return CommandOutput(image) }
+            try OwnFiles.writeUserFile(Data(image.utf8), to: svg)
+            context.notice?("wrote the chart to \(svg).")
+        }
+        return CommandOutput(try context.render(trend))
+    }
+
+    /// The daily rankings of the range; without one, from the earliest opening day until every
+    /// film has been out of the top 10 for three days, or 60 days, or yesterday.
+    private func fetchRankings(for codes: [String], movies: [Movie], context: CommandContext, client: KOBISClient) async throws -> [DailyBoxOffice] {
+        let yesterday = context.today.adding(days: -1)
+        let days: [Day]
+        if let range {
+            days = RankingRange.days(range)
+        } else {
+            let openings = movies.map(\.openDate)
+            guard let start = openings.compactMap({ $0 }).min(), !openings.contains(nil) else {
+                let unknown = movies.first { $0.openDate == nil }?.title ?? ""
+                throw UsageError(message: "KOBIS gives no opening day for \(UsageError.quote(unknown)); give the range with --from and --to", command: "trend")
+            }
+            guard start <= yesterday else {
+                throw UsageError(message: "\(UsageError.quote(movies.first { $0.openDate == start }?.title ?? "")) opens on \(start.iso), so there is no run to show yet", command: "trend")
+            }
+            days = RankingRange.days(start...min(yesterday, start.adding(days: Self.defaultDays - 1)))
+        }
+        context.progress.beginRange(total: days.count, unit: "days")
+        var rankings: [DailyBoxOffice] = []
+        do {
+            try await forEachInOrder(days, limit: context.invocation.jobs) { day in
+                let answer = try await client.answer(.dailyBoxOffice(on: day)) { try DailyBoxOffice($0, requested: day) }
+                context.progress.finished(fromCache: answer.fromCache)
+                return answer.value
+            } deliver: { _, ranking in
+                rankings.append(ranking)
+                if range == nil, Self.everyFilmHasLeft(codes, rankings) { throw StopEarly() }
+            }
+        } catch is StopEarly {}
+        return rankings
+    }
+
+    /// Whether every film has been in the top 10 and then out of it for the last three days.
+    private static func everyFilmHasLeft(_ codes: [String], _ rankings: [DailyBoxOffice]) -> Bool {
+        guard rankings.count >= 3 else { return false }
+        return codes.allSatisfy { code in
+            rankings.contains { $0.entries.contains { $0.movieCode == code } }
+                && rankings.suffix(3).allSatisfy { !$0.entries.contains { $0.movieCode == code } }
+        }
+    }
+
+    private struct StopEarly: Error {}
+}
+
+extension Trend {
+    /// Without the days at the end on which no film was in the top 10 (but one, to show the drop).
+    func trimmed() -> Trend {
+        guard let last = movies.flatMap(\.points).filter(\.isRanked).map(\.date).max() else { return self }
+        let end = min(to, last.adding(days: 1))
+        return Trend(from: from, to: end, movies: movies.map { movie in
+            Series(movieCode: movie.movieCode, title: movie.title, points: movie.points.filter { $0.date <= end })
+        })
+    }
+}

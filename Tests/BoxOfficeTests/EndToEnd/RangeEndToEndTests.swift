@@ -1,0 +1,265 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Synchronization
+import Testing
+
+/// Ranges, trends and calendars through the built binary: concurrency within --jobs, the rate
+/// limit, the quota (exit 75, nothing lost, going on the next day, several keys), interruption
+/// and resumption.
+@Suite struct RangeEndToEndTests {
+    static let secondKey = "Zq7SECONDkey0123456789abcdefXYZ8"
+
+    private func environment(_ server: LoopbackServer, cache: URL, key: String = KOBISEmulator.key) -> [String: String] {
+        ["BOXOFFICE_BASE_URL": server.baseURL.absoluteString, "KOBIS_API_KEY": key, "BOXOFFICE_CACHE_DIR": cache.path]
+    }
+
+    private func temporaryCache() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-range-\(UUID().uuidString)")
+    }
+
+    private func days(_ server: LoopbackServer) -> [String] {
+        server.requests.compactMap { $0.query["targetDt"] }
+    }
+
+    private func expected(_ name: String) throws -> String {
+        try String(contentsOf: ExecutableEndToEndTests.expected.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test func aMonthArrivesConcurrentlyInOrderAndEqualToItsDays() async throws {
+        let server = try LoopbackServer { .delayed(seconds: 0.1, then: KOBISEmulator.answer($0, expectedKey: KOBISEmulator.key)) }
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let arguments = ["daily", "--from", "2022-01-01", "--to", "2022-01-31", "--rate", "0", "--format", "csv"]
+        // One at a time first, as the yardstick (31 answers of 100 ms), in a cache of its own.
+        let sequentialCache = temporaryCache()
+        defer { try? FileManager.default.removeItem(at: sequentialCache) }
+        let sequentialStart = ContinuousClock.now
+        let sequential = try await Executable.run(arguments + ["--jobs", "1"], environment: environment(server, cache: sequentialCache))
+        let sequentialTime = sequentialStart.duration(to: .now)
+        #expect(server.mostInFlight == 1)
+        let started = ContinuousClock.now
+        let range = try await Executable.run(arguments + ["--jobs", "8"], environment: environment(server, cache: cache))
+        let elapsed = started.duration(to: .now)
+        #expect(range.status == 0, "\(range.standardError)")
+        #expect(server.requestCount == 62)
+        #expect(server.mostInFlight <= 8)
+        #expect(server.mostInFlight >= 4, "requests overlapped")
+        #expect(elapsed < sequentialTime * 0.6, "\(elapsed) against \(sequentialTime) one at a time")
+        #expect(range.standardOutput == sequential.standardOutput)
+        // The same rows, in date order, as 31 single days (answered from the cache).
+        var joined = ""
+        for day in 1...31 {
+            let single = try await Executable.run(["daily", "--date", String(format: "2022-01-%02d", day), "--format", "csv"],
+                                                  environment: environment(server, cache: cache))
+            joined += day == 1 ? single.standardOutput : String(single.standardOutput.drop { $0 != "\n" }.dropFirst())
+        }
+        #expect(range.standardOutput == joined)
+        #expect(server.requestCount == 62, "the single days came from the cache")
+        #expect(range.standardOutput.contains("\n2022-01-05,1,0,true,20199882,경관의 피,"))
+    }
+
+    @Test func jsonOfARangeIsOneArrayOfDays() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let result = try await Executable.run(["daily", "--from", "2022-01-04", "--to", "2022-01-06", "--json", "--rate", "0"],
+                                              environment: environment(server, cache: cache))
+        let days = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        #expect(days.map { $0["date"] as? String } == ["2022-01-04", "2022-01-05", "2022-01-06"])
+        #expect((days[1]["entries"] as? [Any])?.count == 10)
+        let weeks = try await Executable.run(["weekly", "--from", "2022-01-01", "--to", "2022-01-20", "--json", "--rate", "0"],
+                                             environment: environment(server, cache: cache))
+        #expect(weeks.status == 0)
+        #expect(Set(self.days(server).suffix(4)) == ["20211227", "20220103", "20220110", "20220117"], "the Monday of each week")
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(weeks.standardOutput.utf8)) as? [[String: Any]])
+        #expect(list.map { $0["start"] as? String } == ["2021-12-27", "2022-01-03", "2022-01-10", "2022-01-17"], "in order")
+    }
+
+    @Test func theRateLimitSpacesRequests() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let result = try await Executable.run(["daily", "--from", "2022-01-01", "--to", "2022-01-12", "--rate", "5", "--format", "jsonl"],
+                                              environment: environment(server, cache: cache))
+        #expect(result.status == 0)
+        let arrivals = server.arrivals
+        #expect(arrivals.count == 12)
+        // Twelve requests at 5 a second span 2.2 s. A request is never sent before its turn, but a
+        // busy machine may delay one on its way, so a window of a second may see one extra.
+        #expect(arrivals[0].duration(to: arrivals[11]) > .milliseconds(1900))
+        for index in arrivals.indices {
+            let window = arrivals[index...].prefix { arrivals[index].duration(to: $0) < .seconds(1) }
+            #expect(window.count <= 6, "\(window.count) requests in the second after request \(index)")
+        }
+        // Answers from the cache are never slowed.
+        let started = ContinuousClock.now
+        let again = try await Executable.run(["daily", "--from", "2022-01-01", "--to", "2022-01-12", "--rate", "1", "--format", "jsonl"],
+                                             environment: environment(server, cache: cache))
+        #expect(again.standardOutput == result.standardOutput)
+        #expect(started.duration(to: .now) < .seconds(5))
+        #expect(server.requestCount == 12)
+    }
+
+    /// KOBIS answers 320011 once a key has made `limit` calls ("today").
+    private final class QuotaServer: Sendable {
+        let limit: Int
+        let calls = Mutex<[String: Int]>([:])
+        init(limit: Int) { self.limit = limit }
+
+        func newDay() { calls.withLock { $0 = [:] } }
+
+        func handle(_ request: LoopbackRequest) -> LoopbackReply {
+            let key = request.query["key"] ?? ""
+            let count = calls.withLock { calls -> Int in
+                calls[key, default: 0] += 1
+                return calls[key, default: 0]
+            }
+            guard key != KOBISEmulator.key || count <= limit else {
+                return .json(#"{"faultInfo":{"message":"키의 하루 이용량을 초과하였습니다.","errorCode":"320011"}}"#)
+            }
+            return KOBISEmulator.answer(request, expectedKey: key == RangeEndToEndTests.secondKey ? key : KOBISEmulator.key)
+        }
+    }
+
+    @Test func theQuotaStopsCleanlyAndTheNextDayGoesOn() async throws {
+        let quota = QuotaServer(limit: 7)
+        let server = try LoopbackServer { quota.handle($0) }
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let arguments = ["daily", "--from", "2022-01-01", "--to", "2022-01-12", "--jobs", "1", "--rate", "0", "--format", "csv"]
+        let first = try await Executable.run(arguments, environment: environment(server, cache: cache))
+        #expect(first.status == 75)
+        #expect(first.standardError.contains("boxoffice: the key's daily quota is used up (KOBIS error 320011"))
+        #expect(first.standardError.contains("run the same command again after midnight (Korean time)"))
+        // What arrived before the stop was printed, in order, and kept.
+        #expect(first.standardOutput.hasPrefix("date,rank,"))
+        #expect(first.standardOutput.contains("2022-01-05,1,"))
+        #expect(days(server) == (1...8).map { String(format: "202201%02d", $0) }, "the eighth met the quota")
+        quota.newDay()
+        let second = try await Executable.run(arguments, environment: environment(server, cache: cache))
+        #expect(second.status == 0, "\(second.standardError)")
+        #expect(days(server).dropFirst(8) == ArraySlice((8...12).map { String(format: "202201%02d", $0) }), "only the days not yet fetched")
+        let reference = try await Executable.run(["daily", "--date", "2022-01-05", "--format", "csv"], environment: environment(server, cache: cache))
+        #expect(second.standardOutput.contains(String(reference.standardOutput.drop { $0 != "\n" }.dropFirst())))
+    }
+
+    @Test func asecondKeyTakesOverWhenTheFirstIsSpentAndNeitherIsPrinted() async throws {
+        let quota = QuotaServer(limit: 3)
+        let server = try LoopbackServer { quota.handle($0) }
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let result = try await Executable.run(["daily", "--from", "2022-01-01", "--to", "2022-01-08", "--jobs", "1", "--rate", "0", "--format", "jsonl", "--verbose"],
+                                              environment: environment(server, cache: cache, key: KOBISEmulator.key + "," + Self.secondKey))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.split(separator: "\n").count == 10, "the ten films of 2022-01-05")
+        #expect(result.standardError.contains("boxoffice: the quota of key 1 of 2 is used up for today; going on with key 2.\n"))
+        for text in [result.standardOutput, result.standardError] {
+            #expect(!text.contains(KOBISEmulator.key) && !text.contains(Self.secondKey))
+        }
+        #expect(server.requests.filter { $0.query["key"] == Self.secondKey }.count == 5)
+        // Each key is counted on its own.
+        let counts = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("calls-") }
+        #expect(counts.count == 2)
+        #expect(counts.allSatisfy { !$0.contains(KOBISEmulator.key) && !$0.contains(Self.secondKey) })
+    }
+
+    @Test func anInterruptedRangeKeepsWhatItFetchedAndGoesOn() async throws {
+        let slow = Mutex(true)
+        let server = try LoopbackServer { request in
+            let reply = KOBISEmulator.answer(request, expectedKey: KOBISEmulator.key)
+            return slow.withLock { $0 } ? .delayed(seconds: 0.4, then: reply) : reply
+        }
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let arguments = ["daily", "--from", "2022-01-01", "--to", "2022-01-31", "--jobs", "2", "--rate", "0", "--format", "csv"]
+        let first = try await Executable.run(arguments, environment: environment(server, cache: cache)) { [server] process in
+            // Ctrl-C once a few days are in (31 would take over 6 s).
+            while server.requestCount < 5 { try? await Task.sleep(for: .milliseconds(20)) }
+            process.interrupt()
+        }
+        slow.withLock { $0 = false }
+        #expect(first.status == 130)
+        let fetched = days(server).count
+        #expect(fetched > 2 && fetched < 31)
+        let second = try await Executable.run(arguments, environment: environment(server, cache: cache))
+        #expect(second.status == 0)
+        // Each day was fetched once in all, but the ones in flight when interrupted (at most --jobs).
+        #expect(days(server).count <= 31 + 2)
+        #expect(Set(days(server)).count == 31)
+        #expect(second.standardOutput.split(separator: "\n").count == 1 + 20)
+    }
+
+    @Test func aTrendIsAChartAndItsSeries() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let arguments = ["trend", "20199882", "20210028", "--from", "2022-01-04", "--to", "2022-01-06", "--rate", "0"]
+        let chart = try await Executable.run(arguments + ["--color", "never"], environment: environment(server, cache: cache))
+        #expect(chart.status == 0, "\(chart.standardError)")
+        #expect(chart.standardOutput == (try expected("trend_20220104-06.txt")))
+        let json = try await Executable.run(arguments + ["--json", "--pretty"], environment: environment(server, cache: cache))
+        #expect(json.standardOutput == (try expected("trend_20220104-06.json")))
+        let csv = try await Executable.run(arguments + ["--format", "csv"], environment: environment(server, cache: cache))
+        #expect(csv.standardOutput.split(separator: "\n").count == 1 + 6)
+        #expect(csv.standardOutput.contains("\n20199882,경관의 피,2022-01-04,,,\n20199882,경관의 피,2022-01-05,1,64050,69228\n"))
+        #expect(server.requestCount == 3, "three days, each once; no details needed with a range")
+    }
+
+    @Test func theSVGChartIsXMLWithAxesTitleAndLegend() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let file = cache.appendingPathExtension("svg")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try await Executable.run(["trend", "20199882", "20210028", "--from", "2022-01-04", "--to", "2022-01-06", "--svg", file.path],
+                                              environment: environment(server, cache: cache))
+        #expect(result.status == 0)
+        let svg = try String(contentsOf: file, encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        for part in ["<title>Daily audience · 2022-01-04 – 2022-01-06</title>", "class=\"x-axis\"", "class=\"y-axis\"", "class=\"legend\"",
+                     "경관의 피 (20199882)", "Noto Sans CJK KR"] {
+            #expect(svg.contains(part), "\(part)")
+        }
+        final class Elements: NSObject, XMLParserDelegate {
+            var names: [String] = []
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+                names.append(name)
+            }
+        }
+        let parser = XMLParser(data: Data(svg.utf8))
+        let elements = Elements()
+        parser.delegate = elements
+        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+        #expect(elements.names.first == "svg")
+        #expect(elements.names.contains("polyline") || elements.names.contains("circle"))
+        // A symbolic link at the name is refused and left alone.
+        let link = cache.appendingPathExtension("link.svg")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/etc/hostname")
+        defer { try? FileManager.default.removeItem(at: link) }
+        let refused = try await Executable.run(["trend", "20199882", "--from", "2022-01-05", "--to", "2022-01-05", "--svg", link.path],
+                                               environment: environment(server, cache: cache))
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("is a symbolic link"))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == "/etc/hostname")
+    }
+
+    @Test func aMonthAsACalendar() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let result = try await Executable.run(["calendar", "2022-01", "--rate", "0"], environment: environment(server, cache: cache))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == (try expected("calendar_2022-01.txt")))
+        #expect(server.requestCount == 31)
+        let json = try await Executable.run(["calendar", "2022-01", "--json"], environment: environment(server, cache: cache))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let days = try #require(object["days"] as? [[String: Any]])
+        #expect(object["month"] as? String == "2022-01")
+        #expect(days.count == 31)
+        #expect(days[4]["title"] as? String == "경관의 피")
+        #expect(days[4]["audience"] as? Int == 64050)
+        #expect(days[0]["title"] is NSNull)
+    }
+}
