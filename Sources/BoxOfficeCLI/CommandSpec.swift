@@ -144,6 +144,7 @@ enum CommandLineSpec {
         ("65", "KOBIS answered something that cannot be understood"),
         ("69", "KOBIS could not be reached or kept failing; or --offline and nothing cached"),
         ("74", "the output could not be written (a closed pipe is not an error)"),
+        ("75", "the key's daily quota is used up; what was fetched is kept, so the same command goes on the next day"),
         ("77", "no key, or a key KOBIS (or a poster provider) rejected"),
         ("130", "interrupted"),
     ]

@@ -68,6 +68,9 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
         let rankings = try await fetchRankings(for: codes, movies: movies, context: context, client: client)
         var trend = Trend(films: codes.map { code in (code, movies.first { $0.code == code }?.title ?? code) }, rankings: rankings)
         if range == nil { trend = trend.trimmed() }
+        for movie in trend.movies where movie.peak == nil {
+            context.notice?("\(movie.title) (\(movie.movieCode)) was not in the top 10 on any day from \(trend.from.iso) to \(trend.to.iso).")
+        }
         if let svg {
             let image = trend.svg()
             if svg == "-" { return CommandOutput(image) }
@@ -110,12 +113,14 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
         return rankings
     }
 
-    /// Whether every film has been in the top 10 and then out of it for the last three days.
+    /// Whether every film has been in the top 10 and then out of it for the last three days, or
+    /// has not reached it in two weeks.
     private static func everyFilmHasLeft(_ codes: [String], _ rankings: [DailyBoxOffice]) -> Bool {
         guard rankings.count >= 3 else { return false }
         return codes.allSatisfy { code in
-            rankings.contains { $0.entries.contains { $0.movieCode == code } }
-                && rankings.suffix(3).allSatisfy { !$0.entries.contains { $0.movieCode == code } }
+            let ranked = rankings.contains { $0.entries.contains { $0.movieCode == code } }
+            guard ranked else { return rankings.count >= 14 }
+            return rankings.suffix(3).allSatisfy { !$0.entries.contains { $0.movieCode == code } }
         }
     }
 
