@@ -16,7 +16,10 @@ let package = Package(
     targets: [
         // The program: KOBIS endpoints, DTOs, domain models, the HTTP seam, rendering.
         // FoundationEssentials only: no ICU, no FoundationNetworking, no libcurl.
-        .target(name: "BoxOfficeCore"),
+        .target(name: "BoxOfficeCore", dependencies: ["BoxOfficeCrypto"]),
+        // SHA-256 and PBKDF2 for review passwords, optimised even in debug builds: a password
+        // takes 600,000 rounds, which unoptimised code would make a wait of half a minute.
+        .target(name: "BoxOfficeCrypto", swiftSettings: [.unsafeFlags(["-O"])]),
         // The command line: a declarative parser, settings, and the one place errors become exit codes.
         .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeCore"]),
         // A shell around BoxOfficeCLI. It depends on the helper only so that `swift build` and
@@ -30,7 +33,7 @@ let package = Package(
                           swiftSettings: standalone,
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-L", Context.packageDirectory + "/Sources/boxoffice-http/Linker"])]),
         // Expected/ holds whole outputs the tests read by path. The programs are tested as built.
-        .testTarget(name: "BoxOfficeTests", dependencies: ["BoxOfficeCore", "BoxOfficeCLI"], exclude: ["Expected"]),
+        .testTarget(name: "BoxOfficeTests", dependencies: ["BoxOfficeCore", "BoxOfficeCLI", "BoxOfficeCrypto"], exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -92,6 +92,8 @@ enum CommandLineSpec {
         OptionSpec(name: "demo", environment: "BOXOFFICE_DEMO", help: "answer from sample data shipped with boxoffice: no key, no network"),
         OptionSpec(name: "cache-dir", value: "DIR", environment: "BOXOFFICE_CACHE_DIR", help: "where answers are kept",
                    defaultValue: "${XDG_CACHE_HOME:-~/.cache}/boxoffice", completion: .directory),
+        OptionSpec(name: "data-dir", value: "DIR", environment: "BOXOFFICE_DATA_DIR", help: "where your reviews are kept",
+                   defaultValue: "${XDG_DATA_HOME:-~/.local/share}/boxoffice", completion: .directory),
         OptionSpec(name: "refresh", help: "ignore cached answers and fetch them again"),
         OptionSpec(name: "offline", help: "never touch the network: answer from the cache, or fail"),
         OptionSpec(name: "timeout", value: "SECONDS", help: "time allowed for each try of a request, 0.01 to 3,600", defaultValue: "15"),

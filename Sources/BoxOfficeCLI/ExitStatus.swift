@@ -82,6 +82,16 @@ struct FailureReport: Equatable {
             self.init(.dataError, error.description + ".", "This is KOBIS's data, not your input; try again later, or report it with --verbose output.")
         case let error as NotFoundError:
             self.init(.failure, error.description + ".", Self.finding[error.what] ?? "Check the code.")
+        case let error as ReviewStoreError:
+            self.init(.failure, error.description + ".", "Check the file and the folder's permissions, or choose another folder with --data-dir DIR.")
+        case let error as UnknownReviewError:
+            self.init(.failure, "there is no review \(error.id).", "'boxoffice review list' shows the reviews and their ids.")
+        case let error as WrongPasswordError:
+            self.init(.noPermission, error.missing ? "review \(error.id) has a password, and none was given; nothing was \(error.verb)."
+                          : "the password of review \(error.id) does not match; nothing was \(error.verb).",
+                      error.missing ? "Run it in a terminal to be asked for it, or set BOXOFFICE_REVIEW_PASSWORD." : "Only the review's author, with its password, can change or delete it.")
+        case let error as ReviewInputError:
+            self.init(.failure, error.message + ".")
         case let error as AmbiguousTitleError:
             self.init(ambiguous: error)
         case is MissingPosterKeyError:

@@ -45,6 +45,8 @@ struct Invocation: Equatable {
     var demo = false
     var timeout: Double = 15
     var cacheDirectory: String? = nil
+    /// `--data-dir`: where reviews are kept.
+    var dataDirectory: String? = nil
     var cacheMode: CacheUse.Mode = .normal
     var retries = 2
     var verbosity: Verbosity = .normal
@@ -162,6 +164,10 @@ struct Invocation: Equatable {
                 throw UsageError(message: "--timeout \(UsageError.quote(text)) is not a number of seconds from 0.01 to 3,600")
             }
             timeout = seconds
+        }
+        dataDirectory = parsed.options["data-dir"]
+        if dataDirectory?.isEmpty == true {
+            throw UsageError(message: "--data-dir needs a folder")
         }
         cacheDirectory = parsed.options["cache-dir"]
         if cacheDirectory?.isEmpty == true {

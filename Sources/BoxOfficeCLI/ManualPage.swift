@@ -68,6 +68,8 @@ enum ManualPage {
             switch scalar {
             case "\\": escaped += "\\e"
             case "-": escaped += "\\-"
+            // A place to break a long path or name where roff may, without showing anything.
+            case "/": escaped += "/\\:"
             case "\"": escaped += "\\(dq"
             case _ where scalar.value < 0x20: escaped += " "
             case _ where scalar.value > 0x7E: escaped += "\\[u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4) + "]"

@@ -4,7 +4,8 @@ enum Suggestion {
     static func closest(to text: String, among candidates: [String]) -> String? {
         let scored = candidates.map { ($0, distance(Array(text.lowercased()), Array($0.lowercased()))) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        let prefixMatch = candidates.first { $0.hasPrefix(text) && text.count >= 3 }
+        // A start of a name is a likely typo too; the nearest such name wins (`--dat` → `--date`, not `--data-dir`).
+        let prefixMatch = scored.filter { $0.0.hasPrefix(text) && text.count >= 3 }.min { $0.1 < $1.1 }?.0
         return prefixMatch ?? (best.1 <= max(1, best.0.count / 3) ? best.0 : nil)
     }
 

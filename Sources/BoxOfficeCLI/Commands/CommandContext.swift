@@ -109,6 +109,14 @@ struct CommandContext: Sendable {
         }
     }
 
+    /// The reviews store the settings name.
+    func reviewStore() throws -> ReviewStore {
+        guard let store = ReviewStore.chosen(option: invocation.dataDirectory, environment: environment) else {
+            throw ReviewInputError(message: "there is no data folder for reviews: \(XDGFolder.missingHomeReason(environment: environment)); pass --data-dir DIR or set BOXOFFICE_DATA_DIR")
+        }
+        return store
+    }
+
     /// The cache folder, when there is one and it is safe to use.
     func usableCache() throws -> AnswerCache {
         guard let cache = AnswerCache.chosen(option: invocation.cacheDirectory, environment: environment) else {

@@ -44,13 +44,26 @@ struct MovieCommand: BoxOfficeCommand, Equatable {
         case let .title(title): code = try await Self.resolve(title, client: client, context: context)
         }
         let answer = try await client.answer(.movieInfo(code: code)) { try Movie($0, requested: code) }
+        if context.invocation.raw { return CommandOutput(CommandContext.raw(answer.body)) }
+        let reviews = Self.reviews(of: answer.value.code, context)
         guard poster else {
-            return CommandOutput(context.invocation.raw ? CommandContext.raw(answer.body) : try context.render(answer.value.fetched(at: answer.fetched)))
+            return CommandOutput(try context.render(answer.value.fetched(at: answer.fetched)) + reviews)
         }
         let lookup = await PosterProviders.find(for: answer.value, providers: providers, client: client, context: context)
         let shown = MovieWithPoster(movie: answer.value, poster: lookup.url)
-        let text = context.invocation.raw ? CommandContext.raw(answer.body) : try context.render(shown)
-        return CommandOutput(text, failureAfterOutput: lookup.failure)
+        return CommandOutput(try context.render(shown) + reviews, failureAfterOutput: lookup.failure)
+    }
+
+    /// The user's reviews of the movie, under its details in the table (never in JSON or the
+    /// flat formats, whose keys are the contract's); a store that cannot be read is a note.
+    private static func reviews(of code: String, _ context: CommandContext) -> String {
+        guard context.style.format == .table, context.style.fields == nil, let store = try? context.reviewStore() else { return "" }
+        do {
+            return Movie.reviewLines(try store.all().filter { $0.movieCode == code }, context.options)
+        } catch {
+            context.notice?("warning: \(error).")
+            return ""
+        }
     }
 
     /// The code of the one movie a title matches; several or none is an error that lists them.

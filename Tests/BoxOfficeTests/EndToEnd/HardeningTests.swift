@@ -691,16 +691,17 @@ enum Hostile {
         #expect(server.requests.first?.headers["host"] == "[::1]:\(server.port)")
         let movie = try await Executable.run(["movie", "20124079", "--json", "--pretty"], environment: environment)
         #expect(movie.status == 0 && movie.standardOutput.contains("\"movieCode\": \"20124079\""))
-        let faults: [(LoopbackReply, Int32, String)] = [
-            (.respond(status: 503, body: Data()), 69, "boxoffice: ::1 answered HTTP 503 Service Unavailable (tried 2 times).\n"),
-            (.reset, 69, "boxoffice: the connection to ::1 broke off before the answer was complete (tried 2 times).\n"),
-            (.truncated(status: 200, body: Data("{\"boxOfficeResult\":{}}".utf8), bytes: 5), 69, "boxoffice: the connection to ::1 broke off"),
-            (.endless(chunk: Data(repeating: 32, count: 65_536), interval: 0.001), 65, "boxoffice: KOBIS's answer is longer than 16 MiB"),
-            (.delayed(seconds: 5, then: .close), 69, "boxoffice: ::1 did not answer within the time allowed (tried 2 times).\n"),
+        // (The endless answer gets time to pass 16 MiB even on a busy machine.)
+        let faults: [(LoopbackReply, Int32, String, String)] = [
+            (.respond(status: 503, body: Data()), 69, "boxoffice: ::1 answered HTTP 503 Service Unavailable (tried 2 times).\n", "0.5"),
+            (.reset, 69, "boxoffice: the connection to ::1 broke off before the answer was complete (tried 2 times).\n", "0.5"),
+            (.truncated(status: 200, body: Data("{\"boxOfficeResult\":{}}".utf8), bytes: 5), 69, "boxoffice: the connection to ::1 broke off", "0.5"),
+            (.endless(chunk: Data(repeating: 32, count: 65_536), interval: 0.001), 65, "boxoffice: KOBIS's answer is longer than 16 MiB", "20"),
+            (.delayed(seconds: 5, then: .close), 69, "boxoffice: ::1 did not answer within the time allowed (tried 2 times).\n", "0.5"),
         ]
-        for (reply, status, message) in faults {
+        for (reply, status, message, timeout) in faults {
             let failing = try LoopbackServer(ipv6: true) { _ in reply }
-            let outcome = try await Executable.run(["daily", "--date", "20230423", "--retries", "1", "--timeout", "0.5"],
+            let outcome = try await Executable.run(["daily", "--date", "20230423", "--retries", "1", "--timeout", timeout],
                                                    environment: ["KOBIS_API_KEY": Hostile.key, "BOXOFFICE_BASE_URL": failing.baseURL.absoluteString])
             #expect(outcome.status == status, "\(reply)")
             #expect(outcome.standardError.hasPrefix(message), "\(reply)")

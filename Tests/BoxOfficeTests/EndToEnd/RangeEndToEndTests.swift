@@ -87,11 +87,12 @@ import Testing
         let arrivals = server.arrivals
         #expect(arrivals.count == 12)
         // Twelve requests at 5 a second span 2.2 s. A request is never sent before its turn, but a
-        // busy machine may delay one on its way, so a window of a second may see one extra.
+        // busy machine may hold some on their way and let them arrive together, so a window of a
+        // second may see a couple more than five; without the limit all twelve arrive at once.
         #expect(arrivals[0].duration(to: arrivals[11]) > .milliseconds(1900))
         for index in arrivals.indices {
             let window = arrivals[index...].prefix { arrivals[index].duration(to: $0) < .seconds(1) }
-            #expect(window.count <= 6, "\(window.count) requests in the second after request \(index)")
+            #expect(window.count <= 7, "\(window.count) requests in the second after request \(index)")
         }
         // Answers from the cache are never slowed.
         let started = ContinuousClock.now
@@ -173,10 +174,11 @@ import Testing
         }
         let cache = temporaryCache()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let arguments = ["daily", "--from", "2022-01-01", "--to", "2022-01-31", "--jobs", "2", "--rate", "0", "--format", "csv"]
+        let arguments = ["daily", "--from", "2022-01-01", "--to", "2022-01-31", "--jobs", "1", "--rate", "0", "--format", "csv"]
         let first = try await Executable.run(arguments, environment: environment(server, cache: cache)) { [server] process in
-            // Ctrl-C once a few days are in (31 would take over 6 s).
-            while server.requestCount < 5 { try? await Task.sleep(for: .milliseconds(20)) }
+            // Ctrl-C once a few days are in (all 31 would take over 12 s, time enough even for a
+            // test machine busy with other tests).
+            while server.requestCount < 4 { try? await Task.sleep(for: .milliseconds(20)) }
             process.interrupt()
         }
         slow.withLock { $0 = false }
@@ -185,8 +187,8 @@ import Testing
         #expect(fetched > 2 && fetched < 31)
         let second = try await Executable.run(arguments, environment: environment(server, cache: cache))
         #expect(second.status == 0)
-        // Each day was fetched once in all, but the ones in flight when interrupted (at most --jobs).
-        #expect(days(server).count <= 31 + 2)
+        // Each day was fetched once in all, but the one in flight when interrupted (--jobs 1).
+        #expect(days(server).count <= 31 + 1)
         #expect(Set(days(server)).count == 31)
         #expect(second.standardOutput.split(separator: "\n").count == 1 + 20)
     }

@@ -1,0 +1,285 @@
+import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `boxoffice review add|list|edit|delete|export|import`: the user's own reviews, kept on their disk.
+struct ReviewCommand: BoxOfficeCommand, Equatable {
+    enum Action: Equatable {
+        case add(movieCode: String, rating: Double, nickname: String?, text: String?, password: Bool)
+        case list(movieCode: String?)
+        case edit(id: String, rating: Double?, nickname: String?, text: String?)
+        case delete(id: String)
+        case export
+        case importFile(String)
+    }
+
+    var action: Action
+
+    static let longestText = 10_000
+
+    static let spec = CommandSpec(
+        name: "review", summary: "your own reviews of movies, kept on your disk: add, list, edit, delete, export, import",
+        arguments: [ArgumentSpec(name: "add|list|edit|delete|export|import", help: "what to do; then a movie code (add, list), a review id (edit, delete) or a file (import)",
+                                 completion: .choices(["add", "list", "edit", "delete", "export", "import"]))],
+        options: [
+            OptionSpec(name: "rating", value: "R", help: "0.5 to 5, in steps of 0.5 (add, edit)"),
+            OptionSpec(name: "nickname", value: "NAME", help: "the name to show with the review (add, edit)"),
+            OptionSpec(name: "text", value: "TEXT", help: "the review (else the words after the movie code, or stdin)"),
+            OptionSpec(name: "password", help: "protect the review: asked for without echo, or read from BOXOFFICE_REVIEW_PASSWORD (add)"),
+        ],
+        discussion: """
+        Reviews are kept in ${XDG_DATA_HOME:-~/.local/share}/boxoffice/reviews.json (--data-dir or
+        BOXOFFICE_DATA_DIR to choose another folder), readable by you alone, changed under a lock
+        and written whole, so two boxoffice adding at once both land. A password is kept only as a
+        salted PBKDF2-HMAC-SHA256 hash of 600,000 rounds; deleting or editing a protected review
+        asks for it (or reads BOXOFFICE_REVIEW_PASSWORD), and a wrong one changes nothing (exit 77).
+        'movie CODE' shows a movie's average rating and latest reviews.
+        """,
+        examples: ["boxoffice review add 20124079 --rating 4.5 '이병헌의 1인 2역이 압권'", "boxoffice review list",
+                   "boxoffice review add 20124079 --rating 4 --password < review.txt", "boxoffice review delete 3f2a9c1e",
+                   "boxoffice review export > reviews.json", "boxoffice review import reviews.json"])
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        let name = arguments.name
+        guard let verb = arguments.positionals.first?.lowercased() else {
+            throw UsageError(message: "review needs an action: add, list, edit, delete, export or import", command: name)
+        }
+        let rest = Array(arguments.positionals.dropFirst())
+        let rating = try Self.rating(arguments.options["rating"])
+        let nickname = try Self.nickname(arguments.options["nickname"])
+        let text = try Self.text(arguments.options["text"], words: rest.dropFirst(), command: name)
+        switch verb {
+        case "add":
+            guard let code = rest.first else {
+                throw UsageError(message: "review add needs a movie code, e.g. 'boxoffice review add 20124079 --rating 4.5 …'", command: name)
+            }
+            guard let rating else { throw UsageError(message: "review add needs --rating R, from 0.5 to 5 in steps of 0.5", command: name) }
+            action = .add(movieCode: try Self.movieCode(code), rating: rating, nickname: nickname, text: text, password: arguments.has("password"))
+        case "list":
+            guard rest.count <= 1 else { throw UsageError(message: "unexpected argument \(UsageError.quote(rest[1])) for 'review list'", command: name) }
+            action = .list(movieCode: try rest.first.map(Self.movieCode))
+        case "edit":
+            guard let id = rest.first else { throw UsageError(message: "review edit needs a review id ('boxoffice review list' shows them)", command: name) }
+            guard rating != nil || nickname != nil || text != nil else {
+                throw UsageError(message: "review edit needs something to change: --rating, --nickname, --text or new words", command: name)
+            }
+            action = .edit(id: try Self.id(id), rating: rating, nickname: nickname, text: text)
+        case "delete":
+            guard let id = rest.first, rest.count == 1 else { throw UsageError(message: "review delete needs one review id ('boxoffice review list' shows them)", command: name) }
+            action = .delete(id: try Self.id(id))
+        case "export":
+            guard rest.isEmpty else { throw UsageError(message: "review export takes no argument; it writes to stdout ('> reviews.json')", command: name) }
+            action = .export
+        case "import":
+            guard let file = rest.first, rest.count == 1 else { throw UsageError(message: "review import needs a file exported by 'review export' (or - for stdin)", command: name) }
+            action = .importFile(file)
+        default:
+            let verbs = ["add", "list", "edit", "delete", "export", "import"]
+            let hint = Suggestion.closest(to: verb, among: verbs).map { ". Did you mean '\($0)'?" } ?? ""
+            throw UsageError(message: "unknown review action \(UsageError.quote(verb)); use add, list, edit, delete, export or import\(hint)", command: name)
+        }
+        if arguments.has("password"), case .add = action {} else if arguments.has("password") {
+            throw UsageError(message: "--password applies to 'review add'; edit and delete ask for a review's password when it has one", command: name)
+        }
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutput {
+        let store = try context.reviewStore()
+        switch action {
+        case let .add(code, rating, nickname, text, protect):
+            let body = try text ?? Self.standardInputText()
+            let password = protect ? try Self.newPassword(context) : nil
+            // Hashing is slow on purpose; it happens before the lock is taken.
+            let record = password.map { PasswordRecord(password: $0) }
+            let review = try store.update { reviews -> (changed: Bool, result: Review) in
+                let review = Review(id: Review.newID(avoiding: Set(reviews.map(\.id))), movieCode: code, rating: rating, nickname: nickname,
+                                    text: body, created: Int64(context.now().timeIntervalSince1970), password: record)
+                reviews.append(review)
+                return (true, review)
+            }
+            context.notice?("added review \(review.id) of \(code)\(record == nil ? "" : ", protected by its password").")
+            return CommandOutput(try context.render(ReviewList(reviews: [review], movieCode: code)))
+        case let .list(code):
+            let reviews = try store.all().filter { code == nil || $0.movieCode == code }
+            return CommandOutput(try context.render(ReviewList(reviews: reviews, movieCode: code)))
+        case let .edit(id, rating, nickname, text):
+            let review = try Self.protectedChange(id: id, store: store, context: context, verb: "changed") { review in
+                if let rating { review.rating = rating }
+                if let nickname { review.nickname = nickname }
+                if let text { review.text = text }
+                review.edited = Int64(context.now().timeIntervalSince1970)
+            }
+            context.notice?("changed review \(id).")
+            return CommandOutput(try context.render(ReviewList(reviews: [review], movieCode: review.movieCode)))
+        case let .delete(id):
+            let review = try Self.protectedChange(id: id, store: store, context: context, verb: "deleted", delete: true) { _ in }
+            context.notice?("deleted review \(id) of \(review.movieCode).")
+            return CommandOutput("")
+        case .export:
+            return CommandOutput(ReviewExport.json(try store.all()).serialized())
+        case let .importFile(path):
+            let data = try Self.readImport(path)
+            let incoming: [Review]
+            do {
+                incoming = try ReviewExport.reviews(in: data)
+            } catch {
+                throw ReviewInputError(message: "\(path == "-" ? "stdin" : path) is not a file written by 'boxoffice review export'")
+            }
+            for review in incoming where !Review.isValidRating(review.rating) || !MovieCodeArgument.isCode(review.movieCode) {
+                throw ReviewInputError(message: "review \(review.id) in \(path) has an invalid rating or movie code; nothing was imported")
+            }
+            let added = try store.update { reviews -> (changed: Bool, result: Int) in
+                let present = Set(reviews.map(\.id))
+                let new = incoming.filter { !present.contains($0.id) }
+                reviews += new
+                return (!new.isEmpty, new.count)
+            }
+            context.notice?("imported \(NumberFormat.grouped(added)) review\(added == 1 ? "" : "s"); \(NumberFormat.grouped(incoming.count - added)) already present were skipped.")
+            return CommandOutput("")
+        }
+    }
+
+    /// Changes or deletes a review, after checking its password when it has one; a wrong
+    /// password changes nothing.
+    private static func protectedChange(id: String, store: ReviewStore, context: CommandContext, verb: String, delete: Bool = false,
+                                        change: (inout Review) -> Void) throws -> Review {
+        guard let current = try store.all().first(where: { $0.id == id }) else { throw UnknownReviewError(id: id) }
+        if let record = current.password {
+            guard let password = context.environment["BOXOFFICE_REVIEW_PASSWORD"] ?? PasswordPrompt.ask("Password for review \(id): ") else {
+                throw WrongPasswordError(id: id, verb: verb, missing: true)
+            }
+            guard record.matches(password) else { throw WrongPasswordError(id: id, verb: verb, missing: false) }
+        }
+        return try store.update { reviews -> (changed: Bool, result: Review) in
+            guard let index = reviews.firstIndex(where: { $0.id == id }), reviews[index].password == current.password else {
+                throw UnknownReviewError(id: id)
+            }
+            if delete { return (true, reviews.remove(at: index)) }
+            change(&reviews[index])
+            return (true, reviews[index])
+        }
+    }
+
+    private static func newPassword(_ context: CommandContext) throws -> String {
+        if let password = context.environment["BOXOFFICE_REVIEW_PASSWORD"], !password.isEmpty { return password }
+        guard let first = PasswordPrompt.ask("Password for the review: ") else {
+            throw ReviewInputError(message: "--password needs a terminal to ask on, or BOXOFFICE_REVIEW_PASSWORD")
+        }
+        guard !first.isEmpty else { throw ReviewInputError(message: "the password is empty; nothing was added") }
+        guard PasswordPrompt.ask("Again: ") == first else { throw ReviewInputError(message: "the two passwords differ; nothing was added") }
+        return first
+    }
+
+    private static func rating(_ text: String?) throws(UsageError) -> Double? {
+        guard let text else { return nil }
+        guard let value = Double(text.trimmingBlanks()), Review.isValidRating(value) else {
+            throw UsageError(message: "--rating \(UsageError.quote(text)) is not a rating from 0.5 to 5 in steps of 0.5 (e.g. 3.5)", command: "review")
+        }
+        return value
+    }
+
+    private static func nickname(_ text: String?) throws(UsageError) -> String? {
+        guard let text else { return nil }
+        let name = text.composed.trimmingBlanksAndNewlines()
+        guard !name.isEmpty, name.count <= 40 else {
+            throw UsageError(message: "--nickname needs a name of 1 to 40 characters", command: "review")
+        }
+        return name
+    }
+
+    private static func text(_ option: String?, words: ArraySlice<String>, command: String) throws(UsageError) -> String? {
+        if option != nil, !words.isEmpty {
+            throw UsageError(message: "give the review either as words or with --text, not both", command: command)
+        }
+        guard let raw = option ?? (words.isEmpty ? nil : words.joined(separator: " ")) else { return nil }
+        return try checked(raw)
+    }
+
+    static func checked(_ raw: String) throws(UsageError) -> String {
+        let text = raw.composed.trimmingBlanksAndNewlines()
+        guard !text.isEmpty else { throw UsageError(message: "the review is empty", command: "review") }
+        guard text.count <= longestText else {
+            throw UsageError(message: "the review is \(NumberFormat.grouped(text.count)) characters; at most \(NumberFormat.grouped(longestText))", command: "review")
+        }
+        return text
+    }
+
+    private static func movieCode(_ text: String) throws(UsageError) -> String {
+        guard MovieCodeArgument.isCode(text) else {
+            throw UsageError(message: "\(UsageError.quote(text)) is not a KOBIS movie code (8 characters, e.g. 20124079); 'boxoffice search TITLE' shows codes", command: "review")
+        }
+        return text.uppercased()
+    }
+
+    private static func id(_ text: String) throws(UsageError) -> String {
+        let id = text.lowercased()
+        guard id.utf8.count == 8, id.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            throw UsageError(message: "\(UsageError.quote(text)) is not a review id (8 hex digits, as 'boxoffice review list' shows)", command: "review")
+        }
+        return id
+    }
+
+    /// The review from stdin, when it is not a terminal (a file written in $EDITOR, piped in).
+    private static func standardInputText() throws -> String {
+        guard isatty(STDIN_FILENO) == 0 else {
+            throw UsageError(message: "review add needs the review: as words after the movie code, with --text, or on stdin", command: "review")
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count <= longestText * 4 {
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw UsageError(message: "the review on stdin is not UTF-8 text", command: "review")
+        }
+        return try checked(text)
+    }
+
+    private static func readImport(_ path: String) throws -> Data {
+        if path == "-" {
+            var data = Data()
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            while data.count <= ReviewStore.importLimit {
+                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                data.append(contentsOf: buffer[0..<count])
+            }
+            return data
+        }
+        do {
+            guard let data = try OwnFiles.readRegularFile(path, limit: ReviewStore.importLimit, followLink: true) else {
+                throw ReviewInputError(message: "\(path) does not exist")
+            }
+            return data
+        } catch let error as FileAccessError {
+            throw ReviewInputError(message: "\(path) \(error.problem)")
+        }
+    }
+}
+
+/// No review has that id.
+struct UnknownReviewError: Error {
+    let id: String
+}
+
+/// A protected review's password was wrong or not given: nothing changed.
+struct WrongPasswordError: Error {
+    let id: String
+    let verb: String
+    let missing: Bool
+}
+
+/// A review's input that cannot be used (an import file, a password that could not be asked for).
+struct ReviewInputError: Error {
+    let message: String
+}

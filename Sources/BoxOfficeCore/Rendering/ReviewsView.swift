@@ -1,0 +1,103 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Reviews to show, newest first.
+public struct ReviewList: Presentable {
+    public let reviews: [Review]
+    /// The movie they are about, when the list is of one movie.
+    public let movieCode: String?
+
+    public init(reviews: [Review], movieCode: String?) {
+        self.reviews = reviews.sorted { ($0.created, $0.id) > ($1.created, $1.id) }
+        self.movieCode = movieCode
+    }
+
+    public static let fieldNames = ["id", "movieCode", "rating", "nickname", "text", "created", "edited", "hasPassword"]
+    public static var isList: Bool { true }
+
+    public var json: JSONValue { .array(records) }
+    public var records: [JSONValue] { reviews.map(\.json) }
+
+    public func table(_ options: RenderOptions) -> String {
+        guard !reviews.isEmpty else {
+            let about = movieCode.map { " of \($0)" } ?? ""
+            return (options.korean ? "리뷰가 없습니다.\n" : "No reviews\(about) yet. Add one with 'boxoffice review add MOVIECODE --rating 4.5 \"…\"'.\n")
+        }
+        let heading = TextColor.bold.apply((movieCode.map { "\(options.label("Reviews")) · \($0)" } ?? options.label("Reviews")) + " · " + Review.summary(reviews), if: options.colors)
+        let table = TextTable(
+            columns: [.init(title: "ID"), .init(title: "Movie", dropOrder: 3), .init(title: "Rating"), .init(title: "Nickname", dropOrder: 2),
+                      .init(title: "Date", dropOrder: 1), .init(title: "Review", flexible: true)],
+            rows: reviews.map { review in
+                [.init(review.id), .init(review.movieCode), .init(Review.stars(review.rating)), .init(review.nickname ?? ""),
+                 .init(String(Day.koreanTimestamp(Date(timeIntervalSince1970: TimeInterval(review.created))).prefix(10))),
+                 .init(review.text.split(whereSeparator: \.isNewline).joined(separator: " "))]
+            })
+        return heading + "\n\n" + table.render(options).joined(separator: "\n") + "\n"
+    }
+}
+
+extension Review {
+    /// What `review list --json` shows: the password only as whether there is one.
+    public var json: JSONValue {
+        .object([
+            ("id", .string(id)), ("movieCode", .string(movieCode)), ("rating", .double(rating)), ("nickname", JSONValue(nickname)),
+            ("text", .string(text)), ("created", .string(Self.timestamp(created))), ("edited", JSONValue(edited.map(Self.timestamp))),
+            ("hasPassword", .bool(password != nil)),
+        ])
+    }
+
+    /// `2026-11-23T18:05:00+09:00`.
+    static func timestamp(_ seconds: Int64) -> String {
+        let text = Day.koreanTimestamp(Date(timeIntervalSince1970: TimeInterval(seconds)))
+        // "2026-11-23 18:05 KST" → ISO 8601 with the offset.
+        let parts = text.split(separator: " ")
+        guard parts.count >= 2 else { return text }
+        return "\(parts[0])T\(parts[1]):\(cFormat("%02lld", ((seconds % 60) + 60) % 60))+09:00"
+    }
+
+    /// `★★★★½` for 4.5.
+    public static func stars(_ rating: Double) -> String {
+        let whole = Int(rating)
+        return String(repeating: "★", count: whole) + (rating - Double(whole) >= 0.5 ? "½" : "") + " " + cFormat("%.1f", rating)
+    }
+
+    /// `4.3 from 3 reviews`.
+    public static func summary(_ reviews: [Review]) -> String {
+        guard !reviews.isEmpty else { return "no reviews" }
+        let average = reviews.map(\.rating).reduce(0, +) / Double(reviews.count)
+        return "★ \(cFormat("%.1f", average)) from \(NumberFormat.grouped(reviews.count)) review\(reviews.count == 1 ? "" : "s")"
+    }
+}
+
+/// The reviews document `review export` prints and `review import` reads: every review as stored,
+/// password hashes included (never a password), so a review keeps its protection on another machine.
+public enum ReviewExport {
+    public static func json(_ reviews: [Review]) -> JSONValue {
+        ReviewStore.Document.json(reviews)
+    }
+
+    /// The reviews in an exported document; throws when it is not one.
+    public static func reviews(in data: Data) throws -> [Review] {
+        try JSONDecoder().decode(ReviewStore.Document.self, from: data).reviews
+    }
+}
+
+extension Movie {
+    /// The movie's reviews under its details: the average, the count and the latest three.
+    public static func reviewLines(_ reviews: [Review], _ options: RenderOptions) -> String {
+        guard !reviews.isEmpty else { return "" }
+        let list = ReviewList(reviews: reviews, movieCode: nil)
+        var text = "\n" + TextColor.bold.apply(options.label("Reviews") + " · " + Review.summary(reviews), if: options.colors) + "\n"
+        for review in list.reviews.prefix(3) {
+            var line = "  " + Review.stars(review.rating) + "  " + TerminalText.clean(review.nickname ?? "—") + "  "
+                + TerminalText.clean(review.text.split(whereSeparator: \.isNewline).joined(separator: " "))
+            if let width = options.width { line = TerminalText.truncate(line, to: width, ambiguousWide: options.ambiguousWide) }
+            text += line + "\n"
+        }
+        if reviews.count > 3 { text += "  … 'boxoffice review list \(reviews[0].movieCode)' shows all \(NumberFormat.grouped(reviews.count))\n" }
+        return text
+    }
+}

@@ -1,0 +1,154 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The reviews file, `reviews.json` in the data folder, changed only under an exclusive lock
+/// (`reviews.lock`) and written whole through a temporary file that is renamed over it, so two
+/// processes adding at once both land and a crash never leaves half a file. A store that cannot be
+/// read is reported and never overwritten.
+public struct ReviewStore: Sendable {
+    public let folder: URL
+    /// Whether boxoffice chose the folder (the XDG default), so may make it private (0700).
+    let ownFolder: Bool
+
+    static let fileName = "reviews.json"
+    static let lockName = "reviews.lock"
+    /// The largest store read.
+    static let limit = 64 << 20
+    /// The largest file `review import` reads.
+    public static let importLimit = 64 << 20
+
+    public var file: URL { folder.appendingPathComponent(Self.fileName) }
+
+    public init(folder: URL, ownFolder: Bool) {
+        self.folder = folder
+        self.ownFolder = ownFolder
+    }
+
+    /// `--data-dir`, else `BOXOFFICE_DATA_DIR`, else `${XDG_DATA_HOME:-~/.local/share}/boxoffice`.
+    public static func chosen(option: String?, environment: [String: String]) -> ReviewStore? {
+        if let option, !option.isEmpty { return ReviewStore(folder: URL(fileURLWithPath: option), ownFolder: false) }
+        if let variable = environment["BOXOFFICE_DATA_DIR"], !variable.isEmpty {
+            return ReviewStore(folder: URL(fileURLWithPath: variable), ownFolder: false)
+        }
+        return XDGFolder.boxoffice("XDG_DATA_HOME", fallback: ".local/share", environment: environment).map {
+            ReviewStore(folder: $0, ownFolder: true)
+        }
+    }
+
+    /// Every review, in the order they were added; none when there is no store yet.
+    public func all() throws(ReviewStoreError) -> [Review] {
+        try read()
+    }
+
+    /// Changes the reviews under the lock: `change` gets them and returns what it wants back;
+    /// the store is written only when `change` says it changed something.
+    public func update<Result>(_ change: (inout [Review]) throws -> (changed: Bool, result: Result)) throws -> Result {
+        try makeFolder()
+        let lockPath = folder.appendingPathComponent(Self.lockName).path
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw ReviewStoreError.unusable(path: lockPath, reason: OwnFiles.reason(errno)) }
+        defer { close(lock) }
+        var info = stat()
+        guard fstat(lock, &info) == 0, OwnFiles.kind(of: info) == .regularFile, OwnFiles.isOurs(info) else {
+            throw ReviewStoreError.unusable(path: lockPath, reason: "is not a file boxoffice made")
+        }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw ReviewStoreError.unusable(path: lockPath, reason: OwnFiles.reason(errno)) }
+        }
+        defer { flock(lock, LOCK_UN) }
+        var reviews = try read()
+        let outcome = try change(&reviews)
+        if outcome.changed { try write(reviews) }
+        return outcome.result
+    }
+
+    private func read() throws(ReviewStoreError) -> [Review] {
+        let data: Data
+        do {
+            guard let read = try OwnFiles.readRegularFile(file.path, limit: Self.limit) else { return [] }
+            data = read
+        } catch {
+            throw .unusable(path: file.path, reason: error.problem)
+        }
+        do {
+            let document = try JSONDecoder().decode(Document.self, from: data)
+            guard document.version == 1 else {
+                throw ReviewStoreError.unreadable(path: file.path, reason: "it is version \(document.version) of the format; this boxoffice reads version 1")
+            }
+            return document.reviews
+        } catch let error as ReviewStoreError {
+            throw error
+        } catch {
+            throw .unreadable(path: file.path, reason: data.isEmpty ? "it is empty" : "it is not a whole reviews file (cut short, or edited by hand)")
+        }
+    }
+
+    private func write(_ reviews: [Review]) throws {
+        var text = Document.json(reviews).serialized()
+        if text.isEmpty { text = "{}\n" }
+        do {
+            try AnswerCache.writeAtomically(Data(text.utf8), to: file)
+        } catch {
+            throw ReviewStoreError.unusable(path: file.path, reason: error.description)
+        }
+    }
+
+    /// The folder, made if missing; made private (0700) when boxoffice chose it.
+    private func makeFolder() throws(ReviewStoreError) {
+        if case .missing = OwnFiles.kind(folder.path) {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .unusable(path: folder.path, reason: "cannot be created")
+            }
+        }
+        if let reason = OwnFiles.unsafeFolderReason(folder.path, followLink: !ownFolder, tighten: ownFolder) {
+            throw .unusable(path: folder.path, reason: reason)
+        }
+    }
+
+    /// The file as written: a version and the reviews.
+    struct Document: Decodable {
+        var version: Int
+        var reviews: [Review]
+
+        static func json(_ reviews: [Review]) -> JSONValue {
+            .object([("version", .int(1)), ("reviews", .array(reviews.map(\.storedJSON)))])
+        }
+    }
+}
+
+/// Why the reviews cannot be used; the store is left as it is.
+public enum ReviewStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file is there but is not a reviews file boxoffice can read.
+    case unreadable(path: String, reason: String)
+    /// The folder or the file cannot be opened or written.
+    case unusable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(path, reason): "the reviews in \(path) cannot be read: \(reason); it is left as it is"
+        case let .unusable(path, reason): "the reviews at \(path) cannot be used: \(reason)"
+        }
+    }
+}
+
+extension Review {
+    /// The review as stored (the password as its hash record).
+    var storedJSON: JSONValue {
+        .object([
+            ("id", .string(id)), ("movieCode", .string(movieCode)), ("rating", .double(rating)), ("nickname", JSONValue(nickname)),
+            ("text", .string(text)), ("created", .int(created)), ("edited", JSONValue(edited)),
+            ("password", password.map { record in
+                .object([("algorithm", .string(record.algorithm)), ("iterations", .int(Int64(record.iterations))),
+                         ("salt", .string(record.salt)), ("hash", .string(record.hash))])
+            } ?? .null),
+        ])
+    }
+}

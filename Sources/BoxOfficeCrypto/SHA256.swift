@@ -1,0 +1,180 @@
+/// SHA-256 (FIPS 180-4), written here because boxoffice uses no packages; tested against the
+/// standard's examples. Used only for review passwords (through PBKDF2).
+public struct SHA256: Sendable {
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
+        (0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19)
+    private var buffer: [UInt8] = []
+    private var length: UInt64 = 0
+
+    public init() {
+        buffer.reserveCapacity(64)
+    }
+
+    /// The digest of `data` in one go.
+    public static func hash<Bytes: Sequence>(_ data: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+        var hasher = SHA256()
+        hasher.update(data)
+        return hasher.finalize()
+    }
+
+    public mutating func update<Bytes: Sequence>(_ data: Bytes) where Bytes.Element == UInt8 {
+        for byte in data {
+            buffer.append(byte)
+            length &+= 1
+            if buffer.count == 64 {
+                compress(buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    /// The state after whole blocks (valid only when no partial block is buffered).
+    var chainingState: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) { state }
+
+    /// The 32-byte digest; the hasher is spent.
+    public mutating func finalize() -> [UInt8] {
+        let bits = length &* 8
+        buffer.append(0x80)
+        if buffer.count > 56 {
+            while buffer.count < 64 { buffer.append(0) }
+            compress(buffer)
+            buffer.removeAll(keepingCapacity: true)
+        }
+        while buffer.count < 56 { buffer.append(0) }
+        for shift in stride(from: 56, through: 0, by: -8) { buffer.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        compress(buffer)
+        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+        return words.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+    }
+
+    private static let k: [UInt32] = [
+        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
+        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
+        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
+        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
+        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
+        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
+        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
+        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
+    ]
+
+    private mutating func compress(_ block: [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for index in 0..<16 {
+                    let high = UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16
+                w[index] = high | UInt32(block[index * 4 + 2]) << 8 | UInt32(block[index * 4 + 3])
+            }
+            Self.compress(&state, w)
+        }
+    }
+
+    /// One 64-byte block, its 16 big-endian words in `w[0..<16]` (`w` has room for 64).
+    static func compress(_ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32),
+                         _ w: UnsafeMutableBufferPointer<UInt32>) {
+        for index in 16..<64 {
+            let s0 = w[index - 15].rotatedRight(7) ^ w[index - 15].rotatedRight(18) ^ (w[index - 15] >> 3)
+            let s1 = w[index - 2].rotatedRight(17) ^ w[index - 2].rotatedRight(19) ^ (w[index - 2] >> 10)
+            w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = state
+        for index in 0..<64 {
+            let s1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+            let choice = (e & f) ^ (~e & g)
+            let t1 = h &+ s1 &+ choice &+ Self.k[index] &+ w[index]
+            let s0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let t2 = s0 &+ majority
+            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+        }
+        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+    }
+}
+
+private extension UInt32 {
+    func rotatedRight(_ count: UInt32) -> UInt32 {
+        (self >> count) | (self << (32 - count))
+    }
+}
+
+/// HMAC-SHA256 (RFC 2104) and PBKDF2-HMAC-SHA256 (RFC 8018), for review passwords.
+public enum PasswordHash {
+    /// The iterations a new review's password gets (OWASP's 2023 advice for PBKDF2-HMAC-SHA256
+    /// is 600,000). Each review stores its own count, so raising it later keeps old ones working.
+    public static let iterations = 600_000
+
+    public static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        var key = key.count > 64 ? SHA256.hash(key) : key
+        key += [UInt8](repeating: 0, count: 64 - key.count)
+        var inner = SHA256()
+        inner.update(key.map { $0 ^ 0x36 })
+        inner.update(message)
+        var outer = SHA256()
+        outer.update(key.map { $0 ^ 0x5c })
+        outer.update(inner.finalize())
+        return outer.finalize()
+    }
+
+    /// PBKDF2 with HMAC-SHA256: `length` bytes derived from `password` and `salt`.
+    public static func pbkdf2(password: [UInt8], salt: [UInt8], iterations: Int, length: Int = 32) -> [UInt8] {
+        var key = password.count > 64 ? SHA256.hash(password) : password
+        key += [UInt8](repeating: 0, count: 64 - key.count)
+        // The keyed inner and outer states, computed once: each later HMAC of a 32-byte value is
+        // then one compression for the inner hash and one for the outer.
+        var innerStart = SHA256()
+        innerStart.update(key.map { $0 ^ 0x36 })
+        var outerStart = SHA256()
+        outerStart.update(key.map { $0 ^ 0x5c })
+        let innerState = innerStart.chainingState
+        let outerState = outerStart.chainingState
+        var derived: [UInt8] = []
+        var block: UInt32 = 1
+        while derived.count < length {
+            // U1 = HMAC(P, S || INT(i)), the general way.
+            var inner = innerStart
+            inner.update(salt + [UInt8(block >> 24), UInt8(truncatingIfNeeded: block >> 16), UInt8(truncatingIfNeeded: block >> 8), UInt8(truncatingIfNeeded: block)])
+            var outer = outerStart
+            outer.update(inner.finalize())
+            let first = outer.finalize()
+            var u = [UInt32](repeating: 0, count: 8)
+            for index in 0..<8 {
+                let high = UInt32(first[index * 4]) << 24 | UInt32(first[index * 4 + 1]) << 16
+                u[index] = high | UInt32(first[index * 4 + 2]) << 8 | UInt32(first[index * 4 + 3])
+            }
+            var t = u
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+                for _ in 1..<max(1, iterations) {
+                    // Inner: the 32-byte U, then the padding of a 96-byte message (64 keyed + 32).
+                    var state = innerState
+                    for index in 0..<8 { w[index] = u[index] }
+                    w[8] = 0x8000_0000
+                    for index in 9..<15 { w[index] = 0 }
+                    w[15] = 96 * 8
+                    SHA256.compress(&state, w)
+                    // Outer: the inner digest, padded the same way.
+                    let digest = state
+                    state = outerState
+                    w[0] = digest.0; w[1] = digest.1; w[2] = digest.2; w[3] = digest.3
+                    w[4] = digest.4; w[5] = digest.5; w[6] = digest.6; w[7] = digest.7
+                    w[8] = 0x8000_0000
+                    for index in 9..<15 { w[index] = 0 }
+                    w[15] = 96 * 8
+                    SHA256.compress(&state, w)
+                    u[0] = state.0; u[1] = state.1; u[2] = state.2; u[3] = state.3
+                    u[4] = state.4; u[5] = state.5; u[6] = state.6; u[7] = state.7
+                    for index in 0..<8 { t[index] ^= u[index] }
+                }
+            }
+            derived += t.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
+            block += 1
+        }
+        return Array(derived.prefix(length))
+    }
+
+    /// Compares in time that depends only on the lengths, never on where the bytes differ.
+    public static func constantTimeEquals(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in 0..<a.count { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+}

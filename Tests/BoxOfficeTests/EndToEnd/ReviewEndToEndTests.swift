@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+/// Reviews through the built binary: round trips, passwords, concurrent writers, a damaged
+/// store, validation, export and import.
+@Suite struct ReviewEndToEndTests {
+    private func folder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-reviews-\(UUID().uuidString)")
+    }
+
+    private func run(_ arguments: [String], _ data: URL, password: String? = nil) async throws -> Executable.Result {
+        var environment = ["BOXOFFICE_DATA_DIR": data.path]
+        environment["BOXOFFICE_REVIEW_PASSWORD"] = password
+        return try await Executable.run(["review"] + arguments, environment: environment)
+    }
+
+    private func list(_ data: URL) async throws -> [[String: Any]] {
+        let result = try await run(["list", "--json"], data)
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+    }
+
+    @Test func addListEditAndDelete() async throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let added = try await run(["add", "20124079", "--rating", "4.5", "--nickname", "민수", "이병헌의", "1인", "2역"], data)
+        #expect(added.status == 0, "\(added.standardError)")
+        #expect(added.standardError.hasPrefix("boxoffice: added review "))
+        var reviews = try await list(data)
+        #expect(reviews.count == 1)
+        let id = try #require(reviews.first?["id"] as? String)
+        #expect(reviews.first?["text"] as? String == "이병헌의 1인 2역")
+        #expect(reviews.first?["rating"] as? Double == 4.5)
+        #expect(reviews.first?["hasPassword"] as? Bool == false)
+        let edited = try await run(["edit", id, "--rating", "5", "--text", "다시 봐도 좋다"], data)
+        #expect(edited.status == 0)
+        reviews = try await list(data)
+        #expect(reviews.first?["rating"] as? Double == 5)
+        #expect(reviews.first?["text"] as? String == "다시 봐도 좋다")
+        #expect(reviews.first?["edited"] is String)
+        let table = try await run(["list", "20124079"], data)
+        #expect(table.standardOutput.hasPrefix("Reviews · 20124079 · ★ 5.0 from 1 review\n\nID        Movie     Rating     Nickname  Date        Review\n\(id)  20124079  ★★★★★ 5.0  민수      "))
+        let deleted = try await run(["delete", id], data)
+        #expect(deleted.status == 0)
+        #expect(try await list(data).isEmpty)
+        // Private files and folder.
+        let attributes = try FileManager.default.attributesOfItem(atPath: data.appendingPathComponent("reviews.json").path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let unknown = try await run(["delete", id], data)
+        #expect(unknown.status == 1)
+        #expect(unknown.standardError.hasPrefix("boxoffice: there is no review \(id).\n"))
+    }
+
+    @Test func aWrongPasswordChangesNothing() async throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let added = try await run(["add", "20124079", "--rating", "3", "--password", "--text", "비밀번호가 있는 리뷰"], data, password: "s3cret")
+        #expect(added.status == 0)
+        let id = try #require(try await list(data).first?["id"] as? String)
+        let stored = try String(contentsOf: data.appendingPathComponent("reviews.json"), encoding: .utf8)
+        #expect(!stored.contains("s3cret"), "never the password")
+        #expect(stored.contains("\"algorithm\": \"pbkdf2-sha256\"") && stored.contains("\"iterations\": 600000"))
+        for attempt in [["delete", id], ["edit", id, "--rating", "5"]] {
+            let wrong = try await run(attempt, data, password: "guess")
+            #expect(wrong.status == 77)
+            #expect(wrong.standardError.hasPrefix("boxoffice: the password of review \(id) does not match; nothing was"))
+            let none = try await run(attempt, data)
+            #expect(none.status == 77, "no password and no terminal to ask on")
+        }
+        #expect(try String(contentsOf: data.appendingPathComponent("reviews.json"), encoding: .utf8) == stored)
+        let right = try await run(["delete", id], data, password: "s3cret")
+        #expect(right.status == 0)
+        #expect(try await list(data).isEmpty)
+    }
+
+    @Test func sixteenProcessesAddingAtOnceLoseNone() async throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
+            for number in 1...16 {
+                group.addTask {
+                    try await run(["add", "20124079", "--rating", "4", "--text", "review \(number)"], data).status
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses == Array(repeating: 0, count: 16))
+        let texts = Set(try await list(data).compactMap { $0["text"] as? String })
+        #expect(texts == Set((1...16).map { "review \($0)" }))
+    }
+
+    @Test func aDamagedStoreIsReportedAndNeverOverwritten() async throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        _ = try await run(["add", "20124079", "--rating", "4", "--text", "첫 리뷰"], data)
+        let file = data.appendingPathComponent("reviews.json")
+        let whole = try Data(contentsOf: file)
+        let cut = whole.prefix(whole.count / 2)
+        try cut.write(to: file)
+        for arguments in [["add", "20124079", "--rating", "2", "--text", "둘째"], ["list"], ["export"]] {
+            let result = try await run(arguments, data)
+            #expect(result.status == 1)
+            #expect(result.standardError.hasPrefix("boxoffice: the reviews in \(file.path) cannot be read: it is not a whole reviews file (cut short, or edited by hand); it is left as it is.\n"))
+        }
+        #expect(try Data(contentsOf: file) == cut)
+    }
+
+    @Test(arguments: [
+        (["add", "20124079", "--rating", "6", "--text", "x"], "--rating '6' is not a rating from 0.5 to 5 in steps of 0.5 (e.g. 3.5)"),
+        (["add", "20124079", "--rating", "3.3", "--text", "x"], "--rating '3.3' is not a rating from 0.5 to 5 in steps of 0.5 (e.g. 3.5)"),
+        (["add", "20124079", "--rating", "0", "--text", "x"], "--rating '0' is not a rating from 0.5 to 5 in steps of 0.5 (e.g. 3.5)"),
+        (["add", "20124079", "--rating", "nan", "--text", "x"], "--rating 'nan' is not a rating from 0.5 to 5 in steps of 0.5 (e.g. 3.5)"),
+        (["add", "20124079", "--rating", "4", "--text", "  "], "the review is empty"),
+        (["add", "1234", "--rating", "4", "--text", "x"], "'1234' is not a KOBIS movie code (8 characters, e.g. 20124079); 'boxoffice search TITLE' shows codes"),
+        (["add", "20124079", "--text", "x"], "review add needs --rating R, from 0.5 to 5 in steps of 0.5"),
+        (["add", "20124079", "--rating", "4", "--text", "x", "more"], "give the review either as words or with --text, not both"),
+        (["delete", "zz"], "'zz' is not a review id (8 hex digits, as 'boxoffice review list' shows)"),
+        (["remove", "1"], "unknown review action 'remove'; use add, list, edit, delete, export or import"),
+        (["dlete", "1"], "unknown review action 'dlete'; use add, list, edit, delete, export or import. Did you mean 'delete'?"),
+        (["edit", "0a0a0a0a"], "review edit needs something to change: --rating, --nickname, --text or new words"),
+        (["list", "--password"], "--password applies to 'review add'; edit and delete ask for a review's password when it has one"),
+    ] as [([String], String)])
+    func badInputExits64AndWritesNothing(arguments: [String], message: String) async throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let result = try await run(arguments, data)
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("boxoffice: \(message)\n"))
+        #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("reviews.json").path))
+    }
+
+    @Test func exportAndImportMoveReviewsAndSkipThoseAlreadyThere() async throws {
+        let first = folder(), second = folder()
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        _ = try await run(["add", "20124079", "--rating", "4", "--text", "하나"], first)
+        _ = try await run(["add", "2024A603", "--rating", "2.5", "--password", "--text", "둘"], first, password: "pw")
+        let exported = try await run(["export"], first)
+        let file = first.appendingPathComponent("export.json")
+        try exported.standardOutput.write(to: file, atomically: true, encoding: .utf8)
+        #expect(!exported.standardOutput.contains("\"pw\""))
+        let imported = try await run(["import", file.path], second)
+        #expect(imported.standardError == "boxoffice: imported 2 reviews; 0 already present were skipped.\n")
+        let again = try await run(["import", file.path], second)
+        #expect(again.standardError == "boxoffice: imported 0 reviews; 2 already present were skipped.\n")
+        #expect(try await list(second).count == 2)
+        // The password came along as its hash: the review is still protected.
+        let protected = try #require(try await list(second).first { $0["movieCode"] as? String == "2024A603" }?["id"] as? String)
+        #expect(try await run(["delete", protected], second, password: "wrong").status == 77)
+        #expect(try await run(["delete", protected], second, password: "pw").status == 0)
+        let junk = second.appendingPathComponent("junk.json")
+        try "{\"not\": \"reviews\"}".write(to: junk, atomically: true, encoding: .utf8)
+        let refused = try await run(["import", junk.path], second)
+        #expect(refused.status == 1)
+        #expect(refused.standardError.hasPrefix("boxoffice: \(junk.path) is not a file written by 'boxoffice review export'.\n"))
+    }
+
+    @Test func aMovieShowsItsReviews() async throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        for (rating, text) in [("4", "좋다"), ("5", "최고"), ("3", "보통"), ("4.5", "재밌다")] {
+            _ = try await run(["add", "20124079", "--rating", rating, "--text", text], data)
+        }
+        let movie = try await Executable.run(["--demo", "movie", "20124079"], environment: ["BOXOFFICE_DATA_DIR": data.path])
+        #expect(movie.status == 0)
+        #expect(movie.standardOutput.contains("\nReviews · ★ 4.1 from 4 reviews\n"))
+        #expect(movie.standardOutput.hasSuffix("  … 'boxoffice review list 20124079' shows all 4\n"))
+        let json = try await Executable.run(["--demo", "movie", "20124079", "--json"], environment: ["BOXOFFICE_DATA_DIR": data.path])
+        #expect(!json.standardOutput.contains("최고"), "the movie's JSON keeps the contract's keys")
+    }
+}
