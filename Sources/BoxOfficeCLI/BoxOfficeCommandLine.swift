@@ -75,11 +75,7 @@ public struct BoxOfficeCommandLine: Sendable {
     /// Says what went wrong on stderr and gives the exit status for it.
     private func report(_ error: any Error, secrets: Secrets, progress: ProgressLine? = nil) -> ExitStatus {
         progress?.stop()
-        var error = error
-        if case let KOBISError.fault(fault) = error, fault.isKeyRejected {
-            error = RejectedKeyError(fault: fault, origin: secrets.keyOrigin)
-        }
-        let report = FailureReport(error)
+        let report = FailureReport(error, keyOrigin: secrets.keyOrigin)
         console.standardError(secrets.hide(report.text))
         return report.status
     }

@@ -52,6 +52,15 @@ struct FailureReport: Equatable {
     let status: ExitStatus
     let lines: [String]
 
+    /// Like `init(_:)`, naming where a key KOBIS rejected came from.
+    init(_ error: any Error, keyOrigin: KeySource.Origin?) {
+        if case let KOBISError.fault(fault) = error, fault.isKeyRejected {
+            self.init(RejectedKeyError(fault: fault, origin: keyOrigin))
+        } else {
+            self.init(error)
+        }
+    }
+
     /// The one place where errors become messages and exit codes.
     init(_ error: any Error) {
         switch error {

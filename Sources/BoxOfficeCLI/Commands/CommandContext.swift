@@ -14,7 +14,7 @@ struct CommandContext: Sendable {
     /// Today in Korea.
     let today: Day
     /// How results read: format, JSON layout, fields, colours, width, language.
-    let style: OutputStyle
+    var style: OutputStyle
     var options: RenderOptions { style.options }
     let secrets: Secrets
     let now: @Sendable () -> Date
@@ -22,11 +22,13 @@ struct CommandContext: Sendable {
     /// `--rate`: shared by every client of the run.
     let rateLimiter: RateLimiter?
     /// The progress line on stderr (drawn only on a terminal).
-    let progress: ProgressLine
+    var progress: ProgressLine
     /// Writes data to stdout at once, for output that streams (ranges); the key is masked.
-    let write: @Sendable (String) throws -> Void
+    var write: @Sendable (String) throws -> Void
     /// Says a line on stderr once (`boxoffice: ` in front), free of any key.
     let say: @Sendable (String) -> Void
+    /// Keeps the last value rendered, for callers that want the value itself (the MCP server).
+    var rendered: RenderedValue? = nil
 
     /// Notes for the user, unless `--quiet`.
     var notice: (@Sendable (String) -> Void)? { invocation.verbosity == .quiet ? nil : say }
@@ -36,6 +38,7 @@ struct CommandContext: Sendable {
     /// A value in the chosen format; `--fields` are checked first.
     func render<Value: Presentable>(_ value: Value) throws -> String {
         try check(Value.self)
+        rendered?.store(value)
         return value.rendered(style)
     }
 
@@ -145,4 +148,22 @@ private final class LazyTransport: HTTPTransport {
         }
         return try await transport.send(request)
     }
+}
+
+/// The last result a command rendered.
+final class RenderedValue: Sendable {
+    private let value = Mutex<(any Presentable)?>(nil)
+    private let parts = Mutex<[any Presentable]>([])
+
+    func store(_ presentable: any Presentable) {
+        value.withLock { $0 = presentable }
+    }
+
+    /// One result of many written piece by piece (a range's days).
+    func append(_ presentable: any Presentable) {
+        parts.withLock { $0.append(presentable) }
+    }
+
+    var last: (any Presentable)? { value.withLock { $0 } }
+    var streamed: [any Presentable] { parts.withLock { $0 } }
 }

@@ -62,6 +62,7 @@ enum RankingRange {
                 context.progress.finished(fromCache: answer.fromCache)
                 return answer.value.fetched(at: answer.fetched)
             } deliver: { _, value in
+                context.rendered?.append(value)
                 try context.write(output.next(value))
             }
         } catch {

@@ -167,3 +167,58 @@ extension JSONValue {
     init(_ number: Double?) { self = number.map(JSONValue.double) ?? .null }
     init(_ day: Day?) { self = day.map { .string($0.iso) } ?? .null }
 }
+
+extension JSONValue: Decodable {
+    /// Any JSON document, keys in the order they came (as far as the decoder keeps them).
+    public init(from decoder: any Decoder) throws {
+        if let container = try? decoder.container(keyedBy: AnyKey.self) {
+            var members: [(String, JSONValue)] = []
+            for key in container.allKeys {
+                members.append((key.stringValue, try container.decode(JSONValue.self, forKey: key)))
+            }
+            self = .object(members.sorted { $0.0 < $1.0 })
+            return
+        }
+        if var container = try? decoder.unkeyedContainer() {
+            var values: [JSONValue] = []
+            while !container.isAtEnd { values.append(try container.decode(JSONValue.self)) }
+            self = .array(values)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let bool = try? single.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let int = try? single.decode(Int64.self) {
+            self = .int(int)
+        } else if let double = try? single.decode(Double.self) {
+            self = .double(double)
+        } else {
+            self = .string(try single.decode(String.self))
+        }
+    }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// Parses JSON text; nil when it is not JSON.
+    public static func parse(_ data: Data) -> JSONValue? {
+        try? JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    /// A member of an object, or nil.
+    public subscript(_ key: String) -> JSONValue? {
+        guard case let .object(members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    public var stringValue: String? {
+        if case let .string(text) = self { return text }
+        return nil
+    }
+}

@@ -94,7 +94,7 @@ extension JSONValue {
     }
 
     /// The keys of an object, in order.
-    var keys: [String] {
+    public var keys: [String] {
         guard case let .object(members) = self else { return [] }
         return members.map(\.0)
     }

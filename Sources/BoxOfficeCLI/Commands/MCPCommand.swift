@@ -1,0 +1,31 @@
+import BoxOfficeCore
+import Synchronization
+
+/// `boxoffice mcp`: the same tools as the command line, for AI assistants, over the Model Context
+/// Protocol on stdin and stdout.
+struct MCPCommand: BoxOfficeCommand, Equatable {
+    static let spec = CommandSpec(
+        name: "mcp", summary: "serve the tools to AI assistants over the Model Context Protocol (stdio)",
+        discussion: """
+        Speaks JSON-RPC 2.0 on stdin and stdout, a message a line (MCP revisions 2024-11-05 to
+        2025-11-25), with tools for the daily and weekly box office, ranges, searches and details of
+        movies, people and companies, code tables, a movie's run and the quota. Global options
+        apply to every call: --demo, --offline, --key, --cache-dir and so on. Only protocol
+        messages go to stdout; notes go to stderr. It ends when stdin ends.
+        """,
+        examples: ["boxoffice mcp", "boxoffice --demo mcp"])
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.expectPositionals(atMost: 0)
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutput {
+        let lock = Mutex(())
+        let write = context.write
+        let server = MCPServer(context: context) { message in
+            lock.withLock { _ in try? write(message) }
+        }
+        _ = await server.serve()
+        return CommandOutput("")
+    }
+}

@@ -1,0 +1,264 @@
+import BoxOfficeCore
+
+/// The tools `boxoffice mcp` offers: one per task a person asks an assistant, each made of a
+/// command of the command line, so the answers are the same as `--json` gives.
+struct MCPTool: Sendable {
+    let name: String
+    let title: String
+    let description: String
+    /// JSON Schema of the arguments.
+    let input: JSONValue
+    /// JSON Schema of `structuredContent`.
+    let output: JSONValue
+    /// Turns the tool's arguments into a command's arguments (name, positionals, options).
+    let command: @Sendable (JSONValue) throws(MCPArgumentError) -> (name: String, positionals: [String], options: [String: String])
+    /// What `structuredContent` holds: the command's JSON, wrapped when it is not an object.
+    let wrap: @Sendable (JSONValue) -> JSONValue
+
+    var listing: JSONValue {
+        .object([
+            ("name", .string(name)), ("title", .string(title)), ("description", .string(description)),
+            ("inputSchema", input), ("outputSchema", output),
+            ("annotations", .object([("readOnlyHint", .bool(true)), ("openWorldHint", .bool(true))])),
+        ])
+    }
+}
+
+/// Arguments that do not fit a tool's schema: a JSON-RPC "invalid params" error.
+struct MCPArgumentError: Error {
+    let message: String
+}
+
+enum MCPTools {
+    static let all: [MCPTool] = [
+        MCPTool(
+            name: "daily_box_office", title: "Daily box office (Korea)",
+            description: "The top 10 films in Korean cinemas on one day, from KOBIS (영화진흥위원회): rank, rank change, whether new, movie code, title, opening date, audience, audience total, sales, share, screens and shows. Days are Korean days; a day is published only after it ends, so the default is yesterday in Korea. Filters: Korean or foreign films, diversity (independent/art) or commercial films, one region.",
+            input: schema([("date", dateSchema("The day: YYYY-MM-DD, YYYYMMDD, 'yesterday' or '-Nd' (N days ago). Default: yesterday in Korea."))] + filterProperties),
+            output: rankingSchema(daily: true),
+            command: { arguments throws(MCPArgumentError) in
+                var options = try filterOptions(arguments)
+                options["date"] = try string(arguments, "date")
+                return ("daily", [], options.compactMapValues { $0 })
+            },
+            wrap: { $0 }),
+        MCPTool(
+            name: "daily_box_office_range", title: "Daily box office for a range of days",
+            description: "The daily top 10 for every day from 'from' to 'to' (inclusive), fetched concurrently and kept in the cache. Use it for questions about a holiday, a month or a season. At most 366 days per call. Sends progress notifications when asked.",
+            input: schema([("from", dateSchema("The first day (YYYY-MM-DD).")), ("to", dateSchema("The last day (YYYY-MM-DD); default yesterday in Korea."))] + filterProperties,
+                          required: ["from"]),
+            output: .object([("type", .string("object")), ("properties", .object([("days", .object([("type", .string("array")), ("items", rankingSchema(daily: true))]))])),
+                             ("required", .array([.string("days")]))]),
+            command: { arguments throws(MCPArgumentError) in
+                var options = try filterOptions(arguments)
+                options["from"] = try string(arguments, "from")
+                options["to"] = try string(arguments, "to")
+                return ("daily", [], options.compactMapValues { $0 })
+            },
+            wrap: { .object([("days", $0)]) }),
+        MCPTool(
+            name: "weekly_box_office", title: "Weekly or weekend box office (Korea)",
+            description: "The top 10 of the Monday-to-Sunday week holding a day, or of its weekend (Friday-Sunday) or weekdays (Monday-Thursday). Default: the last complete week. The answer gives the days added up (start, end) and KOBIS's ISO year-week.",
+            input: schema([("date", dateSchema("Any day of the week (YYYY-MM-DD). Default: the last complete week.")),
+                           ("period", enumSchema(["week", "weekend", "weekdays"], "week: Monday-Sunday (default); weekend: Friday-Sunday; weekdays: Monday-Thursday."))]
+                          + filterProperties),
+            output: rankingSchema(daily: false),
+            command: { arguments throws(MCPArgumentError) in
+                var options = try filterOptions(arguments)
+                options["date"] = try string(arguments, "date")
+                options["period"] = try string(arguments, "period")
+                return ("weekly", [], options.compactMapValues { $0 })
+            },
+            wrap: { $0 }),
+        MCPTool(
+            name: "search_movies", title: "Search movies",
+            description: "Find movies in KOBIS by (part of) a title, a director's name and/or the year they opened; returns their movie codes (for movie_details and movie_trend), titles, English titles, years, opening dates, genres, nations and directors. Titles are matched in Korean as KOBIS lists them (e.g. '기생충'); English titles often do not match.",
+            input: schema([("title", stringSchema("All or part of the title.")), ("director", stringSchema("A director's name, e.g. '봉준호'.")),
+                           ("year", .object([("type", .string("integer")), ("minimum", .int(1900)), ("maximum", .int(9999)), ("description", .string("The year the film opened."))])),
+                           ("page", pageSchema)]),
+            output: listSchema("movies"),
+            command: { arguments throws(MCPArgumentError) in
+                let title = try string(arguments, "title")
+                let director = try string(arguments, "director")
+                guard title != nil || director != nil else { throw MCPArgumentError(message: "search_movies needs a title or a director") }
+                let options: [String: String?] = ["director": director, "year": try integer(arguments, "year"), "page": try integer(arguments, "page")]
+                return ("search", title.map { [$0] } ?? [], options.compactMapValues { $0 })
+            },
+            wrap: { .object([("movies", $0)]) }),
+        MCPTool(
+            name: "movie_details", title: "Movie details",
+            description: "One movie's details from KOBIS: titles, production year, opening date, runtime, status, type, nations, genres, directors, actors with their roles, rating certificates, companies and staff. Give the 8-character movie code (from a ranking or search_movies), or a title: a title that matches several movies is an error listing them with their codes.",
+            input: schema([("movie", stringSchema("A KOBIS movie code such as 20124079, or a title."))], required: ["movie"]),
+            output: .object([("type", .string("object")), ("properties", .object(Movie.fieldNames.map { ($0, .object([])) })), ("required", .array([.string("movieCode"), .string("title")]))]),
+            command: { arguments throws(MCPArgumentError) in
+                guard let movie = try string(arguments, "movie") else { throw MCPArgumentError(message: "movie_details needs 'movie': a movie code or a title") }
+                return ("movie", [movie], [:])
+            },
+            wrap: { $0 }),
+        MCPTool(
+            name: "search_people", title: "Search people",
+            description: "Find actors, directors and crew in KOBIS by name (in Korean, e.g. '봉준호'); returns their people codes, names, English names, main roles and film titles.",
+            input: schema([("name", stringSchema("The person's name.")), ("page", pageSchema)], required: ["name"]),
+            output: listSchema("people"),
+            command: { arguments throws(MCPArgumentError) in
+                guard let name = try string(arguments, "name") else { throw MCPArgumentError(message: "search_people needs 'name'") }
+                guard !CodeArgument.isCode(name) else { throw MCPArgumentError(message: "'name' is a code; use person_details for a people code") }
+                return ("people", [name], ["page": try integer(arguments, "page")].compactMapValues { $0 })
+            },
+            wrap: { .object([("people", $0)]) }),
+        MCPTool(
+            name: "person_details", title: "Person details and filmography",
+            description: "One person's details from KOBIS and their whole filmography (each film's code, title and the part they had), by people code (from search_people).",
+            input: schema([("peopleCode", stringSchema("A KOBIS people code such as 10031641."))], required: ["peopleCode"]),
+            output: .object([("type", .string("object")), ("properties", .object(Person.fieldNames.map { ($0, .object([])) }))]),
+            command: { arguments throws(MCPArgumentError) in
+                guard let code = try string(arguments, "peopleCode"), CodeArgument.isCode(code) else {
+                    throw MCPArgumentError(message: "person_details needs 'peopleCode', such as 10031641")
+                }
+                return ("people", [code], [:])
+            },
+            wrap: { $0 }),
+        MCPTool(
+            name: "search_companies", title: "Search film companies",
+            description: "Find production and distribution companies in KOBIS by name; returns their company codes, names, categories, CEOs and films.",
+            input: schema([("name", stringSchema("The company's name, e.g. 'CJ' or '쇼박스'.")), ("page", pageSchema)], required: ["name"]),
+            output: listSchema("companies"),
+            command: { arguments throws(MCPArgumentError) in
+                guard let name = try string(arguments, "name") else { throw MCPArgumentError(message: "search_companies needs 'name'") }
+                return ("company", [name], ["page": try integer(arguments, "page")].compactMapValues { $0 })
+            },
+            wrap: { .object([("companies", $0)]) }),
+        MCPTool(
+            name: "company_details", title: "Company details and films",
+            description: "One company's details from KOBIS (CEO, categories) and its films with the part it played, by company code (from search_companies).",
+            input: schema([("companyCode", stringSchema("A KOBIS company code such as 20100109."))], required: ["companyCode"]),
+            output: .object([("type", .string("object")), ("properties", .object(Company.fieldNames.map { ($0, .object([])) }))]),
+            command: { arguments throws(MCPArgumentError) in
+                guard let code = try string(arguments, "companyCode"), CodeArgument.isCode(code) else {
+                    throw MCPArgumentError(message: "company_details needs 'companyCode', such as 20100109")
+                }
+                return ("company", [code], [:])
+            },
+            wrap: { $0 }),
+        MCPTool(
+            name: "code_table", title: "KOBIS code table",
+            description: "A KOBIS code table: 'regions' (the names and codes the region filter accepts), 'nations', 'types' (movie types) or 'parts' (company categories).",
+            input: schema([("table", enumSchema(CodeTable.named.map(\.name), "Which table."))], required: ["table"]),
+            output: listSchema("codes"),
+            command: { arguments throws(MCPArgumentError) in
+                guard let table = try string(arguments, "table") else { throw MCPArgumentError(message: "code_table needs 'table'") }
+                return ("codes", [table], [:])
+            },
+            wrap: { .object([("codes", $0)]) }),
+        MCPTool(
+            name: "movie_trend", title: "Movies' daily run",
+            description: "Films' daily rank, audience and cumulative audience across a range of days, read from the daily top 10. Without from/to: from the opening day while the film stays in the top 10, at most 60 days. A day outside the top 10 has rank null (never 0). Up to six films by code or title. Sends progress notifications when asked.",
+            input: schema([
+                ("movies", .object([("type", .string("array")), ("items", .object([("type", .string("string"))])), ("minItems", .int(1)), ("maxItems", .int(6)),
+                                    ("description", .string("Movie codes (or titles) to compare."))])),
+                ("from", dateSchema("The first day (YYYY-MM-DD); needs 'to' too, else the film's run is used.")),
+                ("to", dateSchema("The last day (YYYY-MM-DD).")),
+            ], required: ["movies"]),
+            output: .object([("type", .string("object")), ("properties", .object([("from", .object([("type", .string("string"))])), ("to", .object([("type", .string("string"))])),
+                                                                                  ("movies", .object([("type", .string("array"))]))])),
+                             ("required", .array([.string("from"), .string("to"), .string("movies")]))]),
+            command: { arguments throws(MCPArgumentError) in
+                guard case let .array(values)? = arguments["movies"], !values.isEmpty else {
+                    throw MCPArgumentError(message: "movie_trend needs 'movies': a list of movie codes or titles")
+                }
+                let movies = try values.map { value throws(MCPArgumentError) -> String in
+                    guard let text = value.stringValue else { throw MCPArgumentError(message: "'movies' holds strings: movie codes or titles") }
+                    return text
+                }
+                let options: [String: String?] = ["from": try string(arguments, "from"), "to": try string(arguments, "to")]
+                return ("trend", movies, options.compactMapValues { $0 })
+            },
+            wrap: { $0 }),
+        MCPTool(
+            name: "quota_status", title: "KOBIS quota status",
+            description: "How many calls to KOBIS this machine made today (Korean time) against the key's daily quota of 3,000, and where the cache is. Answers from the cache cost no call.",
+            input: schema([]),
+            output: .object([("type", .string("object")), ("properties", .object(CacheReport.fieldNames.map { ($0, .object([])) }))]),
+            command: { _ throws(MCPArgumentError) in ("cache", ["info"], [:]) },
+            wrap: { $0 }),
+    ]
+
+    static func named(_ name: String) -> MCPTool? {
+        all.first { $0.name == name }
+    }
+
+    // MARK: Schemas
+
+    static func schema(_ properties: [(String, JSONValue)], required: [String] = []) -> JSONValue {
+        var members: [(String, JSONValue)] = [("type", .string("object")), ("properties", .object(properties))]
+        if !required.isEmpty { members.append(("required", .array(required.map(JSONValue.string)))) }
+        members.append(("additionalProperties", .bool(false)))
+        return .object(members)
+    }
+
+    static func stringSchema(_ description: String) -> JSONValue {
+        .object([("type", .string("string")), ("minLength", .int(1)), ("description", .string(description))])
+    }
+
+    static func dateSchema(_ description: String) -> JSONValue {
+        .object([("type", .string("string")), ("description", .string(description))])
+    }
+
+    static func enumSchema(_ values: [String], _ description: String) -> JSONValue {
+        .object([("type", .string("string")), ("enum", .array(values.map(JSONValue.string))), ("description", .string(description))])
+    }
+
+    static let pageSchema = JSONValue.object([("type", .string("integer")), ("minimum", .int(1)), ("description", .string("Which page of ten results (default 1)."))])
+
+    static let filterProperties: [(String, JSONValue)] = [
+        ("nation", enumSchema(["korean", "foreign"], "Only Korean or only foreign films.")),
+        ("market", enumSchema(["diversity", "commercial"], "Only diversity (independent and art) or only commercial films.")),
+        ("region", stringSchema("Only one region, by name (서울시, 서울, seoul, 부산, gyeonggi …) or code (0105001).")),
+    ]
+
+    static func rankingSchema(daily: Bool) -> JSONValue {
+        let entry = JSONValue.object([("type", .string("object")), ("properties", .object(BoxOfficeEntry.fieldNames.map { ($0, .object([])) }))])
+        let head: [(String, JSONValue)] = daily ? [("date", .object([("type", .string("string"))]))]
+            : [("period", .object([("type", .string("string"))])), ("start", .object([("type", .string("string"))])), ("end", .object([("type", .string("string"))])),
+               ("yearWeek", .object([("type", .array([.string("string"), .string("null")])) ]))]
+        return .object([
+            ("type", .string("object")),
+            ("properties", .object(head + [("provisional", .object([("type", .string("boolean"))])),
+                                           ("entries", .object([("type", .string("array")), ("items", entry)]))])),
+            ("required", .array([.string("entries")])),
+        ])
+    }
+
+    static func listSchema(_ key: String) -> JSONValue {
+        .object([("type", .string("object")), ("properties", .object([(key, .object([("type", .string("array")), ("items", .object([("type", .string("object"))]))]))])),
+                 ("required", .array([.string(key)]))])
+    }
+
+    // MARK: Arguments
+
+    static func string(_ arguments: JSONValue, _ key: String) throws(MCPArgumentError) -> String? {
+        guard let value = arguments[key], value != .null else { return nil }
+        guard let text = value.stringValue, !text.isEmpty else { throw MCPArgumentError(message: "'\(key)' must be a non-empty string") }
+        return text
+    }
+
+    static func integer(_ arguments: JSONValue, _ key: String) throws(MCPArgumentError) -> String? {
+        switch arguments[key] {
+        case nil, .null?: return nil
+        case let .int(number)?: return String(number)
+        case let .double(number)? where number == number.rounded() && abs(number) < 1e9: return String(Int(number))
+        default: throw MCPArgumentError(message: "'\(key)' must be a whole number")
+        }
+    }
+
+    static func filterOptions(_ arguments: JSONValue) throws(MCPArgumentError) -> [String: String?] {
+        var options: [String: String?] = ["nation": try string(arguments, "nation"), "region": try string(arguments, "region")]
+        switch try string(arguments, "market") {
+        case "diversity"?: options["multi"] = ""
+        case "commercial"?: options["commercial"] = ""
+        case nil: break
+        case let other?: throw MCPArgumentError(message: "'market' is 'diversity' or 'commercial', not '\(other)'")
+        }
+        return options
+    }
+}
