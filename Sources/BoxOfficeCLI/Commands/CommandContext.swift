@@ -18,7 +18,7 @@ struct CommandContext: Sendable {
     var options: RenderOptions { style.options }
     let secrets: Secrets
     let now: @Sendable () -> Date
-    let makeTransport: (@Sendable () -> any HTTPTransport)?
+    var makeTransport: (@Sendable () -> any HTTPTransport)?
     /// `--rate`: shared by every client of the run.
     let rateLimiter: RateLimiter?
     /// The progress line on stderr (drawn only on a terminal).

@@ -1,4 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Synchronization
 
 /// `boxoffice mcp`: the same tools as the command line, for AI assistants, over the Model Context
@@ -22,6 +27,11 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
     func run(_ context: CommandContext) async throws -> CommandOutput {
         let lock = Mutex(())
         let write = context.write
+        // One network helper for every call, made when the first request goes out.
+        var context = context
+        let baseURL = context.invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
+        let shared = context.transport(for: baseURL)
+        context.makeTransport = { shared }
         let server = MCPServer(context: context) { message in
             lock.withLock { _ in try? write(message) }
         }
