@@ -39,8 +39,9 @@ final class MCPServer: Sendable {
             }
         }
         // The client has said all it will; what it asked is still answered.
-        while let task = running.withLock({ $0.values.first }) {
+        while let (key, task) = running.withLock({ $0.first }) {
             await task.value
+            running.withLock { _ = $0.removeValue(forKey: key) }
         }
         return .success
     }
@@ -177,17 +178,19 @@ final class MCPServer: Sendable {
         }
         let progressToken = params["_meta"]?["progressToken"]
         let key = Self.key(id)
-        let task = Task { [self] in
-            let result = await run(command, tool: tool, progressToken: progressToken)
-            let current = running.withLock { $0.removeValue(forKey: key) }
-            // A cancelled request gets no answer.
-            guard current != nil, !Task.isCancelled else { return }
-            switch result {
-            case let .success(value): reply(id: id, result: value)
-            case let .failure(error): reply(id: id, error: error)
+        // Made under the lock, so the task cannot finish (and take itself out) before it is in.
+        running.withLock { running in
+            running[key] = Task { [self] in
+                let result = await run(command, tool: tool, progressToken: progressToken)
+                let current = self.running.withLock { $0.removeValue(forKey: key) }
+                // A cancelled request gets no answer.
+                guard current != nil, !Task.isCancelled else { return }
+                switch result {
+                case let .success(value): reply(id: id, result: value)
+                case let .failure(error): reply(id: id, error: error)
+                }
             }
         }
-        running.withLock { $0[key] = task }
     }
 
     /// Runs a tool's command: its result with `structuredContent` and a text rendering, a result

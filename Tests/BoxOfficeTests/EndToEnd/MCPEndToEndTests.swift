@@ -79,7 +79,11 @@ final class MCPTestClient: Sendable {
         try input.fileHandleForWriting.close()
         let deadline = ContinuousClock.now + .seconds(20)
         while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        // A server that does not end when its stdin does fails the test (status 15, or 9).
         if process.isRunning { process.terminate() }
+        let grace = ContinuousClock.now + .seconds(5)
+        while process.isRunning, ContinuousClock.now < grace { try await Task.sleep(for: .milliseconds(10)) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
         try? FileManager.default.removeItem(at: home)
         return process.terminationStatus
