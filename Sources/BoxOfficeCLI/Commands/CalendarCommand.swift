@@ -36,18 +36,29 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
     func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(MonthCalendar.self)
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; a calendar reads many", command: "calendar") }
-        let year = self.year ?? context.today.year
-        let month = self.month ?? context.today.month
+        var year = self.year ?? context.today.year
+        var month = self.month ?? context.today.month
+        let demo = context.invocation.demo
+        if demo, self.year == nil, let latest = SampleTransport.sampleDays.last {
+            (year, month) = (latest.year, latest.month)
+            context.notice?("the samples end in \(cFormat("%04d-%02d", year, month)); showing that month (the samples hold only some days).")
+        }
         let days = MonthCalendar.days(year: year, month: month) ?? []
         let published = days.filter { $0 < context.today }
         let client = try context.client()
         context.progress.beginRange(total: published.count, unit: "days")
         var tops: [Day: BoxOfficeEntry] = [:]
-        try await forEachInOrder(published, limit: context.invocation.jobs) { day in
-            let answer = try await client.answer(.dailyBoxOffice(on: day)) { try DailyBoxOffice($0, requested: day) }
-            context.progress.finished(fromCache: answer.fromCache)
-            return answer.value
+        try await forEachInOrder(published, limit: context.invocation.jobs) { day -> DailyBoxOffice? in
+            do {
+                let answer = try await client.answer(.dailyBoxOffice(on: day)) { try DailyBoxOffice($0, requested: day) }
+                context.progress.finished(fromCache: answer.fromCache)
+                return answer.value
+            } catch is SampleDataError where demo {
+                // The demo holds some days only; the others show without figures.
+                return nil
+            }
         } deliver: { _, ranking in
+            guard let ranking else { return }
             tops[ranking.day] = ranking.entries.min { $0.rank < $1.rank }
         }
         let calendar = MonthCalendar(year: year, month: month, days: days.map { day in
