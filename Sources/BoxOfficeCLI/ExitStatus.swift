@@ -25,6 +25,12 @@ struct MissingKeyError: Error {
     let configProblem: String?
 }
 
+/// A configured key too short to be a KOBIS key.
+struct ImplausibleKeyError: Error {
+    let origin: KeySource.Origin
+    let length: Int
+}
+
 /// KOBIS rejected the key; `origin` says where it came from.
 struct RejectedKeyError: Error {
     let fault: KOBISFault
@@ -79,6 +85,9 @@ struct FailureReport: Equatable {
         case let error as QuotaExhaustedError:
             self.init(.tempFail, error.description + ".",
                       "What was fetched is kept in the cache: run the same command again after midnight (Korean time) and it goes on from there\(error.keys == 1 ? ", or add another key (KOBIS_API_KEY=KEY1,KEY2)" : "").")
+        case let error as ImplausibleKeyError:
+            self.init(.noPermission, "the key from \(error.origin.description) has \(error.length) character\(error.length == 1 ? "" : "s"), which is not a KOBIS key (KOBIS issues keys of 32 letters and digits).",
+                      "Pass the whole key with --key, KOBIS_API_KEY or 'key = …' in the config file.")
         case let error as RejectedKeyError:
             let origin = error.origin.map { " from \($0.description)" } ?? ""
             self.init(.noPermission, "KOBIS rejected the API key\(origin) (error \(error.fault.code): \(error.fault.summary)).",

@@ -10,6 +10,9 @@ import Glibc
 
 /// Finds the KOBIS key: `--key`, then `KOBIS_API_KEY`, then the config file.
 enum KeySource {
+    /// Fewer characters than this cannot be a KOBIS key (KOBIS issues 32).
+    static let shortestKey = 8
+
     /// The largest config file read; it holds one short line.
     static let configLimit = 64 * 1024
 

@@ -85,11 +85,11 @@ final class ProgressLine: Sendable {
     }
 
     func finished(fromCache: Bool) {
-        let (done, total) = state.withLock { state in
+        state.withLock { state in
             if fromCache { state.cached += 1 } else { state.fetched += 1 }
-            return (state.cached + state.fetched, state.total)
+            // Reported under the lock: MCP says progress must only ever increase.
+            report?(state.cached + state.fetched, state.total)
         }
-        report?(done, total)
     }
 
     func event(_ event: ClientEvent) {

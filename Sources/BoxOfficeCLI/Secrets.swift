@@ -16,6 +16,9 @@ final class Secrets: Sendable {
     }
 
     func add(key: String) {
+        // A key too short to be KOBIS's is refused before anything is sent with it; masking its
+        // letters everywhere would only garble the message that says so.
+        guard key.count >= KeySource.shortestKey else { return }
         mask.withLock { mask in
             keys.withLock { keys in
                 guard !key.isEmpty, !keys.contains(key) else { return }

@@ -81,6 +81,11 @@ struct CommandContext: Sendable {
         var keys = [""]
         do {
             let resolved = try KeySource.resolveAll(option: invocation.keyOption, environment: environment) { notice?($0) }
+            // A key of a few letters would be masked wherever those letters appear, KOBIS's own
+            // answers included, and damage them; KOBIS issues keys of 32 letters and digits.
+            if let short = resolved.keys.first(where: { $0.count < KeySource.shortestKey }) {
+                throw ImplausibleKeyError(origin: resolved.origin, length: short.count)
+            }
             keys = resolved.keys
             secrets.keyOrigin = resolved.origin
         } catch is MissingKeyError where invocation.cacheMode == .offline {

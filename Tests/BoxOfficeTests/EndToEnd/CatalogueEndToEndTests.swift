@@ -247,7 +247,7 @@ import Testing
         #expect(result.standardOutput == (try Fixtures.text("peopleinfo_10000066.json")) + "\n")
         let daily = try await Executable.run(["daily", "--date", "2023-04-23", "--raw"], environment: environment(server))
         #expect(daily.standardOutput == (try Fixtures.text("daily_20230423.json")))
-        let fault = try await Executable.run(["daily", "--date", "2023-04-23", "--raw"], environment: environment(server, ["KOBIS_API_KEY": "wrong"]))
+        let fault = try await Executable.run(["daily", "--date", "2023-04-23", "--raw"], environment: environment(server, ["KOBIS_API_KEY": "wrongkey"]))
         #expect(fault.status == 77)
         #expect(fault.standardOutput == "")
         let conflict = try await Executable.run(["daily", "--raw", "--json", "--pretty"], environment: environment(server))

@@ -122,4 +122,15 @@ import Testing
         let csv = try await Executable.run(["daily", "--date", "2022-01-05", "--fields", "rank,title", "--format", "csv"], environment: environment(server))
         #expect(csv.standardOutput.hasPrefix("rank,title\n1,경관의 피\n2,스파이더맨: 노 웨이 홈\n"))
     }
+
+    /// A key of a letter or two would be masked inside KOBIS's answers and damage them.
+    @Test(arguments: ["k", "ab", "7 chars"])
+    func aKeyTooShortToBeAKOBISKeyIsRefused(key: String) async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let result = try await Executable.run(["daily", "--date", "2023-04-23"], environment: environment(server, key: key))
+        #expect(result.status == 77)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.hasPrefix("boxoffice: the key from KOBIS_API_KEY has \(key.count) character"))
+        #expect(server.requestCount == 0)
+    }
 }

@@ -234,6 +234,7 @@ import Testing
         #expect(result.standardOutput == "")
         #expect(result.standardError == "boxoffice: interrupted\n")
         let sinceSignal = try #require(signalled.withLock { $0 }).distance(to: Date())
-        #expect(sinceSignal < 3, "the in-flight request waits 20 s; stopping took \(sinceSignal) s")
+        // Well before the 20 s the request would wait; loose, as a busy test machine is slow to notice.
+        #expect(sinceSignal < 12, "the in-flight request waits 20 s; stopping took \(sinceSignal) s")
     }
 }

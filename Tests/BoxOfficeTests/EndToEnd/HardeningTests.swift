@@ -395,7 +395,7 @@ enum Hostile {
 // MARK: - Leaks
 
 @Suite struct LeakTests {
-    @Test(arguments: ["TESTKEY", "k3y+/=&한"])
+    @Test(arguments: ["TESTKEY9", "k3y+/=&한"])
     func aShortOrOddKeyEchoedByTheServerIsMaskedEverywhere(key: String) async throws {
         let cache = Hostile.folder()
         defer { try? FileManager.default.removeItem(at: cache) }
