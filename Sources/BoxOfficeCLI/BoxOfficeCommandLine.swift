@@ -82,16 +82,14 @@ public struct BoxOfficeCommandLine: Sendable {
 
     /// Help wraps to `COLUMNS`, else the terminal's width, else 80 (also in a pipe).
     var helpWidth: Int {
-        if let text = environment["COLUMNS"], let columns = Int(text.trimmingBlanks()), (1...10_000).contains(columns) {
-            return max(20, columns)
-        }
+        if let columns = Console.columns(environment: environment) { return max(20, columns) }
         return console.outputIsTerminal ? console.width ?? 80 : 80
     }
 
     /// How results read, from the options, the environment and the terminal.
     func style(_ invocation: Invocation) -> OutputStyle {
         let options = RenderOptions(colors: useColor(invocation.color), width: console.width, wide: invocation.wide,
-                                    korean: Self.isKorean(environment), ambiguousWide: Self.isOn(environment["BOXOFFICE_AMBIGUOUS_WIDE"]))
+                                    korean: Self.isKorean(environment), ambiguousWide: Invocation.isTrue(environment["BOXOFFICE_AMBIGUOUS_WIDE"]))
         return OutputStyle(format: invocation.format, prettyJSON: invocation.prettyJSON ?? console.outputIsTerminal,
                            fields: invocation.fields, options: options)
     }
@@ -100,11 +98,6 @@ public struct BoxOfficeCommandLine: Sendable {
     static func isKorean(_ environment: [String: String]) -> Bool {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
         return locale.lowercased().hasPrefix("ko")
-    }
-
-    static func isOn(_ value: String?) -> Bool {
-        guard let value = value?.lowercased() else { return false }
-        return ["1", "true", "yes", "on"].contains(value)
     }
 
     private func useColor(_ choice: Invocation.ColorChoice) -> Bool {

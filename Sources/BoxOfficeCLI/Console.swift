@@ -66,11 +66,15 @@ public struct Console: Sendable {
         OwnFiles.writeAll(Array(text.utf8), to: descriptor)
     }
 
+    /// `COLUMNS`, when it holds a sensible number of columns.
+    static func columns(environment: [String: String]) -> Int? {
+        guard let text = environment["COLUMNS"], let columns = Int(text.trimmingBlanks()), (1...10_000).contains(columns) else { return nil }
+        return columns
+    }
+
     /// `COLUMNS` when it holds a sensible number, else the terminal's own size, else 100.
     static func terminalWidth(environment: [String: String]) -> Int {
-        if let text = environment["COLUMNS"], let columns = Int(text.trimmingBlanks()), (1...10_000).contains(columns) {
-            return columns
-        }
+        if let columns = columns(environment: environment) { return columns }
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
             return Int(size.ws_col)

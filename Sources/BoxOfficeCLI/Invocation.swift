@@ -211,7 +211,8 @@ struct Invocation: Equatable {
         }
     }
 
-    private static func isTrue(_ value: String?) -> Bool {
+    /// `1`, `true`, `yes` or `on`, in any case: an environment variable that switches something on.
+    static func isTrue(_ value: String?) -> Bool {
         guard let value = value?.lowercased() else { return false }
         return ["1", "true", "yes", "on"].contains(value)
     }

@@ -80,11 +80,11 @@ struct CommandArguments {
         return text
     }
 
-    /// `--date D`, checked to be a day KOBIS has published; nil when not given.
-    func publishedDay() throws(UsageError) -> Day? {
-        guard let text = options["date"] else { return nil }
-        let day = try DateArgument.day(text, today: today, option: "--date")
-        try DateArgument.requirePublished(day, today: today, option: "--date")
+    /// `--date D` (or `--from`, `--to`), checked to be a day KOBIS has published; nil when not given.
+    func publishedDay(_ option: String = "date") throws(UsageError) -> Day? {
+        guard let text = options[option] else { return nil }
+        let day = try DateArgument.day(text, today: today, option: "--" + option)
+        try DateArgument.requirePublished(day, today: today, option: "--" + option)
         return day
     }
 

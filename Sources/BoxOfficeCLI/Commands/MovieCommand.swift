@@ -11,6 +11,11 @@ struct MovieCommand: BoxOfficeCommand, Equatable {
         case code(String)
         /// Not a code: searched, and shown when exactly one movie matches.
         case title(String)
+
+        /// A movie code (in upper case), or else a title.
+        init(_ text: String) {
+            self = MovieCodeArgument.isCode(text) ? .code(text.uppercased()) : .title(text)
+        }
     }
 
     var target: Target
@@ -29,7 +34,7 @@ struct MovieCommand: BoxOfficeCommand, Equatable {
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         let text = try arguments.text("a movie code or title", example: "20124079")
-        target = MovieCodeArgument.isCode(text) ? .code(text.uppercased()) : .title(text)
+        target = Target(text)
         poster = arguments.has("poster")
     }
 

@@ -15,16 +15,10 @@ enum RankingRange {
         if arguments.has("date") {
             throw UsageError(message: "--date and --\(arguments.has("from") ? "from" : "to") cannot be used together; give one day with --date, or a range with --from and --to", command: arguments.name)
         }
-        guard let fromText = arguments.options["from"] else {
+        guard let from = try arguments.publishedDay("from") else {
             throw UsageError(message: "--to needs --from: the range's first day, e.g. --from 2023-03-01 --to 2023-03-31", command: arguments.name)
         }
-        let from = try DateArgument.day(fromText, today: arguments.today, option: "--from")
-        try DateArgument.requirePublished(from, today: arguments.today, option: "--from")
-        var to = arguments.today.adding(days: -1)
-        if let toText = arguments.options["to"] {
-            to = try DateArgument.day(toText, today: arguments.today, option: "--to")
-            try DateArgument.requirePublished(to, today: arguments.today, option: "--to")
-        }
+        let to = try arguments.publishedDay("to") ?? arguments.today.adding(days: -1)
         guard from <= to else {
             throw UsageError(message: "--from \(from.iso) is after --to \(to.iso)", command: arguments.name)
         }

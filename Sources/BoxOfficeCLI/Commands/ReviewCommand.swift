@@ -230,32 +230,27 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
         guard isatty(STDIN_FILENO) == 0 else {
             throw UsageError(message: "review add needs the review: as words after the movie code, with --text, or on stdin", command: "review")
         }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count <= longestText * 4 {
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += buffer[0..<count]
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(validating: readStandardInput(upTo: longestText * 4), as: UTF8.self) else {
             throw UsageError(message: "the review on stdin is not UTF-8 text", command: "review")
         }
         return try checked(text)
     }
 
-    private static func readImport(_ path: String) throws -> Data {
-        if path == "-" {
-            var data = Data()
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while data.count <= ReviewStore.importLimit {
-                let count = read(STDIN_FILENO, &buffer, buffer.count)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { break }
-                data.append(contentsOf: buffer[0..<count])
-            }
-            return data
+    /// stdin to its end, or until more than `limit` bytes have come.
+    private static func readStandardInput(upTo limit: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while bytes.count <= limit {
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
         }
+        return bytes
+    }
+
+    private static func readImport(_ path: String) throws -> Data {
+        if path == "-" { return Data(readStandardInput(upTo: ReviewStore.importLimit)) }
         do {
             guard let data = try OwnFiles.readRegularFile(path, limit: ReviewStore.importLimit, followLink: true) else {
                 throw ReviewInputError(message: "\(path) does not exist")

@@ -41,7 +41,7 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
         guard words.count <= Self.mostFilms else {
             throw UsageError(message: "trend compares at most \(Self.mostFilms) films; \(words.count) were given", command: arguments.name)
         }
-        films = words.map { MovieCodeArgument.isCode($0) ? .code($0.uppercased()) : .title($0) }
+        films = words.map(MovieCommand.Target.init)
         range = try RankingRange.parse(arguments)
         if let path = arguments.options["svg"] {
             guard !path.isEmpty else { throw UsageError(message: "--svg needs a file name, or - for stdout", command: arguments.name) }

@@ -21,16 +21,14 @@ public struct CacheReport: Sendable, Equatable {
 
     public func table(_ options: RenderOptions) -> String {
         var rows = [
-            ("Folder", TerminalText.clean(folder)),
+            ("Folder", folder),
             ("Answers", "\(NumberFormat.grouped(entries)) (\(NumberFormat.grouped(bytes)) bytes)"),
             ("Calls today", "\(NumberFormat.grouped(callsToday)) of \(NumberFormat.grouped(CallCounter.dailyQuota)) (\(day.iso), Korean time)"),
         ]
         if others > 0 {
             rows.insert(("Not ours", "\(NumberFormat.grouped(others)) other item\(others == 1 ? "" : "s") in answers/ (left alone)"), at: 2)
         }
-        return rows.map { label, value in
-            TextColor.dim.apply(TerminalText.pad(options.label(label), to: options.korean ? 12 : 11), if: options.colors) + "  " + value + "\n"
-        }.joined()
+        return LabelledFields(rows).render(options)
     }
 
     public var json: JSONValue {

@@ -86,9 +86,7 @@ enum RecordTable {
     /// Control characters (but those in `keeping`) become U+FFFD and bidirectional overrides go,
     /// as in `TerminalText.clean`, so ESC [2J clears nobody's screen.
     static func neutralised(_ text: String, keeping: Set<Character>) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }) else {
-            return text
-        }
+        guard text.unicodeScalars.contains(where: TerminalText.needsCleaning) else { return text }
         var result = ""
         for character in text {
             if keeping.contains(character) {

@@ -135,7 +135,8 @@ public enum TerminalText {
         return lines
     }
 
-    private static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool {
+    /// Whether `clean` would change this scalar.
+    static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
