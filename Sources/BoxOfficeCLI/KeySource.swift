@@ -51,10 +51,16 @@ enum KeySource {
     static func resolveAll(option: String?, environment: [String: String], warn: (String) -> Void = { _ in }) throws -> (keys: [String], origin: Origin) {
         if let option = nonBlank(option) { return (split(option), .option) }
         if let variable = nonBlank(environment["KOBIS_API_KEY"]) { return (split(variable), .environment) }
-        let (_, origin) = try resolve(option: nil, environment: environment, warn: warn)
-        guard case let .config(path) = origin, let data = try? OwnFiles.readRegularFile(path, limit: configLimit, followLink: true),
-              let text = String(validating: data, as: UTF8.self) else { return try ([resolve(option: nil, environment: environment).key], origin) }
-        return (allKeys(inConfig: text).flatMap(split), origin)
+        let (text, path) = try readConfig(environment: environment, warn: warn)
+        guard let key = try key(inConfig: text, path: path) else {
+            let names = Self.names(inConfig: text)
+            let problem = names.isEmpty ? "has no 'key = …' line"
+                : "has no 'key = …' line (it has \(names.map { "'\($0) ='" }.joined(separator: ", ")); the name is 'key', in lower case)"
+            throw MissingKeyError(configFile: path, configProblem: problem)
+        }
+        // Several `key =` lines are several keys; a file holding only the key is that one.
+        let keys = allKeys(inConfig: text).flatMap(split)
+        return (keys.isEmpty ? [key] : keys, .config(path: path))
     }
 
     /// `K1,K2` → the keys, blanks dropped, each once.
@@ -81,6 +87,12 @@ enum KeySource {
     static func resolve(option: String?, environment: [String: String], warn: (String) -> Void = { _ in }) throws -> (key: String, origin: Origin) {
         if let option = nonBlank(option) { return (option, .option) }
         if let variable = nonBlank(environment["KOBIS_API_KEY"]) { return (variable, .environment) }
+        let resolved = try resolveAll(option: nil, environment: environment, warn: warn)
+        return (resolved.keys[0], resolved.origin)
+    }
+
+    /// The config file's text and path, read once; throws when there is none or it cannot be used.
+    private static func readConfig(environment: [String: String], warn: (String) -> Void) throws -> (text: String, path: String) {
         guard let path = configFile(environment: environment) else { throw MissingKeyError(configFile: nil, configProblem: nil) }
         let data: Data
         do {
@@ -96,13 +108,7 @@ enum KeySource {
         guard let text = String(validating: data, as: UTF8.self) else {
             throw ConfigError(path: path, problem: "is not UTF-8 text")
         }
-        guard let key = try key(inConfig: text, path: path) else {
-            let names = Self.names(inConfig: text)
-            let problem = names.isEmpty ? "has no 'key = …' line"
-                : "has no 'key = …' line (it has \(names.map { "'\($0) ='" }.joined(separator: ", ")); the name is 'key', in lower case)"
-            throw MissingKeyError(configFile: path, configProblem: problem)
-        }
-        return (key, .config(path: path))
+        return (text, path)
     }
 
     /// The names of a config file's `name = value` lines other than `key`.

@@ -72,9 +72,10 @@ enum RankingRange {
     private static func announce<Response>(_ endpoints: [Endpoint<Response>], unit: String, context: CommandContext, client: KOBISClient) {
         guard endpoints.count > ProgressLine.fewRequests else { return }
         let needed = endpoints.filter { !client.isCached($0) }.count
-        guard needed > 10 || needed > (client.callsLeftToday() ?? .max) else { return }
+        let left = client.callsLeftToday()
+        guard needed > 10 || needed > (left ?? .max) else { return }
         var text = "\(NumberFormat.grouped(endpoints.count)) \(unit): \(NumberFormat.grouped(needed)) to fetch from KOBIS, \(NumberFormat.grouped(endpoints.count - needed)) from the cache"
-        if let left = client.callsLeftToday() {
+        if let left {
             text += "; \(NumberFormat.grouped(left)) of today's calls are left (Korean time)"
             if needed > left { text += ", so the run will stop at the quota and go on from the cache when run again tomorrow" }
         }

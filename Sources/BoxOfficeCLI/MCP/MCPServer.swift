@@ -198,11 +198,11 @@ final class MCPServer: Sendable {
     /// arguments the command refused.
     private func run(_ command: any BoxOfficeCommand, tool: MCPTool, progressToken: JSONValue?) async -> Result<JSONValue, MCPError> {
         let rendered = RenderedValue()
-        let streamed = Mutex("")
         var context = self.context
         context.rendered = rendered
         context.style = OutputStyle(format: .json, prettyJSON: false, options: RenderOptions(width: 100))
-        context.write = { text in streamed.withLock { $0 += text } }
+        // A range's days arrive through `rendered` as values; the text written meanwhile is not needed.
+        context.write = { _ in }
         var report: (@Sendable (Int, Int) -> Void)?
         if let token = progressToken {
             let notify = sendNotification
@@ -221,7 +221,7 @@ final class MCPServer: Sendable {
             if let value = rendered.last {
                 structured = tool.wrap(value.json)
                 text = value.table(RenderOptions(width: 100))
-            } else if !rendered.streamed.isEmpty || !streamed.withLock({ $0 }).isEmpty {
+            } else if !rendered.streamed.isEmpty {
                 let parsed = JSONValue.array(rendered.streamed.map(\.json))
                 structured = tool.wrap(parsed)
                 text = Self.summary(of: parsed)

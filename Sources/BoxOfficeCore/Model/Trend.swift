@@ -56,13 +56,6 @@ extension Trend.Series {
     public var peak: Trend.Point? {
         points.filter(\.isRanked).max { ($0.audience ?? 0) < ($1.audience ?? 0) }
     }
-
-    /// Whether the film has been out of the top 10 for the last `days` days of its series,
-    /// after having been in it.
-    func hasLeft(forDays days: Int) -> Bool {
-        guard points.contains(where: \.isRanked), points.count >= days else { return false }
-        return points.suffix(days).allSatisfy { !$0.isRanked }
-    }
 }
 
 /// A month of number ones, for `boxoffice calendar`.
