@@ -23,6 +23,8 @@ public enum ExitStatus: Int32, Sendable {
 struct MissingKeyError: Error {
     let configFile: String?
     let configProblem: String?
+    /// The places that were set but held only commas and blanks (`--key ","`), so were passed over.
+    var hollowSources: [String] = []
 }
 
 /// A configured key too short to be a KOBIS key.
@@ -75,11 +77,13 @@ struct FailureReport: Equatable {
             self.init(.usage, "\(error.message)", "Run '\(help)' for usage.")
         case let error as MissingKeyError:
             let file = error.configFile ?? "${XDG_CONFIG_HOME:-~/.config}/boxoffice/config"
+            let hollow = error.hollowSources.isEmpty ? ""
+                : " (\(error.hollowSources.joined(separator: " and ")) \(error.hollowSources.count == 1 ? "holds" : "hold") only commas and blanks)"
             if let problem = error.configProblem {
-                self.init(.noPermission, "no KOBIS API key is configured: the config file \(file) \(problem).",
+                self.init(.noPermission, "no KOBIS API key is configured\(hollow): the config file \(file) \(problem).",
                           "Write 'key = YOUR_KEY' there, pass --key KEY, or set KOBIS_API_KEY. Try --demo to see sample data.")
             } else {
-                self.init(.noPermission, "no KOBIS API key is configured.",
+                self.init(.noPermission, "no KOBIS API key is configured\(hollow).",
                           "Get a free key at https://www.kobis.or.kr/kobisopenapi, then pass --key KEY, set KOBIS_API_KEY, or put 'key = KEY' in \(file). Try --demo to see sample data.")
             }
         case let error as QuotaExhaustedError:

@@ -49,18 +49,30 @@ enum KeySource {
     /// Every key configured in the first place that has any, in order: `--key K1,K2`,
     /// `KOBIS_API_KEY=K1,K2`, or several `key =` lines. Used one after another as quotas run out.
     static func resolveAll(option: String?, environment: [String: String], warn: (String) -> Void = { _ in }) throws -> (keys: [String], origin: Origin) {
-        if let option = nonBlank(option) { return (split(option), .option) }
-        if let variable = nonBlank(environment["KOBIS_API_KEY"]) { return (split(variable), .environment) }
-        let (text, path) = try readConfig(environment: environment, warn: warn)
-        guard let key = try key(inConfig: text, path: path) else {
+        // `--key ","` is what a script sends when "$K1,$K2" are both empty: a list of no keys is no
+        // key, and the next place is looked at, as for a blank one.
+        var hollow: [String] = []
+        for (text, origin) in [(option, Origin.option), (environment["KOBIS_API_KEY"], .environment)] {
+            guard let text = nonBlank(text) else { continue }
+            let keys = split(text)
+            if !keys.isEmpty { return (keys, origin) }
+            hollow.append(origin.description)
+        }
+        do {
+            let (text, path) = try readConfig(environment: environment, warn: warn)
+            // Several `key =` lines are several keys; a file holding only the key is that one.
+            let keys = allKeys(inConfig: text).flatMap(split)
+            if !keys.isEmpty { return (keys, .config(path: path)) }
+            if let key = try key(inConfig: text, path: path), !split(key).isEmpty { return (split(key), .config(path: path)) }
             let names = Self.names(inConfig: text)
-            let problem = names.isEmpty ? "has no 'key = …' line"
+            let problem = !allKeys(inConfig: text).isEmpty ? "has only commas and blanks after 'key ='"
+                : names.isEmpty ? "has no 'key = …' line"
                 : "has no 'key = …' line (it has \(names.map { "'\($0) ='" }.joined(separator: ", ")); the name is 'key', in lower case)"
             throw MissingKeyError(configFile: path, configProblem: problem)
+        } catch var missing as MissingKeyError {
+            missing.hollowSources = hollow
+            throw missing
         }
-        // Several `key =` lines are several keys; a file holding only the key is that one.
-        let keys = allKeys(inConfig: text).flatMap(split)
-        return (keys.isEmpty ? [key] : keys, .config(path: path))
     }
 
     /// `K1,K2` → the keys, blanks dropped, each once.
@@ -85,10 +97,9 @@ enum KeySource {
     /// The key and where it came from; throws `MissingKeyError` (saying which config file was
     /// looked at, and what it held instead of a key line) when there is none.
     static func resolve(option: String?, environment: [String: String], warn: (String) -> Void = { _ in }) throws -> (key: String, origin: Origin) {
-        if let option = nonBlank(option) { return (option, .option) }
-        if let variable = nonBlank(environment["KOBIS_API_KEY"]) { return (variable, .environment) }
-        let resolved = try resolveAll(option: nil, environment: environment, warn: warn)
-        return (resolved.keys[0], resolved.origin)
+        let resolved = try resolveAll(option: option, environment: environment, warn: warn)
+        guard let first = resolved.keys.first else { throw MissingKeyError(configFile: nil, configProblem: nil) }
+        return (first, resolved.origin)
     }
 
     /// The config file's text and path, read once; throws when there is none or it cannot be used.

@@ -92,7 +92,8 @@ struct CommandContext: Sendable {
             keys = [""]
         }
         for key in keys { secrets.add(key: key) }
-        return KOBISClient(transport: transport(for: baseURL), baseURL: baseURL, key: keys[0], keys: KeyRing(keys),
+        guard let first = keys.first else { throw MissingKeyError(configFile: nil, configProblem: nil) }
+        return KOBISClient(transport: transport(for: baseURL), baseURL: baseURL, key: first, keys: KeyRing(keys),
                            rate: rateLimiter, timeout: invocation.timeout, retry: RetryPolicy(attempts: invocation.retries + 1),
                            cache: try cacheUse(), now: now, log: log, notice: notice, events: { [progress] in progress.event($0) })
     }

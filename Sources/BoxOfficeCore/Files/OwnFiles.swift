@@ -85,11 +85,16 @@ public enum OwnFiles {
     public static func names(in path: String) throws(FileAccessError) -> [String] {
         guard let directory = opendir(path) else { throw FileAccessError(path: path, action: "read", code: errno) }
         defer { closedir(directory) }
+        // The kernel's record is only `d_reclen` bytes long, often much shorter than `struct dirent`:
+        // copying the struct (`entry.pointee`) reads past the record, and past the directory buffer
+        // when that ends at a page boundary. The name is read in place, through a pointer to its field.
+        guard let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else {
+            throw FileAccessError(path: path, problem: "cannot be listed on this system")
+        }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let field = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            let name = String(cString: field)
             if name != ".", name != ".." { names.append(name) }
         }
         return names

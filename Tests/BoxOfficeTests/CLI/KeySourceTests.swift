@@ -16,6 +16,20 @@ import Testing
         #expect(try KeySource.key(option: nil, environment: ["HOME": folder.path]) == nil)
     }
 
+    /// Commas and blanks alone are no key: the next place is looked at, and a config file whose
+    /// `key =` lines hold only commas has no key either.
+    @Test func aListOfOnlySeparatorsIsNoKey() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keysource-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("boxoffice"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["XDG_CONFIG_HOME": folder.path]
+        #expect(try KeySource.key(option: ",", environment: environment.merging(["KOBIS_API_KEY": "FROMENV"]) { $1 }) == "FROMENV")
+        #expect(try KeySource.key(option: ", ,", environment: environment) == nil)
+        try "key = ,\nkey = ,,\n".write(to: folder.appendingPathComponent("boxoffice/config"), atomically: true, encoding: .utf8)
+        #expect(try KeySource.key(option: ",", environment: environment.merging(["KOBIS_API_KEY": ","]) { $1 }) == nil)
+        #expect(try KeySource.resolveAll(option: "K1,,K2,K1", environment: environment).keys == ["K1", "K2"])
+    }
+
     @Test func configFileFollowsXDGRules() {
         #expect(KeySource.configFile(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/home/u"]) == "/x/boxoffice/config")
         #expect(KeySource.configFile(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.config/boxoffice/config")

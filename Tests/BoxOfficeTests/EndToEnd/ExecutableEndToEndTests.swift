@@ -72,6 +72,25 @@ import Testing
         #expect(server.requestCount == 0)
     }
 
+    /// `--key ","` (what a script sends when "$K1,$K2" are both empty) is a list of no keys: no key
+    /// is configured, exit 77, never a trap; a hollow `--key` gives way to KOBIS_API_KEY as a blank one does.
+    @Test(arguments: [(["--key", ","], [String: String]()), (["--key", ",,"], [:]), ([], ["KOBIS_API_KEY": ","]),
+                      (["--key", " , "], ["KOBIS_API_KEY": ",,"])])
+    func aKeyListOfOnlyCommasIsNoKey(options: [String], variables: [String: String]) async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let result = try await Executable.run(options + ["daily"], environment: environment(server, key: nil).merging(variables) { $1 })
+        #expect(result.status == 77)
+        #expect(result.standardOutput == "")
+        let hollow = [options.isEmpty ? nil : "--key", variables.isEmpty ? nil : "KOBIS_API_KEY"].compactMap { $0 }
+        #expect(result.standardError.hasPrefix("boxoffice: no KOBIS API key is configured (\(hollow.joined(separator: " and ")) \(hollow.count == 1 ? "holds" : "hold") only commas and blanks).\nGet a free key"))
+        #expect(server.requestCount == 0)
+        let fallback = try await Executable.run(options + ["daily", "--date", "20230423", "--json"],
+                                                environment: environment(server, key: nil).merging(["KOBIS_API_KEY": KOBISEmulator.key]) { $1 })
+        if variables.isEmpty {
+            #expect(fallback.status == 0, "\(fallback.standardError)")
+        }
+    }
+
     @Test func unknownMovieExits1() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let result = try await Executable.run(["movie", "99999999"], environment: environment(server))
