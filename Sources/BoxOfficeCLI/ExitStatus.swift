@@ -27,6 +27,13 @@ struct MissingKeyError: Error {
     var hollowSources: [String] = []
 }
 
+/// A file the user named for output (`trend --svg FILE`) could not be written; `what` says what
+/// it was to hold ("the chart").
+struct OutputFileError: Error {
+    let what: String
+    let failure: FileAccessError
+}
+
 /// A configured key too short to be a KOBIS key.
 struct ImplausibleKeyError: Error {
     let origin: KeySource.Origin
@@ -121,6 +128,8 @@ struct FailureReport: Equatable {
                       "Set KAKAO_REST_API_KEY (a Kakao REST API key, from developers.kakao.com) or OMDB_API_KEY (from www.omdbapi.com).")
         case let error as PosterLookupError:
             self.init(poster: error)
+        case let error as OutputFileError:
+            self.init(.ioError, "cannot write \(error.what): \(error.failure).", "Choose another file name, or check that its folder exists and can be written.")
         case let error as FileAccessError:
             self.init(.failure, "cannot use the cache: \(error).", "Check the folder's owner and permissions, or pass --cache-dir DIR.")
         case let error as CacheReadError:

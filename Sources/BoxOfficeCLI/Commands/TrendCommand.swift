@@ -74,7 +74,11 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
         if let svg {
             let image = trend.svg()
             if svg == "-" { return CommandOutput(image) }
-            try OwnFiles.writeUserFile(Data(image.utf8), to: svg)
+            do {
+                try OwnFiles.writeUserFile(Data(image.utf8), to: svg)
+            } catch {
+                throw OutputFileError(what: "the chart", failure: error)
+            }
             context.notice?("wrote the chart to \(svg).")
         }
         return CommandOutput(try context.render(trend))

@@ -242,9 +242,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: link) }
         let refused = try await Executable.run(["trend", "20199882", "--from", "2022-01-05", "--to", "2022-01-05", "--svg", link.path],
                                                environment: environment(server, cache: cache))
-        #expect(refused.status == 1)
-        #expect(refused.standardError.contains("is a symbolic link"))
+        #expect(refused.status == 74)
+        #expect(refused.standardError == "boxoffice: cannot write the chart: \(link.path) is a symbolic link; boxoffice writes only a plain file there (remove the link, or choose another name).\nChoose another file name, or check that its folder exists and can be written.\n")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == "/etc/hostname")
+        // A folder that is not there: the chart's file and the system's reason, never the cache.
+        let nowhere = cache.appendingPathComponent("no-such-folder/chart.svg").path
+        let unwritable = try await Executable.run(["trend", "20199882", "--from", "2022-01-05", "--to", "2022-01-05", "--svg", nowhere],
+                                                  environment: environment(server, cache: cache))
+        #expect(unwritable.status == 74)
+        #expect(unwritable.standardError.hasPrefix("boxoffice: cannot write the chart: \(nowhere) cannot be written (No such file or directory).\n"))
+        #expect(!unwritable.standardError.contains("cache"))
     }
 
     @Test func aMonthAsACalendar() async throws {
