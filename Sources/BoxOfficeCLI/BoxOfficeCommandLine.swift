@@ -60,7 +60,8 @@ public struct BoxOfficeCommandLine: Sendable {
                 let context = CommandContext(invocation: invocation, environment: environment, today: today, style: style(invocation),
                                              secrets: secrets, now: now, makeTransport: makeTransport,
                                              rateLimiter: RateLimiter(perSecond: invocation.rate), progress: progress,
-                                             write: { [console] text in try console.standardOutput(secrets.hide(text)) }, say: toStandardError)
+                                             write: { [console] text in try progress.whileCleared { try console.standardOutput(secrets.hide(text)) } },
+                                             say: toStandardError)
                 output = try await command.run(context)
             }
             progress.stop()

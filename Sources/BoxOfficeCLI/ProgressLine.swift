@@ -76,6 +76,18 @@ final class ProgressLine: Sendable {
         }
     }
 
+    /// Runs `body`, a write to stdout, with the line cleared first and under the lock: data on the
+    /// same terminal never lands after the line, and no tick redraws it halfway through. The next
+    /// tick draws it again below what was written.
+    func whileCleared(_ body: () throws -> Void) throws {
+        guard enabled else { return try body() }
+        try state.withLock { state in
+            if state.shown { write("\r\u{1B}[K") }
+            state.shown = false
+            try body()
+        }
+    }
+
     func beginRange(total: Int, unit: String) {
         state.withLock { state in
             state.total = total
