@@ -19,6 +19,8 @@ final class ProgressLine: Sendable {
         var cached = 0
         var fetched = 0
         var rangeStarted: ContinuousClock.Instant?
+        /// Calls the keys had left today when the range began (nil when not counted).
+        var callsLeft: Int?
         var waiting: [Int: Waiting] = [:]
         var shown = false
         var frame = 0
@@ -88,10 +90,13 @@ final class ProgressLine: Sendable {
         }
     }
 
-    func beginRange(total: Int, unit: String) {
+    /// - Parameter callsLeft: the calls the keys have left today, so the estimate covers only what
+    ///   can be fetched before the quota stops the run.
+    func beginRange(total: Int, unit: String, callsLeft: Int? = nil) {
         state.withLock { state in
             state.total = total
             state.unit = unit
+            state.callsLeft = callsLeft
             state.rangeStarted = .now
         }
     }
@@ -140,7 +145,9 @@ final class ProgressLine: Sendable {
                 + "\(NumberFormat.grouped(state.cached)) from the cache · \(NumberFormat.grouped(state.fetched)) fetched · \(Self.format(elapsed))"
             if state.fetched > 0, done < state.total {
                 let perItem = elapsed / Double(max(1, state.fetched))
-                text += ", about \(Self.format(perItem * Double(state.total - done))) left"
+                let (remaining, untilQuota) = Self.remainingToday(total: state.total, done: done, fetched: state.fetched, callsLeft: state.callsLeft)
+                text += ", about \(Self.format(perItem * Double(remaining))) left"
+                if untilQuota { text += " until the quota" }
             }
             if let slow = state.waiting.values.filter({ $0.attempt > 1 }).first {
                 text += " · try \(slow.attempt) of \(slow.attempts)"
@@ -154,6 +161,15 @@ final class ProgressLine: Sendable {
         if oldest.attempts > 1 { text += " · try \(oldest.attempt) of \(oldest.attempts)" }
         if state.waiting.count > 1 { text += " · \(state.waiting.count) requests" }
         return text
+    }
+
+    /// The items still to come that can run today: past the quota nothing more is fetched, so the
+    /// estimate covers only what comes before it (`untilQuota` when the quota cuts the rest).
+    static func remainingToday(total: Int, done: Int, fetched: Int, callsLeft: Int?) -> (count: Int, untilQuota: Bool) {
+        let rest = max(0, total - done)
+        guard let callsLeft else { return (rest, false) }
+        let possible = max(0, callsLeft - fetched)
+        return possible < rest ? (possible, true) : (rest, false)
     }
 
     private static func seconds(_ duration: Duration) -> Double {

@@ -47,8 +47,8 @@ enum RankingRange {
         if context.invocation.raw {
             throw UsageError(message: "--raw prints one KOBIS answer; give one day with --date instead of a range")
         }
-        announce(items.map(endpoint), unit: unit, context: context, client: client)
-        context.progress.beginRange(total: items.count, unit: unit)
+        let callsLeft = announce(items.map(endpoint), unit: unit, context: context, client: client)
+        context.progress.beginRange(total: items.count, unit: unit, callsLeft: callsLeft)
         var output = StreamedOutput(style: context.style)
         do {
             try await forEachInOrder(items, limit: context.invocation.jobs) { day in
@@ -68,17 +68,19 @@ enum RankingRange {
         return CommandOutput("")
     }
 
-    /// Before a long range: how many calls it needs, and how many the key has left today.
-    private static func announce<Response>(_ endpoints: [Endpoint<Response>], unit: String, context: CommandContext, client: KOBISClient) {
-        guard endpoints.count > ProgressLine.fewRequests else { return }
+    /// Before a long range: how many calls it needs, and how many the keys have left today
+    /// (returned, for the progress line's estimate).
+    private static func announce<Response>(_ endpoints: [Endpoint<Response>], unit: String, context: CommandContext, client: KOBISClient) -> Int? {
+        guard endpoints.count > ProgressLine.fewRequests else { return nil }
         let needed = endpoints.filter { !client.isCached($0) }.count
         let left = client.callsLeftToday()
-        guard needed > 10 || needed > (left ?? .max) else { return }
+        guard needed > 10 || needed > (left ?? .max) else { return left }
         var text = "\(NumberFormat.grouped(endpoints.count)) \(unit): \(NumberFormat.grouped(needed)) to fetch from KOBIS, \(NumberFormat.grouped(endpoints.count - needed)) from the cache"
         if let left {
             text += "; \(NumberFormat.grouped(left)) of today's calls are left (Korean time)"
             if needed > left { text += ", so the run will stop at the quota and go on from the cache when run again tomorrow" }
         }
         context.notice?(text + ".")
+        return left
     }
 }

@@ -45,6 +45,18 @@ public struct CallCounter: Sendable {
 
     /// Adds one call to `day`'s count and returns the new count, or why it could not be counted.
     public func record(on day: Day) -> Result<Int, FileAccessError> {
+        update(on: day) { $0 + 1 }
+    }
+
+    /// Records that KOBIS said the key's quota for `day` is spent (fault 320011): the count is
+    /// raised to the quota, so later runs that day do not spend a call to hear it again.
+    @discardableResult
+    public func markSpent(on day: Day) -> Result<Int, FileAccessError> {
+        update(on: day) { max($0, Self.dailyQuota) }
+    }
+
+    /// Changes `day`'s count under the lock and returns the new count.
+    private func update(on day: Day, _ change: (Int) -> Int) -> Result<Int, FileAccessError> {
         do throws(FileAccessError) {
             try AnswerCache.makeFolder(folder)
             let path = file(for: day).path
@@ -66,12 +78,13 @@ public struct CallCounter: Sendable {
             // A damaged count restarts; counts only grow within a day, so writing then trimming the
             // file never leaves a smaller number behind if the process dies in between.
             let current = read > 0 ? Self.parse(buffer[0..<read]) : 0
-            let next = Array("\(current + 1)\n".utf8)
+            let updated = change(current)
+            let next = Array("\(updated)\n".utf8)
             guard pwrite(descriptor, next, next.count, 0) == next.count, ftruncate(descriptor, off_t(next.count)) == 0 else {
                 throw FileAccessError(path: path, action: "written", code: errno)
             }
             removeOldCounts(before: day)
-            return .success(current + 1)
+            return .success(updated)
         } catch {
             return .failure(error)
         }

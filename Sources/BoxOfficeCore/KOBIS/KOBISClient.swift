@@ -58,17 +58,33 @@ public struct KOBISClient: Sendable {
     /// quota is spent, the next key (if any) asks again; when all are, `QuotaExhaustedError`.
     public func answer<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Answer<Value> {
         while true {
-            guard let key = keys.key else { throw QuotaExhaustedError(keys: keys.keys.count, fault: nil) }
+            guard let key = keys.key else { throw QuotaExhaustedError(keys: keys.keys.count, fault: nil, rejected: keys.rejectedCount) }
             do {
                 return try await answer(call(for: endpoint, key: key)) { body in try convert(AnswerDecoder.decode(Response.self, from: body)) }
             } catch {
                 let fault: KOBISFault?
                 switch error {
-                case let KOBISError.fault(kobis) where kobis.isQuotaExceeded: fault = kobis
-                case is LocalQuotaReached: fault = nil
-                default: throw error
+                case let KOBISError.fault(kobis) where kobis.isQuotaExceeded:
+                    fault = kobis
+                    // Remembered for the day: the next run does not spend a call to find out again.
+                    keys.counter(for: key, in: cacheUse.counter)?.markSpent(on: Day.korean(at: now()))
+                case is LocalQuotaReached:
+                    fault = nil
+                case let KOBISError.fault(kobis) where kobis.isKeyRejected && keys.keys.count > 1:
+                    // One bad key of several: named by its place, never itself, and the next goes on.
+                    let number = keys.number(of: key)
+                    guard keys.retire(key, rejected: true), let next = keys.key else {
+                        notice?("KOBIS rejected key \(number) of \(keys.keys.count) too.")
+                        throw error
+                    }
+                    notice?("KOBIS rejected key \(number) of \(keys.keys.count) (error \(kobis.code)); going on with key \(keys.number(of: next)).")
+                    continue
+                default:
+                    throw error
                 }
-                guard keys.retire(key), let next = keys.key else { throw QuotaExhaustedError(keys: keys.keys.count, fault: fault) }
+                guard keys.retire(key), let next = keys.key else {
+                    throw QuotaExhaustedError(keys: keys.keys.count, fault: fault, rejected: keys.rejectedCount)
+                }
                 notice?("the quota of key \(keys.number(of: key)) of \(keys.keys.count) is used up for today; going on with key \(keys.number(of: next)).")
             }
         }

@@ -5,6 +5,7 @@ import Synchronization
 public final class KeyRing: Sendable {
     public let keys: [String]
     private let current = Mutex(0)
+    private let rejected = Mutex(0)
 
     public init(_ keys: [String]) {
         self.keys = keys
@@ -20,15 +21,22 @@ public final class KeyRing: Sendable {
         (keys.firstIndex(of: key) ?? 0) + 1
     }
 
-    /// Marks `key` spent for today and moves on to the next; true when another key remains.
-    /// Several jobs may say so of the same key at once: it moves on only once.
+    /// Marks `key` spent for today (or, with `rejected`, refused by KOBIS) and moves on to the
+    /// next; true when another key remains. Several jobs may say so of the same key at once: it
+    /// moves on only once.
     @discardableResult
-    public func retire(_ key: String) -> Bool {
+    public func retire(_ key: String, rejected: Bool = false) -> Bool {
         current.withLock { index in
-            if index < keys.count, keys[index] == key { index += 1 }
+            if index < keys.count, keys[index] == key {
+                index += 1
+                if rejected { self.rejected.withLock { $0 += 1 } }
+            }
             return index < keys.count
         }
     }
+
+    /// How many keys KOBIS refused in this run.
+    public var rejectedCount: Int { rejected.withLock { $0 } }
 
     /// The counter of one key: the plain file for a single key, a tagged one for each of several.
     func counter(for key: String, in counter: CallCounter?) -> CallCounter? {
@@ -42,14 +50,20 @@ public struct QuotaExhaustedError: Error, Sendable, Equatable, CustomStringConve
     public let keys: Int
     /// KOBIS's own fault, when it said so (else the local count reached the quota).
     public let fault: KOBISFault?
+    /// How many of the keys KOBIS refused (so had no quota to spend).
+    public let rejected: Int
 
-    public init(keys: Int, fault: KOBISFault?) {
+    public init(keys: Int, fault: KOBISFault?, rejected: Int = 0) {
         self.keys = keys
         self.fault = fault
+        self.rejected = rejected
     }
 
     public var description: String {
-        let whose = keys == 1 ? "the key's daily quota" : "the daily quota of all \(keys) keys"
+        let usable = keys - rejected
+        let whose = keys == 1 ? "the key's daily quota"
+            : rejected == 0 ? "the daily quota of all \(keys) keys"
+            : "the daily quota of the \(usable == 1 ? "one key" : "\(usable) keys") KOBIS accepted (it rejected \(rejected) of \(keys))"
         if let fault { return "\(whose) is used up (KOBIS error \(fault.code): \(fault.summary))" }
         return "\(whose) is used up (\(NumberFormat.grouped(CallCounter.dailyQuota)) calls counted today, Korean time)"
     }

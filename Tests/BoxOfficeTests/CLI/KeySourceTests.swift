@@ -57,4 +57,12 @@ import Testing
         #expect(result.status == .noPermission)
         #expect(result.standardError == "boxoffice: the config file \(folder.path)/boxoffice/config line 1 is not of the form 'key = VALUE'.\nFix the file, or pass the key with --key or KOBIS_API_KEY.\n")
     }
+
+    /// The progress line's estimate covers what can run before the keys' quota stops the run.
+    @Test func theEstimateStopsAtTheQuota() {
+        #expect(ProgressLine.remainingToday(total: 365, done: 65, fetched: 60, callsLeft: nil) == (300, false))
+        #expect(ProgressLine.remainingToday(total: 365, done: 65, fetched: 60, callsLeft: 160) == (100, true))
+        #expect(ProgressLine.remainingToday(total: 365, done: 65, fetched: 60, callsLeft: 1_000) == (300, false))
+        #expect(ProgressLine.remainingToday(total: 365, done: 65, fetched: 60, callsLeft: 10) == (0, true))
+    }
 }

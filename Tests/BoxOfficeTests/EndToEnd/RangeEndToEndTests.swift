@@ -138,7 +138,13 @@ import Testing
         #expect(first.standardOutput.hasPrefix("date,rank,"))
         #expect(first.standardOutput.contains("2022-01-05,1,"))
         #expect(days(server) == (1...8).map { String(format: "202201%02d", $0) }, "the eighth met the quota")
+        // The quota fault was remembered in today's count (a call is not spent to hear it again).
+        let counted = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("calls-") }
+        #expect(counted.count == 1)
+        #expect(try String(contentsOf: cache.appendingPathComponent(counted[0]), encoding: .utf8) == "3000\n")
+        // A new Korean day: KOBIS counts afresh, and so does boxoffice (a new day's count file).
         quota.newDay()
+        for name in counted { try FileManager.default.removeItem(at: cache.appendingPathComponent(name)) }
         let second = try await Executable.run(arguments, environment: environment(server, cache: cache))
         #expect(second.status == 0, "\(second.standardError)")
         #expect(days(server).dropFirst(8) == ArraySlice((8...12).map { String(format: "202201%02d", $0) }), "only the days not yet fetched")
