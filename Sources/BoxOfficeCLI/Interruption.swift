@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -25,10 +26,14 @@ extension BoxOfficeCommandLine {
                     defer { state = true }
                     return state
                 }
-                if again { _exit(ExitStatus.interrupted.rawValue) }
+                if again {
+                    HelperTransport.killHelpers()
+                    _exit(ExitStatus.interrupted.rawValue)
+                }
                 work.cancel()
                 DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
                     console.standardError("boxoffice: interrupted\n")
+                    HelperTransport.killHelpers()
                     _exit(ExitStatus.interrupted.rawValue)
                 }
             }
@@ -36,6 +41,8 @@ extension BoxOfficeCommandLine {
             return source
         }
         let status = await work.value
+        // Done with the network: no helper outlives boxoffice, whatever it does with its input.
+        HelperTransport.endHelpers()
         sources.forEach { $0.cancel() }
         guard interrupted.withLock({ $0 }), status != .interrupted else { return status }
         // The work finished in spite of the signal; still honour it.

@@ -30,6 +30,18 @@ public final class HelperTransport: HTTPTransport {
         try await connection.send(request)
     }
 
+    /// Ends every helper this process started: their input is closed, and one that has not
+    /// exited soon after is sent SIGTERM, then SIGKILL (with its process group). Waits at most
+    /// about two seconds, and not at all when no helper was started (an answer from the cache).
+    package static func endHelpers() {
+        HelperProcesses.endAll(within: .seconds(2))
+    }
+
+    /// Kills every helper this process started, without waiting: for a process about to `_exit`.
+    package static func killHelpers() {
+        HelperProcesses.signalAll(SIGKILL)
+    }
+
     /// `boxoffice-http` in the folder of the running executable (links resolved, as the kernel sees it).
     public static func defaultHelperPath() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -53,6 +65,66 @@ public struct NetworkHelperError: Error, Sendable, Equatable, CustomStringConver
     public var description: String { "the network helper \(path) \(problem)" }
 }
 
+/// The helpers this process started and has not yet reaped, each with its end of the socket
+/// while that is open. Process-wide, because ending the program must end every helper, whichever
+/// transport started it, and a helper that ignores the end of its input must not outlive us.
+///
+/// Each helper's reader is its only reaper, and reaps under this lock: so a helper is signalled
+/// only while it is still our unreaped child, and its number can never belong to another process.
+private enum HelperProcesses {
+    private static let unreaped = Mutex<[pid_t: Int32]>([:])
+
+    static func add(_ process: pid_t, descriptor: Int32) {
+        unreaped.withLock { $0[process] = descriptor }
+    }
+
+    /// Closes the socket under the lock, so that `endAll` never shuts down a reused descriptor.
+    static func close(_ descriptor: Int32) {
+        unreaped.withLock { helpers in
+            for (process, open) in helpers where open == descriptor { helpers[process] = -1 }
+            _ = Glibc.close(descriptor)
+        }
+    }
+
+    /// Reaps `process` if it has ended; nil while it runs.
+    static func reap(_ process: pid_t) -> Int32? {
+        unreaped.withLock { helpers -> Int32? in
+            var status: Int32 = 0
+            let waited = waitpid(process, &status, WNOHANG)
+            guard waited == process || (waited < 0 && errno != EINTR) else { return nil }
+            helpers[process] = nil
+            return waited == process ? status : -1
+        }
+    }
+
+    /// Signals `process` and its process group (its children too), while it is unreaped.
+    static func signal(_ process: pid_t, _ number: Int32) {
+        unreaped.withLock { helpers in
+            if helpers[process] != nil { _ = killpg(process, number) }
+        }
+    }
+
+    static func signalAll(_ number: Int32) {
+        unreaped.withLock { helpers in
+            for process in helpers.keys { _ = killpg(process, number) }
+        }
+    }
+
+    static func endAll(within limit: Duration) {
+        let any = unreaped.withLock { helpers -> Bool in
+            for descriptor in helpers.values where descriptor >= 0 { shutdown(descriptor, Int32(SHUT_RDWR)) }
+            return !helpers.isEmpty
+        }
+        guard any else { return }
+        // Each reader now sees the end, and escalates as it must; wait for them to reap.
+        let started = ContinuousClock.now
+        while unreaped.withLock({ !$0.isEmpty }), started.duration(to: .now) < limit {
+            usleep(2_000)
+        }
+        signalAll(SIGKILL)
+    }
+}
+
 /// One helper process and the requests in flight to it.
 private final class HelperConnection: Sendable {
     private enum Phase {
@@ -65,7 +137,16 @@ private final class HelperConnection: Sendable {
         var phase = Phase.notStarted
         var nextID = 1
         var waiting: [Int: CheckedContinuation<HTTPResponse, any Error>] = [:]
+        /// Whether the helper has said hello; a real one does within milliseconds of starting.
+        var greeted = false
+        var started = ContinuousClock.now
+        /// Requests given up (timed out) before the helper said hello.
+        var abandonedBeforeHello = 0
     }
+
+    /// How long a helper may take to say hello before it is taken for stuck or foreign.
+    static let greetingLimit: Duration = .seconds(5)
+    private static let silentProblem = "did not answer: it sent no greeting after it started (a broken install, or a helper stuck in a system call)"
 
     let path: String
     private let state = Mutex(State())
@@ -83,6 +164,14 @@ private final class HelperConnection: Sendable {
             throw TransportError.other("the request's address is longer than \(HelperMessage.maximumHeaderBytes) bytes")
         }
         let (id, descriptor) = try start()
+        // A try given up while the helper, started a while ago, has still not said hello: the
+        // helper is at fault, not the server, and trying again would only wait the same way.
+        let silent = state.withLock { !$0.greeted && $0.abandonedBeforeHello > 0 && $0.started.duration(to: .now) > .seconds(1) }
+        if silent {
+            fail(problem: Self.silentProblem)
+            close()
+            throw NetworkHelperError(path: path, problem: Self.silentProblem)
+        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
                 let failure: (any Error)? = state.withLock { state in
@@ -96,7 +185,10 @@ private final class HelperConnection: Sendable {
                 _ = write(.request(id: id, request), to: descriptor)
             }
         } onCancel: {
-            let continuation = state.withLock { $0.waiting.removeValue(forKey: id) }
+            let continuation = state.withLock { state in
+                if !state.greeted { state.abandonedBeforeHello += 1 }
+                return state.waiting.removeValue(forKey: id)
+            }
             guard let continuation else { return }
             continuation.resume(throwing: TransportError.cancelled)
             _ = write(.cancel(id: id), to: descriptor)
@@ -116,6 +208,7 @@ private final class HelperConnection: Sendable {
                 do throws(NetworkHelperError) {
                     let (descriptor, process) = try launch()
                     state.phase = .running(descriptor: descriptor, process: process)
+                    state.started = .now
                     let reader = Reader(connection: self, descriptor: descriptor, process: process)
                     DispatchQueue(label: "boxoffice.helper-reader").async { reader.run() }
                     return (state.nextID, descriptor)
@@ -186,6 +279,7 @@ private final class HelperConnection: Sendable {
             Glibc.close(pair[0])
             throw NetworkHelperError(path: path, problem: "cannot be started (\(OwnFiles.reason(spawned)))")
         }
+        HelperProcesses.add(process, descriptor: pair[0])
         _ = OwnFiles.writeAll(HelperMessage.hello(version: HelperMessage.version).encoded(), to: pair[0], socket: true)
         return (pair[0], process)
     }
@@ -209,7 +303,7 @@ private final class HelperConnection: Sendable {
             fail(problem: "speaks version \(version) of the helper protocol, and this boxoffice speaks version \(HelperMessage.version); install the two files from the same build")
             return false
         case .hello:
-            break
+            state.withLock { $0.greeted = true }
         case .request, .cancel:
             fail(problem: "sent a message only boxoffice sends")
             return false
@@ -245,7 +339,20 @@ private final class HelperConnection: Sendable {
             var reader = HelperMessageReader()
             var chunk = [UInt8](repeating: 0, count: 64 << 10)
             var greeted = false
+            let deadline = ContinuousClock.now + HelperConnection.greetingLimit
             reading: while true {
+                if !greeted {
+                    // Until the hello, wait no longer than the limit: a helper that never speaks
+                    // is named as the helper, and ended.
+                    let left = ContinuousClock.now.duration(to: deadline)
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                    let polled = left > .zero ? poll(&ready, 1, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)) : 0
+                    if polled < 0, errno == EINTR { continue }
+                    if polled == 0 {
+                        connection.fail(problem: HelperConnection.silentProblem)
+                        break reading
+                    }
+                }
                 let count = recv(descriptor, &chunk, chunk.count, 0)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }
@@ -266,24 +373,24 @@ private final class HelperConnection: Sendable {
             }
             shutdown(descriptor, Int32(SHUT_RDWR))
             connection.fail(problem: Self.ending(of: process))
-            Glibc.close(descriptor)
+            HelperProcesses.close(descriptor)
         }
 
-        /// How the helper ended, waiting briefly for it to do so.
+        /// How the helper ended. It has just seen the end of its input, which ends a working
+        /// helper at once; one that is still there after half a second is sent SIGTERM, and after
+        /// another half SIGKILL, with its process group.
         private static func ending(of process: pid_t) -> String {
-            var status: Int32 = 0
-            for _ in 0..<50 {
-                let waited = waitpid(process, &status, WNOHANG)
-                if waited == process {
+            for step in 0..<300 {
+                if let status = HelperProcesses.reap(process) {
+                    guard status >= 0, step < 50 else { return "stopped answering" }
                     let signal = status & 0x7f
                     if signal == 0 { return "stopped unexpectedly (exit status \((status >> 8) & 0xff))" }
                     return "stopped unexpectedly (killed by signal \(signal))"
                 }
-                if waited < 0 { break }
+                if step == 50 { HelperProcesses.signal(process, SIGTERM) }
+                if step >= 100, step % 50 == 0 { HelperProcesses.signal(process, SIGKILL) }
                 usleep(10_000)
             }
-            kill(process, SIGKILL)
-            _ = waitpid(process, &status, 0)
             return "stopped answering"
         }
     }

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// No network helper outlives boxoffice, whatever the helper does with its input; a helper that
+/// never speaks is named as the helper, not as the server.
+@Suite struct HelperLifetimeTests {
+    typealias Installation = NetworkHelperTests.Installation
+
+    /// Whether the process is still there (a zombie is not: it has ended, waiting to be reaped).
+    static func isRunning(_ pid: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = status.lastIndex(of: ")") else { return false }
+        let state = status[status.index(after: close)...].trimmingCharacters(in: .whitespaces).prefix(1)
+        return state != "Z" && state != "X"
+    }
+
+    private func pid(of installed: Installation) throws -> Int32 {
+        let text = try String(contentsOfFile: installed.helper + ".pid", encoding: .utf8)
+        return try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    /// Stand-ins that greet, then ignore their input (one even SIGTERM), or flood their stderr:
+    /// each is gone by the time boxoffice has exited.
+    @Test(arguments: [
+        #"trap '' TERM; printf '{"type":"hello","version":1}\n'; while :; do sleep 0.05; done"#,
+        #"printf '{"type":"hello","version":1}\n'; while :; do echo flooding >&2; done"#,
+    ])
+    func aHelperThatIgnoresItsInputEndsWithBoxoffice(script: String) async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let installed = try Installation(.script(#"echo $$ > "$0.pid"; "# + script))
+        defer { installed.remove() }
+        let result = try await installed.run(["daily", "--date", "2023-04-23", "--timeout", "0.5", "--retries", "0"], server: server)
+        #expect(result.status == 69, "the stand-in never answers, so the try times out: \(result.standardError)")
+        let helper = try pid(of: installed)
+        #expect(!Self.isRunning(helper), "the helper is gone when boxoffice has exited")
+        if Self.isRunning(helper) { kill(helper, SIGKILL) }
+    }
+
+    /// A stand-in that never says hello: after a try is given up, the next one names the helper
+    /// (exit 1, not retried) instead of blaming the server, and the helper is ended.
+    @Test func aHelperThatNeverAnswersIsNamedAsTheHelper() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let installed = try Installation(.script(#"echo $$ > "$0.pid"; trap '' TERM; while :; do sleep 0.05; done"#))
+        defer { installed.remove() }
+        let result = try await installed.run(["daily", "--date", "2023-04-23", "--timeout", "1.2", "--retries", "2"], server: server)
+        #expect(result.status == 1)
+        #expect(result.standardError == "boxoffice: the network helper \(installed.helper) did not answer: it sent no greeting after it started (a broken install, or a helper stuck in a system call).\n" + NetworkHelperTests.advice)
+        #expect(!result.standardError.contains("127.0.0.1"))
+        #expect(server.requestCount == 0)
+        let helper = try pid(of: installed)
+        #expect(!Self.isRunning(helper))
+        if Self.isRunning(helper) { kill(helper, SIGKILL) }
+    }
+
+    /// With one long try: the helper's silence is noticed within its greeting limit (5 s), long
+    /// before the try's own timeout, which would be exit 69 blaming the server.
+    @Test func aSilentHelperIsNoticedBeforeTheRequestTimesOut() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let installed = try Installation(.script(#"echo $$ > "$0.pid"; exec sleep 300"#))
+        defer { installed.remove() }
+        let result = try await installed.run(["daily", "--date", "2023-04-23", "--timeout", "200", "--retries", "0"], server: server)
+        #expect(result.finished)
+        #expect(result.status == 1, "named as the helper, not a try timed out after 200 s")
+        #expect(result.standardError.hasPrefix("boxoffice: the network helper \(installed.helper) did not answer: it sent no greeting"))
+        let helper = try pid(of: installed)
+        #expect(!Self.isRunning(helper))
+        if Self.isRunning(helper) { kill(helper, SIGKILL) }
+    }
+}
