@@ -11,6 +11,8 @@ enum ValueCompletion: Sendable, Equatable {
     case command
     /// A region name from the cached region table.
     case region
+    /// Field names of the command's results, separated by commas.
+    case fields
 }
 
 /// One option, described once: parsing, help, completions and the man page all read this.
@@ -53,6 +55,9 @@ struct ArgumentSpec: Sendable {
     let name: String
     let help: String
     var completion: ValueCompletion = .none
+    /// What the word after this one completes with, by this one's value (`review import` → a file);
+    /// any other value is followed by nothing to complete.
+    var then: [String: ValueCompletion] = [:]
 }
 
 /// One command, described once.
@@ -64,6 +69,8 @@ struct CommandSpec: Sendable {
     /// Extra paragraphs for `help <command>`.
     var discussion: String = ""
     var examples: [String] = []
+    /// The names `--fields` accepts for the command's results, for completion.
+    var fields: [String] = []
 
     /// `boxoffice daily [--date D] [--nation korean|foreign] … [options]`.
     var usage: String { usageParts.joined(separator: " ") }
@@ -71,6 +78,15 @@ struct CommandSpec: Sendable {
     /// The usage line's parts, which help never breaks inside.
     var usageParts: [String] {
         ["boxoffice \(name)"] + arguments.map { "<\($0.name)>" } + options.map { "[\($0.synopsis)]" } + ["[options]"]
+    }
+}
+
+extension CommandSpec {
+    /// The field names of every kind of result a command prints, each once, in order.
+    static func fields(of kinds: any Presentable.Type...) -> [String] {
+        var names: [String] = []
+        for name in kinds.flatMap({ $0.fieldNames }) where !names.contains(name) { names.append(name) }
+        return names
     }
 }
 
@@ -82,7 +98,8 @@ enum CommandLineSpec {
         OptionSpec(name: "json", help: "same as --format json"),
         OptionSpec(name: "pretty", help: "indented JSON (the default on a terminal)"),
         OptionSpec(name: "compact", help: "JSON on one line (the default when piped)"),
-        OptionSpec(name: "fields", value: "a,b,c", help: "only these keys or columns, in this order (names as in the JSON)"),
+        OptionSpec(name: "fields", value: "a,b,c", help: "only these keys or columns, in this order (names as in the JSON)",
+                   completion: .fields),
         OptionSpec(name: "wide", help: "every column (audience change, sales, screens, shows) and the whole cast"),
         OptionSpec(name: "color", value: "WHEN", help: "colour: auto (only on a terminal), always or never",
                    defaultValue: "auto", completion: .choices(Invocation.ColorChoice.allCases.map(\.rawValue))),
