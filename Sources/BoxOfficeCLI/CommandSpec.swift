@@ -138,21 +138,34 @@ enum CommandLineSpec {
         commands.first { $0.name == name }
     }
 
-    /// The environment variables boxoffice reads, and what for (help, man page).
+    /// The environment variables boxoffice reads, and what for (help, man page). A test checks
+    /// that every variable the sources read is here.
     static let environment: [(String, String)] = [
         ("KOBIS_API_KEY", "your KOBIS key, used when there is no --key (else 'key = …' in the config file)"),
         ("BOXOFFICE_BASE_URL", "KOBIS server root"),
         ("BOXOFFICE_CACHE_DIR", "where answers are kept (else ${XDG_CACHE_HOME:-~/.cache}/boxoffice)"),
-        ("BOXOFFICE_DEMO", "1: the same as --demo"),
+        ("BOXOFFICE_DATA_DIR", "where your reviews are kept (else ${XDG_DATA_HOME:-~/.local/share}/boxoffice)"),
+        ("BOXOFFICE_DEMO", "\(Invocation.switchOn.joined(separator: ", ")): the same as --demo; \(Invocation.switchOff.joined(separator: ", ")) or empty: not; any other value is refused (exit 64)"),
+        ("BOXOFFICE_REVIEW_PASSWORD", "the password of a protected review (review add --password, edit, delete), instead of asking for it"),
         ("KAKAO_REST_API_KEY", "key for posters from Kakao's image search (movie --poster); never printed"),
         ("OMDB_API_KEY", "key for posters from OMDb (movie --poster); never printed"),
         ("BOXOFFICE_KAKAO_URL, BOXOFFICE_OMDB_URL", "the poster providers' server roots"),
         ("XDG_CONFIG_HOME", "where the config file is: ${XDG_CONFIG_HOME:-~/.config}/boxoffice/config"),
         ("XDG_CACHE_HOME", "where the cache is, unless --cache-dir or BOXOFFICE_CACHE_DIR says"),
+        ("XDG_DATA_HOME", "where your reviews are, unless --data-dir or BOXOFFICE_DATA_DIR says"),
+        ("HOME", "your home folder, the ~ of the folders above"),
         ("NO_COLOR, CLICOLOR_FORCE", "no colour; or colour even when not on a terminal"),
+        ("TERM", "dumb: no colour and no progress line"),
         ("COLUMNS", "the width tables fit on a terminal (else the terminal's, else 100) and help wraps to (else 80)"),
         ("LC_ALL, LC_MESSAGES, LANG", "ko_KR… gives Korean labels, and audiences in 만/억 in tables"),
         ("BOXOFFICE_AMBIGUOUS_WIDE", "1: your terminal draws ▲ ▼ … · two columns wide (CJK terminals), so tables line up"),
+    ]
+
+    /// The files boxoffice reads and writes, and what they hold (help, man page).
+    static let files: [(String, String)] = [
+        ("${XDG_CONFIG_HOME:-~/.config}/boxoffice/config", "'key = YOUR_KEY', readable by you alone (chmod 600)"),
+        ("${XDG_CACHE_HOME:-~/.cache}/boxoffice/", "the cache: answers/ holds KOBIS's answers, calls-YYYYMMDD… the day's count of calls"),
+        ("${XDG_DATA_HOME:-~/.local/share}/boxoffice/reviews.json", "your reviews (review), readable by you alone; reviews.lock beside it"),
     ]
 
     /// The exit codes (help, man page).

@@ -242,6 +242,56 @@ import Testing
         }
     }
 
+    /// Every environment variable the sources read is in the main help and the man page, so the
+    /// list cannot drift from the code again.
+    @Test func everyEnvironmentVariableReadIsDocumented() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+        var read: Set<String> = []
+        let enumerator = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let file = enumerator?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            read.formUnion(Self.variablesRead(by: try String(contentsOf: file, encoding: .utf8)))
+        }
+        // The scan itself must work: these are read in three different ways.
+        #expect(read.isSuperset(of: ["KOBIS_API_KEY", "BOXOFFICE_REVIEW_PASSWORD", "XDG_DATA_HOME", "LANG", "OMDB_API_KEY", "COLUMNS"]))
+        // The names as the ENVIRONMENT sections show them: help's first column, the man page's .B lines.
+        let help = HelpText(width: 200).main(version: "0")
+        let manual = ManualPage.roff(version: "0")
+        let inHelp = Self.section(help, from: "ENVIRONMENT\n", to: "\n\n").compactMap { line -> String? in
+            guard line.hasPrefix("  "), !line.hasPrefix("   ") else { return nil }
+            return line.dropFirst(2).components(separatedBy: "  ").first
+        }
+        let inManual = Self.section(manual, from: ".SH ENVIRONMENT\n", to: "\n.SH ").filter { $0.hasPrefix(".B ") }.map { String($0.dropFirst(3)) }
+        let listed = CommandLineSpec.environment.map(\.0)
+        for name in read.sorted() {
+            #expect(listed.contains { $0.components(separatedBy: ", ").contains(name) }, "\(name) is read but not in CommandLineSpec.environment")
+            #expect(inHelp.contains { $0.components(separatedBy: ", ").contains(name) }, "\(name) in help")
+            #expect(inManual.contains { $0.components(separatedBy: ", ").contains(ManualPage.text(name)) }, "\(name) in the man page")
+        }
+    }
+
+    /// The lines of `text` between the first `start` and the `end` after it.
+    static func section(_ text: String, from start: String, to end: String) -> [String] {
+        guard let head = text.range(of: start) else { return [] }
+        let rest = text[head.upperBound...]
+        let body = rest.range(of: end).map { rest[..<$0.lowerBound] } ?? rest
+        return body.split(separator: "\n").map(String.init)
+    }
+
+    /// Names read as `environment["NAME"]` or `getenv("NAME")`, names shaped like variables
+    /// (`XDG_DATA_HOME`), and names on a line that reads `environment[$0]` (`LANG`).
+    static func variablesRead(by source: String) -> Set<String> {
+        var names: Set<String> = []
+        for line in source.split(separator: "\n") {
+            let quoted = line.matches(of: /"([A-Z][A-Z0-9_]*)"/).map { String($0.output.1) }
+            if line.contains("environment[$0]") { names.formUnion(quoted) }
+            names.formUnion(line.matches(of: /(?:environment\[|getenv\()"([A-Z][A-Z0-9_]*)"/).map { String($0.output.1) })
+            names.formUnion(quoted.filter { $0.wholeMatch(of: /[A-Z][A-Z0-9]*(_[A-Z0-9]+)+/) != nil })
+        }
+        return names
+    }
+
     @Test func theManualReadsCleanly() async throws {
         let manual = ManualPage.roff(version: BoxOfficeCommandLine.version)
         for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
