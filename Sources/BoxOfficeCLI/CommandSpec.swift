@@ -11,6 +11,8 @@ enum ValueCompletion: Sendable, Equatable {
     case command
     /// A region name from the cached region table.
     case region
+    /// Field names of the command's results, separated by commas.
+    case fields
 }
 
 /// One option, described once: parsing, help, completions and the man page all read this.
@@ -53,6 +55,9 @@ struct ArgumentSpec: Sendable {
     let name: String
     let help: String
     var completion: ValueCompletion = .none
+    /// What the word after this one completes with, by this one's value (`review import` → a file);
+    /// any other value is followed by nothing to complete.
+    var then: [String: ValueCompletion] = [:]
 }
 
 /// One command, described once.
@@ -64,6 +69,8 @@ struct CommandSpec: Sendable {
     /// Extra paragraphs for `help <command>`.
     var discussion: String = ""
     var examples: [String] = []
+    /// The names `--fields` accepts for the command's results, for completion.
+    var fields: [String] = []
 
     /// `boxoffice daily [--date D] [--nation korean|foreign] … [options]`.
     var usage: String { usageParts.joined(separator: " ") }
@@ -71,6 +78,15 @@ struct CommandSpec: Sendable {
     /// The usage line's parts, which help never breaks inside.
     var usageParts: [String] {
         ["boxoffice \(name)"] + arguments.map { "<\($0.name)>" } + options.map { "[\($0.synopsis)]" } + ["[options]"]
+    }
+}
+
+extension CommandSpec {
+    /// The field names of every kind of result a command prints, each once, in order.
+    static func fields(of kinds: any Presentable.Type...) -> [String] {
+        var names: [String] = []
+        for name in kinds.flatMap({ $0.fieldNames }) where !names.contains(name) { names.append(name) }
+        return names
     }
 }
 
@@ -82,7 +98,8 @@ enum CommandLineSpec {
         OptionSpec(name: "json", help: "same as --format json"),
         OptionSpec(name: "pretty", help: "indented JSON (the default on a terminal)"),
         OptionSpec(name: "compact", help: "JSON on one line (the default when piped)"),
-        OptionSpec(name: "fields", value: "a,b,c", help: "only these keys or columns, in this order (names as in the JSON)"),
+        OptionSpec(name: "fields", value: "a,b,c", help: "only these keys or columns, in this order (names as in the JSON)",
+                   completion: .fields),
         OptionSpec(name: "wide", help: "every column (audience change, sales, screens, shows) and the whole cast"),
         OptionSpec(name: "color", value: "WHEN", help: "colour: auto (only on a terminal), always or never",
                    defaultValue: "auto", completion: .choices(Invocation.ColorChoice.allCases.map(\.rawValue))),
@@ -121,21 +138,34 @@ enum CommandLineSpec {
         commands.first { $0.name == name }
     }
 
-    /// The environment variables boxoffice reads, and what for (help, man page).
+    /// The environment variables boxoffice reads, and what for (help, man page). A test checks
+    /// that every variable the sources read is here.
     static let environment: [(String, String)] = [
         ("KOBIS_API_KEY", "your KOBIS key, used when there is no --key (else 'key = …' in the config file)"),
         ("BOXOFFICE_BASE_URL", "KOBIS server root"),
         ("BOXOFFICE_CACHE_DIR", "where answers are kept (else ${XDG_CACHE_HOME:-~/.cache}/boxoffice)"),
-        ("BOXOFFICE_DEMO", "1: the same as --demo"),
+        ("BOXOFFICE_DATA_DIR", "where your reviews are kept (else ${XDG_DATA_HOME:-~/.local/share}/boxoffice)"),
+        ("BOXOFFICE_DEMO", "\(Invocation.switchOn.joined(separator: ", ")): the same as --demo; \(Invocation.switchOff.joined(separator: ", ")) or empty: not; any other value is refused (exit 64)"),
+        ("BOXOFFICE_REVIEW_PASSWORD", "the password of a protected review (review add --password, edit, delete), instead of asking for it"),
         ("KAKAO_REST_API_KEY", "key for posters from Kakao's image search (movie --poster); never printed"),
         ("OMDB_API_KEY", "key for posters from OMDb (movie --poster); never printed"),
         ("BOXOFFICE_KAKAO_URL, BOXOFFICE_OMDB_URL", "the poster providers' server roots"),
         ("XDG_CONFIG_HOME", "where the config file is: ${XDG_CONFIG_HOME:-~/.config}/boxoffice/config"),
         ("XDG_CACHE_HOME", "where the cache is, unless --cache-dir or BOXOFFICE_CACHE_DIR says"),
+        ("XDG_DATA_HOME", "where your reviews are, unless --data-dir or BOXOFFICE_DATA_DIR says"),
+        ("HOME", "your home folder, the ~ of the folders above"),
         ("NO_COLOR, CLICOLOR_FORCE", "no colour; or colour even when not on a terminal"),
+        ("TERM", "dumb: no colour and no progress line"),
         ("COLUMNS", "the width tables fit on a terminal (else the terminal's, else 100) and help wraps to (else 80)"),
         ("LC_ALL, LC_MESSAGES, LANG", "ko_KR… gives Korean labels, and audiences in 만/억 in tables"),
         ("BOXOFFICE_AMBIGUOUS_WIDE", "1: your terminal draws ▲ ▼ … · two columns wide (CJK terminals), so tables line up"),
+    ]
+
+    /// The files boxoffice reads and writes, and what they hold (help, man page).
+    static let files: [(String, String)] = [
+        ("${XDG_CONFIG_HOME:-~/.config}/boxoffice/config", "'key = YOUR_KEY', readable by you alone (chmod 600)"),
+        ("${XDG_CACHE_HOME:-~/.cache}/boxoffice/", "the cache: answers/ holds KOBIS's answers, calls-YYYYMMDD… the day's count of calls"),
+        ("${XDG_DATA_HOME:-~/.local/share}/boxoffice/reviews.json", "your reviews (review), readable by you alone; reviews.lock beside it"),
     ]
 
     /// The exit codes (help, man page).

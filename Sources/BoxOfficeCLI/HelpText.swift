@@ -15,10 +15,7 @@ struct HelpText {
         text += "\nOPTIONS (before or after the command)\n"
         text += rows(CommandLineSpec.globalOptions.map { ($0.synopsis, $0.fullHelp) })
         text += "\nENVIRONMENT\n" + rows(CommandLineSpec.environment)
-        text += "\nFILES\n" + rows([
-            ("${XDG_CONFIG_HOME:-~/.config}/boxoffice/config", "'key = YOUR_KEY', readable by you alone (chmod 600)"),
-            ("${XDG_CACHE_HOME:-~/.cache}/boxoffice/", "the cache: answers/ and today's count of calls"),
-        ])
+        text += "\nFILES\n" + rows(CommandLineSpec.files)
         text += "\nEXIT CODES\n" + rows(CommandLineSpec.exitCodes)
         text += "\nEXAMPLES\n" + Self.examples.map { "  \($0)\n" }.joined()
         text += "\n" + paragraph("Get a free key at https://www.kobis.or.kr/kobisopenapi (키 발급/관리). Run 'boxoffice help <command>' for more about a command; 'boxoffice completions bash' and 'boxoffice manual' give shell completions and a man page.")

@@ -153,7 +153,8 @@ struct Invocation: Equatable {
             color = .always
         }
         keyOption = parsed.options["key"]
-        demo = parsed.has("demo") || Self.isTrue(environment["BOXOFFICE_DEMO"])
+        let demoVariable = try Self.isOn("BOXOFFICE_DEMO", in: environment)
+        demo = parsed.has("demo") || demoVariable
         if let text = parsed.options["base-url"] {
             baseURL = try Self.baseURL(text, source: "--base-url")
         } else if let text = environment["BOXOFFICE_BASE_URL"], !text.isEmpty {
@@ -211,10 +212,27 @@ struct Invocation: Equatable {
         }
     }
 
+    /// The values, in any case, of an environment variable that switch something on, and off.
+    static let switchOn = ["1", "true", "yes", "on"], switchOff = ["0", "false", "no", "off"]
+
     /// `1`, `true`, `yes` or `on`, in any case: an environment variable that switches something on.
     static func isTrue(_ value: String?) -> Bool {
         guard let value = value?.lowercased() else { return false }
-        return ["1", "true", "yes", "on"].contains(value)
+        return switchOn.contains(value)
+    }
+
+    /// A switch from the environment: on, off (unset, empty or a `switchOff` value), or a usage
+    /// error naming the variable and what it accepts, rather than off for a value it does not know.
+    static func isOn(_ variable: String, in environment: [String: String]) throws(UsageError) -> Bool {
+        guard let value = environment[variable], !value.isEmpty else { return false }
+        if switchOn.contains(value.lowercased()) { return true }
+        if switchOff.contains(value.lowercased()) { return false }
+        throw UsageError(message: "\(variable) \(UsageError.quote(value)) is neither on (\(words(switchOn))) nor off (\(words(switchOff + ["empty"])))")
+    }
+
+    /// `a, b or c`.
+    private static func words(_ list: [String]) -> String {
+        list.dropLast().joined(separator: ", ") + " or " + (list.last ?? "")
     }
 }
 

@@ -41,14 +41,11 @@ enum ManualPage {
         for (name, meaning) in CommandLineSpec.environment {
             lines += [".TP", ".B " + text(name), text(meaning)]
         }
-        lines += [
-            ".SH FILES",
-            ".TP", ".I " + text("${XDG_CONFIG_HOME:-~/.config}/boxoffice/config"),
-            text("The KOBIS key, as 'key = YOUR_KEY'; readable by you alone (chmod 600)."),
-            ".TP", ".I " + text("${XDG_CACHE_HOME:-~/.cache}/boxoffice/"),
-            text("The cache: answers/ holds KOBIS's answers, calls-YYYYMMDD today's count of calls."),
-            ".SH EXIT STATUS",
-        ]
+        lines.append(".SH FILES")
+        for (path, meaning) in CommandLineSpec.files {
+            lines += [".TP", ".I " + text(path), text(meaning)]
+        }
+        lines.append(".SH EXIT STATUS")
         for (code, meaning) in CommandLineSpec.exitCodes {
             lines += [".TP", ".B " + code, text(meaning)]
         }

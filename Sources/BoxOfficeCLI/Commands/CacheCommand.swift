@@ -17,7 +17,8 @@ struct CacheCommand: BoxOfficeCommand, Equatable {
         people and company details and posters expire after a week, searches after a day, code
         tables after a month.
         """,
-        examples: ["boxoffice cache info", "boxoffice cache info --json", "boxoffice cache clear"])
+        examples: ["boxoffice cache info", "boxoffice cache info --json", "boxoffice cache clear"],
+        fields: CommandSpec.fields(of: CacheReport.self, CacheClearing.self))
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.expectPositionals(atMost: 1)

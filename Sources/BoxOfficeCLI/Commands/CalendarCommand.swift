@@ -14,7 +14,8 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
         Days KOBIS has not published yet (today and later) are marked as such. The month's days
         are fetched --jobs at a time and kept in the cache.
         """,
-        examples: ["boxoffice calendar", "boxoffice calendar 2023-04", "boxoffice calendar 2023-04 --json | jq '.days[0]'"])
+        examples: ["boxoffice calendar", "boxoffice calendar 2023-04", "boxoffice calendar 2023-04 --json | jq '.days[0]'"],
+        fields: CommandSpec.fields(of: MonthCalendar.self))
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.expectPositionals(atMost: 1)

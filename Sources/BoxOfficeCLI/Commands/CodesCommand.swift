@@ -10,7 +10,8 @@ struct CodesCommand: BoxOfficeCommand, Equatable {
         arguments: [ArgumentSpec(name: "table", help: "regions, nations, types or parts, or any KOBIS comCode; none lists the tables",
                                  completion: .choices(CodeTable.named.map(\.name)))],
         options: [OptionSpec.raw],
-        examples: ["boxoffice codes", "boxoffice codes regions", "boxoffice codes nations --json | jq -r '.[].name'"])
+        examples: ["boxoffice codes", "boxoffice codes regions", "boxoffice codes nations --json | jq -r '.[].name'"],
+        fields: CommandSpec.fields(of: CodeCatalogue.self, CodeList.self))
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.expectPositionals(atMost: 1)

@@ -8,7 +8,8 @@ struct CompanyCommand: BoxOfficeCommand, Equatable {
         name: "company", summary: "find production and distribution companies, or show one company's films",
         arguments: [ArgumentSpec(name: "name|companyCd", help: "a name to search for, or a KOBIS company code such as 20100109")],
         options: [OptionSpec(name: "page", value: "N", help: "which page of ten matches to show", defaultValue: "1"), OptionSpec.raw],
-        examples: ["boxoffice company 쇼박스", "boxoffice company 20100109", "boxoffice company 20100109 --json | jq -r '.films[].title'"])
+        examples: ["boxoffice company 쇼박스", "boxoffice company 20100109", "boxoffice company 20100109 --json | jq -r '.films[].title'"],
+        fields: CommandSpec.fields(of: SearchPage<CompanySummary>.self, Company.self))
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         target = try arguments.lookup("company", example: "쇼박스")

@@ -25,7 +25,8 @@ struct DailyCommand: BoxOfficeCommand, Equatable {
         """,
         examples: ["boxoffice daily", "boxoffice daily --date 2023-03-27", "boxoffice daily --nation korean --region 서울",
                    "boxoffice daily --date -7d --json | jq '.entries[0]'",
-                   "boxoffice daily --from 2023-03-01 --to 2023-03-31 --format csv > march.csv"])
+                   "boxoffice daily --from 2023-03-01 --to 2023-03-31 --format csv > march.csv"],
+        fields: CommandSpec.fields(of: DailyBoxOffice.self))
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)

@@ -30,7 +30,8 @@ struct MovieCommand: BoxOfficeCommand, Equatable {
         several do, they are listed on stderr with their codes (exit 1), so you can pick one.
         """,
         examples: ["boxoffice movie 20124079", "boxoffice movie 기생충", "boxoffice movie 20124079 --poster --json | jq -r .poster",
-                   "boxoffice movie 20124079 --json | jq -r '.actors[].name'"])
+                   "boxoffice movie 20124079 --json | jq -r '.actors[].name'"],
+        fields: CommandSpec.fields(of: Movie.self, MovieWithPoster.self))
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         let text = try arguments.text("a movie code or title", example: "20124079")

@@ -8,7 +8,8 @@ struct PeopleCommand: BoxOfficeCommand, Equatable {
         name: "people", summary: "find actors, directors and crew by name, or show one person's filmography",
         arguments: [ArgumentSpec(name: "name|peopleCd", help: "a name to search for, or a KOBIS people code such as 10031641")],
         options: [OptionSpec(name: "page", value: "N", help: "which page of ten matches to show", defaultValue: "1"), OptionSpec.raw],
-        examples: ["boxoffice people 봉준호", "boxoffice people 10031641", "boxoffice people 10031641 --json | jq -r '.films[].title'"])
+        examples: ["boxoffice people 봉준호", "boxoffice people 10031641", "boxoffice people 10031641 --json | jq -r '.films[].title'"],
+        fields: CommandSpec.fields(of: SearchPage<PersonSummary>.self, Person.self))
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         target = try arguments.lookup("people", example: "봉준호")

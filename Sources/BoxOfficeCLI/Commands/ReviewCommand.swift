@@ -26,7 +26,7 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
     static let spec = CommandSpec(
         name: "review", summary: "your own reviews of movies, kept on your disk: add, list, edit, delete, export, import",
         arguments: [ArgumentSpec(name: "add|list|edit|delete|export|import", help: "what to do; then a movie code (add, list), a review id (edit, delete) or a file (import)",
-                                 completion: .choices(["add", "list", "edit", "delete", "export", "import"]))],
+                                 completion: .choices(["add", "list", "edit", "delete", "export", "import"]), then: ["import": .file])],
         options: [
             OptionSpec(name: "rating", value: "R", help: "0.5 to 5, in steps of 0.5 (add, edit)"),
             OptionSpec(name: "nickname", value: "NAME", help: "the name to show with the review (add, edit)"),
@@ -43,7 +43,8 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
         """,
         examples: ["boxoffice review add 20124079 --rating 4.5 '이병헌의 1인 2역이 압권'", "boxoffice review list",
                    "boxoffice review add 20124079 --rating 4 --password < review.txt", "boxoffice review delete 3f2a9c1e",
-                   "boxoffice review export > reviews.json", "boxoffice review import reviews.json"])
+                   "boxoffice review export > reviews.json", "boxoffice review import reviews.json"],
+        fields: CommandSpec.fields(of: ReviewList.self))
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         let name = arguments.name

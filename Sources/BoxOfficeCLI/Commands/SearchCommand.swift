@@ -15,7 +15,8 @@ struct SearchCommand: BoxOfficeCommand, Equatable {
             OptionSpec(name: "all", help: "every page (at most \(Self.mostPages * SearchPage<MovieSummary>.largestPage) movies)"),
             OptionSpec.raw,
         ],
-        examples: ["boxoffice search 범죄와의 전쟁", "boxoffice search --director 봉준호", "boxoffice search 'star wars' --all --json | jq -r '.[].movieCode'"])
+        examples: ["boxoffice search 범죄와의 전쟁", "boxoffice search --director 봉준호", "boxoffice search 'star wars' --all --json | jq -r '.[].movieCode'"],
+        fields: CommandSpec.fields(of: SearchPage<MovieSummary>.self))
 
     /// The most pages of a hundred `--all` fetches: beyond that, a search spends too much of the day's quota.
     static let mostPages = 20

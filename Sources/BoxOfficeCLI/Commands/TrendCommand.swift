@@ -31,7 +31,8 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
         audienceTotal}]}]}); CSV, TSV and JSON Lines a row per film and day.
         """,
         examples: ["boxoffice trend 20218541", "boxoffice trend 20218541 20236180 --from 2023-07-26 --to 2023-09-30",
-                   "boxoffice trend '밀수' --svg run.svg", "boxoffice trend 20218541 --format csv > run.csv"])
+                   "boxoffice trend '밀수' --svg run.svg", "boxoffice trend 20218541 --format csv > run.csv"],
+        fields: CommandSpec.fields(of: Trend.self))
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         let words = arguments.positionals.map { $0.composed.trimmingBlanksAndNewlines() }.filter { !$0.isEmpty }

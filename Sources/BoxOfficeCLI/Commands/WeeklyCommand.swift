@@ -22,7 +22,8 @@ struct WeeklyCommand: BoxOfficeCommand, Equatable {
         range touches, in order.
         """,
         examples: ["boxoffice weekly", "boxoffice weekly --period weekend --nation korean --region seoul",
-                   "boxoffice weekly --date 2023-03-27 --json | jq '.entries[] | .title'"])
+                   "boxoffice weekly --date 2023-03-27 --json | jq '.entries[] | .title'"],
+        fields: CommandSpec.fields(of: WeeklyBoxOffice.self))
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)

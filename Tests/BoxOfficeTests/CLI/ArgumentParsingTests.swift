@@ -65,6 +65,20 @@ import Testing
         #expect(try invocation(["daily", "--base-url", "https://a.example"], environment: ["BOXOFFICE_BASE_URL": "http://b"]).baseURL?.host == "a.example")
     }
 
+    /// BOXOFFICE_DEMO is on or off, never silently off for a value it does not know.
+    @Test func theDemoVariableIsOnOffOrRefused() throws {
+        for value in ["1", "true", "YES", "on"] {
+            #expect(try invocation(["daily"], environment: ["BOXOFFICE_DEMO": value]).demo, "\(value)")
+        }
+        for value in ["", "0", "false", "No", "off"] {
+            #expect(try invocation(["daily"], environment: ["BOXOFFICE_DEMO": value]).demo == false, "\(value)")
+        }
+        for value in ["maybe", "2", " 1"] {
+            let error = #expect(throws: UsageError.self) { try invocation(["daily", "--demo"], environment: ["BOXOFFICE_DEMO": value]) }
+            #expect(error?.message == "BOXOFFICE_DEMO '\(value)' is neither on (1, true, yes or on) nor off (0, false, no, off or empty)")
+        }
+    }
+
     @Test func colorFollowsFlagsThenEnvironment() throws {
         #expect(try invocation(["daily"]).color == .auto)
         #expect(try invocation(["daily", "--no-color"]).color == .never)
