@@ -11,25 +11,29 @@ let package = Package(
     products: [
         .executable(name: "boxoffice", targets: ["boxoffice"]),
         .executable(name: "boxoffice-http", targets: ["boxoffice-http"]),
-        .library(name: "BoxOfficeCore", targets: ["BoxOfficeCore"]),
+        // The library: KOBIS's operations as one client over any transport, the domain models, and
+        // a URLSession transport in a module of its own (the command line never loads networking).
+        .library(name: "BoxOfficeCore", targets: ["BoxOfficeCore", "BoxOfficeURLSession"]),
     ],
     targets: [
         // The program: KOBIS endpoints, DTOs, domain models, the HTTP seam, rendering.
         // FoundationEssentials only: no ICU, no FoundationNetworking, no libcurl.
         .target(name: "BoxOfficeCore", dependencies: ["BoxOfficeCrypto"]),
+        // The library's HTTP transport on Foundation's URLSession (FoundationNetworking on Linux).
+        .target(name: "BoxOfficeURLSession", dependencies: ["BoxOfficeCore"]),
         // SHA-256 and PBKDF2 for review passwords, optimised even in debug builds: a password
         // takes 600,000 rounds, which unoptimised code would make a wait of half a minute.
         .target(name: "BoxOfficeCrypto", swiftSettings: [.unsafeFlags(["-O"])]),
         // The command line: a declarative parser, settings, and the one place errors become exit codes.
         .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeCore"]),
-        // A shell around BoxOfficeCLI. It depends on the helper only so that `swift build` and
-        // `swift run boxoffice` build both; neither links the other.
-        .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCLI", "boxoffice-http"],
+        // A shell around BoxOfficeCLI. It does not depend on the helper: a dependency would link the
+        // helper's library modules, URLSession's among them, into it. `swift build` builds both.
+        .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCLI"],
                           swiftSettings: standalone,
                           linkerSettings: [.unsafeFlags(["-static-stdlib"]), .linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")]),
         // The network helper: URLSession, run by boxoffice only when a request goes out (git's
         // git-remote-https model). libcurl stays a shared library, found through Linker/libcurl.so.
-        .executableTarget(name: "boxoffice-http", dependencies: ["BoxOfficeCore"], exclude: ["Linker"],
+        .executableTarget(name: "boxoffice-http", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], exclude: ["Linker"],
                           swiftSettings: standalone,
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-L", Context.packageDirectory + "/Sources/boxoffice-http/Linker"])]),
         // Expected/ holds whole outputs the tests read by path. The programs are tested as built.

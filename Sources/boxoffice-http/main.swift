@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeURLSession
 import Foundation
 
 // boxoffice's network helper: boxoffice starts it when a request must go out and talks to it over
