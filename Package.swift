@@ -36,8 +36,11 @@ let package = Package(
         .executableTarget(name: "boxoffice-http", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], exclude: ["Linker"],
                           swiftSettings: standalone,
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-L", Context.packageDirectory + "/Sources/boxoffice-http/Linker"])]),
+        // README's "Using BoxOfficeCore as a library" example, this very file: built with the
+        // package, and run by the tests against the loopback server, so the README cannot rot.
+        .executableTarget(name: "library-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], path: "Tests/LibraryExample"),
         // Expected/ holds whole outputs the tests read by path. The programs are tested as built.
-        .testTarget(name: "BoxOfficeTests", dependencies: ["BoxOfficeCore", "BoxOfficeCLI", "BoxOfficeCrypto"], exclude: ["Expected"]),
+        .testTarget(name: "BoxOfficeTests", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession", "BoxOfficeCLI", "BoxOfficeCrypto"], exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]
 )
