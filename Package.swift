@@ -36,6 +36,9 @@ let package = Package(
         .executableTarget(name: "boxoffice-http", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], exclude: ["Linker"],
                           swiftSettings: standalone,
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-L", Context.packageDirectory + "/Sources/boxoffice-http/Linker"])]),
+        // For maintainers, not installed: `swift run -c release boxoffice-package DIR` writes the
+        // Debian package, the tarball and SHA256SUMS.
+        .executableTarget(name: "boxoffice-package"),
         // README's "Using BoxOfficeCore as a library" example, this very file: built with the
         // package, and run by the tests against the loopback server, so the README cannot rot.
         .executableTarget(name: "library-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], path: "Tests/LibraryExample"),

@@ -8,7 +8,7 @@ import Synchronization
 
 /// The whole command line: arguments in, text out, an exit status back.
 public struct BoxOfficeCommandLine: Sendable {
-    public static let version = "0.1.0"
+    public static let version = "1.0.0"
 
     private let environment: [String: String]
     let console: Console

@@ -42,7 +42,10 @@ public final class HelperTransport: HTTPTransport {
         HelperProcesses.signalAll(SIGKILL)
     }
 
-    /// `boxoffice-http` in the folder of the running executable (links resolved, as the kernel sees it).
+    /// `boxoffice-http` in the folder of the running executable (links resolved, as the kernel sees
+    /// it), else in `../libexec/boxoffice/` from there, where the packages install it
+    /// (`/usr/bin/boxoffice`, `/usr/libexec/boxoffice/boxoffice-http`). When neither is there, the
+    /// path beside the program, which the message about a missing helper names.
     public static func defaultHelperPath() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
@@ -50,7 +53,10 @@ public final class HelperTransport: HTTPTransport {
             ? String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             : CommandLine.arguments.first ?? HelperMessage.helperName
         let folder = program.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return (program.hasPrefix("/") || !folder.isEmpty ? folder + "/" : "") + HelperMessage.helperName
+        let prefix = program.hasPrefix("/") || !folder.isEmpty ? folder + "/" : ""
+        let beside = prefix + HelperMessage.helperName
+        let packaged = prefix + "../libexec/boxoffice/" + HelperMessage.helperName
+        return access(beside, F_OK) != 0 && access(packaged, F_OK) == 0 ? packaged : beside
     }
 }
 

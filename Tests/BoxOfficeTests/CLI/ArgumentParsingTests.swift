@@ -190,7 +190,7 @@ import Testing
         let main = await run(["--help"])
         #expect(main.status == .success)
         #expect(main.standardError == "")
-        #expect(main.standardOutput.hasPrefix("boxoffice 0.1.0: Korean box office figures from KOBIS (영화진흥위원회)\n\nUSAGE\n  boxoffice <command> [options]\n"))
+        #expect(main.standardOutput.hasPrefix("boxoffice \(BoxOfficeCommandLine.version): Korean box office figures from KOBIS (영화진흥위원회)\n\nUSAGE\n  boxoffice <command> [options]\n"))
         for option in CommandLineSpec.globalOptions {
             #expect(main.standardOutput.contains(option.synopsis))
         }
@@ -198,10 +198,10 @@ import Testing
         #expect(daily.standardOutput.hasPrefix("boxoffice daily: the daily box office (top 10) of one day\n\nUSAGE\n  boxoffice daily [--date D] [--from D] [--to D] [--nation korean|foreign]\n    [--multi] [--commercial] [--region NAME|CODE] [--raw] [options]\n"))
         let bare = await run([])
         #expect(bare.status == .success)
-        #expect(bare.standardOutput.hasPrefix("boxoffice 0.1.0: Korean box office figures from KOBIS (영화진흥위원회)\n"))
+        #expect(bare.standardOutput.hasPrefix("boxoffice \(BoxOfficeCommandLine.version): Korean box office figures from KOBIS (영화진흥위원회)\n"))
         #expect(bare.standardOutput.hasSuffix("'boxoffice help <command>' explains one command.\n"))
         let version = await run(["--version"])
-        #expect(version.standardOutput == "boxoffice 0.1.0\n")
+        #expect(version.standardOutput == "boxoffice \(BoxOfficeCommandLine.version)\n")
     }
 
     @Test func rejectedBadBaseURLFromTheEnvironmentNamesTheVariable() async {

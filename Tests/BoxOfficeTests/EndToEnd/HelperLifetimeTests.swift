@@ -66,4 +66,27 @@ import Testing
         #expect(!Self.isRunning(helper))
         if Self.isRunning(helper) { kill(helper, SIGKILL) }
     }
+
+    /// As the packages install them (`bin/boxoffice`, `libexec/boxoffice/boxoffice-http`), through
+    /// a link on PATH: the helper is found from the program's real place.
+    @Test func thePackagedLayoutFindsItsHelper() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let prefix = Hostile.folder("prefix")
+        let cache = Hostile.folder("prefix-cache")
+        defer {
+            try? FileManager.default.removeItem(at: prefix)
+            try? FileManager.default.removeItem(at: cache)
+        }
+        let bin = prefix.appendingPathComponent("bin"), libexec = prefix.appendingPathComponent("libexec/boxoffice")
+        let elsewhere = prefix.appendingPathComponent("elsewhere")
+        for folder in [bin, libexec, elsewhere] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        try FileManager.default.copyItem(at: Executable.url, to: bin.appendingPathComponent("boxoffice"))
+        try FileManager.default.copyItem(at: Executable.helperURL, to: libexec.appendingPathComponent("boxoffice-http"))
+        try FileManager.default.createSymbolicLink(at: elsewhere.appendingPathComponent("boxoffice"), withDestinationURL: bin.appendingPathComponent("boxoffice"))
+        let result = try await Executable.run(["daily", "--date", "2023-04-23", "--json"], environment: Hostile.environment(server, cache: cache),
+                                              program: elsewhere.appendingPathComponent("boxoffice"))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("존 윅 4"))
+        #expect(server.requestCount == 1)
+    }
 }
