@@ -20,62 +20,147 @@ extension Trend: Presentable {
         }
     }
 
-    /// A chart for the terminal: a row per day, and per film a bar of that day's audience,
-    /// scaled to the terminal, with the number and the rank; films side by side; then a
-    /// sparkline summary of each film's run.
+    /// A chart for the terminal, fitted to its width: a row per day with a bar of that day's
+    /// audience, its number and rank per film (films side by side while each keeps a bar of
+    /// `shortestBar` or more, else one under another); then each film's run as a sparkline,
+    /// with its peak and total.
     public func table(_ options: RenderOptions) -> String {
-        let wide = options.ambiguousWide
-        let width = max(40, options.width ?? 100)
+        let width = max(Self.narrowest, options.width ?? 100)
         var text = TextColor.bold.apply(TerminalText.clean("\(options.label("Trend")) · \(from.iso) – \(to.iso)"), if: options.colors) + "\n\n"
         guard !movies.isEmpty, let days = movies.first?.points.map(\.date), !days.isEmpty else {
             return text + options.label("Nothing to show.") + "\n"
         }
-        let dateColumn = 12
-        let segment = max(12, (width - dateColumn) / movies.count - 2)
-        let numbers = movies.flatMap(\.points).compactMap(\.audience)
-        let largest = max(1, numbers.max() ?? 1)
-        let numberWidth = max(3, numbers.map { NumberFormat.grouped($0).count }.max() ?? 3) + 5
-        let barWidth = max(1, segment - numberWidth - 1)
-        // Header: each film's title over its column.
-        var header = String(repeating: " ", count: dateColumn)
-        for (index, movie) in movies.enumerated() {
-            let title = TerminalText.truncate(TerminalText.clean(movie.title), to: segment, ambiguousWide: wide)
-            let marked = TextColor.series(index).apply(title, if: options.colors)
-            header += marked + String(repeating: " ", count: max(0, segment - TerminalText.width(title, ambiguousWide: wide))) + "  "
+        let audiences = movies.flatMap(\.points).compactMap(\.audience)
+        // Room for the widest audience and ` #10`, with a space before it.
+        let numberWidth = max(3, audiences.map { NumberFormat.grouped($0).count }.max() ?? 3) + 5
+        let chart = Chart(options: options, largest: max(1, audiences.max() ?? 1), numberWidth: numberWidth)
+        let segment = (width - Chart.dateColumn) / movies.count - Chart.gap
+        if chart.fits(segment: segment) {
+            text += chart.sideBySide(movies, days: days, segment: segment)
+        } else {
+            text += chart.stacked(movies, days: days, width: width)
         }
-        text += header.trimmingTrailingSpaces() + "\n"
-        for (row, day) in days.enumerated() {
-            var line = TerminalText.pad("\(day.iso.dropFirst(5)) (\(options.weekday(day)))", to: dateColumn, ambiguousWide: wide)
-            for (index, movie) in movies.enumerated() {
-                let point = movie.points[row]
-                var cell: String
-                if let audience = point.audience, let rank = point.rank {
-                    let length = max(1, Int((Double(barWidth) * Double(audience) / Double(largest)).rounded()))
-                    let bar = TextColor.series(index).apply(String(repeating: "█", count: length), if: options.colors)
-                    cell = bar + String(repeating: " ", count: barWidth - length) + " "
-                        + TerminalText.pad("\(NumberFormat.grouped(audience)) #\(rank)", to: numberWidth, alignRight: true, ambiguousWide: wide)
-                } else {
-                    let mark = options.korean ? "· 10위 밖" : "· out of top 10"
-                    cell = TextColor.dim.apply(TerminalText.pad(mark, to: segment, ambiguousWide: wide), if: options.colors)
-                }
-                line += cell + "  "
-            }
-            text += line.trimmingTrailingSpaces() + "\n"
-        }
-        text += "\n"
-        let titleWidth = min(24, movies.map { TerminalText.width(TerminalText.clean($0.title), ambiguousWide: wide) }.max() ?? 0)
+        text += "\n" + summary(options, width: width, days: days.count)
+        return text
+    }
+
+    /// The narrowest width the chart is laid out for; a narrower terminal gets the 40-column chart.
+    static let narrowest = 40
+
+    /// Each film's run as a sparkline, then its peak and total: on the same line when the line
+    /// fits and the sparkline shows every day, else on the lines under it.
+    private func summary(_ options: RenderOptions, width: Int, days: Int) -> String {
+        let wide = options.ambiguousWide
+        let longest = movies.map { TerminalText.width(TerminalText.clean($0.title), ambiguousWide: wide) }.max() ?? 0
+        let titleWidth = min(longest, 24, max(10, width / 3))
+        let block = TerminalText.width("█", ambiguousWide: wide)
+        var text = ""
         for (index, movie) in movies.enumerated() {
             let title = TerminalText.pad(TerminalText.truncate(TerminalText.clean(movie.title), to: titleWidth, ambiguousWide: wide), to: titleWidth, ambiguousWide: wide)
-            var line = TextColor.series(index).apply(title, if: options.colors) + "  " + movie.sparkline(maxWidth: max(8, width - titleWidth - 40))
+            var facts: [String] = []
             if let peak = movie.peak, let audience = peak.audience {
-                line += "  " + (options.korean ? "최고" : "peak") + " \(NumberFormat.grouped(audience)) (\(peak.date.iso))"
+                facts.append((options.korean ? "최고" : "peak") + " \(NumberFormat.grouped(audience)) (\(peak.date.iso))")
             }
             if let total = movie.points.compactMap(\.audienceTotal).last {
-                line += " · " + (options.korean ? "누적" : "total") + " \(NumberFormat.grouped(total))"
+                facts.append((options.korean ? "누적" : "total") + " \(NumberFormat.grouped(total))")
             }
-            text += line + "\n"
+            let joined = facts.joined(separator: " · ")
+            let lead = TextColor.series(index).apply(title, if: options.colors) + "  "
+            let inlineRoom = (width - titleWidth - 2 - 2 - TerminalText.width(joined, ambiguousWide: wide)) / block
+            if facts.isEmpty || inlineRoom >= days {
+                text += (lead + movie.sparkline(maxWidth: max(1, inlineRoom)) + (facts.isEmpty ? "" : "  " + joined)).trimmingTrailingSpaces() + "\n"
+                continue
+            }
+            text += (lead + movie.sparkline(maxWidth: max(1, (width - titleWidth - 2) / block))).trimmingTrailingSpaces() + "\n"
+            if TerminalText.width(joined, ambiguousWide: wide) + 2 <= width {
+                text += "  " + joined + "\n"
+            } else {
+                text += facts.map { "  " + $0 + "\n" }.joined()
+            }
         }
         return text
+    }
+}
+
+/// How the terminal chart draws its rows: the bars' scale and the room the figures take.
+private struct Chart {
+    let options: RenderOptions
+    /// The largest audience of any film on any day: the full bar.
+    let largest: Int
+    /// Columns for `64,050 #1`: the widest audience and rank of the chart.
+    let numberWidth: Int
+
+    /// `01-05 (Wed) `.
+    static let dateColumn = 12
+    /// Between films side by side.
+    static let gap = 2
+    /// Side by side only while every film keeps a bar of at least this many columns.
+    static let shortestBar = 8
+
+    private var wide: Bool { options.ambiguousWide }
+    private var outside: String { options.korean ? "· 10위 밖" : "· out of top 10" }
+
+    /// Whether films fit side by side in columns of `segment`.
+    func fits(segment: Int) -> Bool {
+        segment - numberWidth - 1 >= Self.shortestBar && segment >= TerminalText.width(outside, ambiguousWide: wide)
+    }
+
+    /// A row per day, the films side by side under their titles.
+    func sideBySide(_ movies: [Trend.Series], days: [Day], segment: Int) -> String {
+        var header = String(repeating: " ", count: Self.dateColumn)
+        for (index, movie) in movies.enumerated() {
+            let title = TerminalText.truncate(TerminalText.clean(movie.title), to: segment, ambiguousWide: wide)
+            header += TextColor.series(index).apply(title, if: options.colors)
+                + String(repeating: " ", count: segment - TerminalText.width(title, ambiguousWide: wide) + Self.gap)
+        }
+        var text = header.trimmingTrailingSpaces() + "\n"
+        for (row, day) in days.enumerated() {
+            let cells = movies.indices.map { cell(movies[$0].points[row], series: $0, width: segment) }
+            text += (date(day) + cells.joined(separator: String(repeating: " ", count: Self.gap))).trimmingTrailingSpaces() + "\n"
+        }
+        return text
+    }
+
+    /// Each film under its own title, a row per day, one film after another; three days or
+    /// more in a row outside the top 10 take one row (`01-06–01-20`).
+    func stacked(_ movies: [Trend.Series], days: [Day], width: Int) -> String {
+        let room = max(numberWidth + 2, width - Self.dateColumn)
+        return movies.enumerated().map { index, movie in
+            let title = TerminalText.truncate(TerminalText.clean("\(movie.title) (\(movie.movieCode))"), to: width, ambiguousWide: wide)
+            var text = TextColor.series(index).apply(title, if: options.colors) + "\n"
+            var row = 0
+            while row < days.count {
+                var last = row
+                while last + 1 < days.count, !movie.points[row].isRanked, !movie.points[last + 1].isRanked { last += 1 }
+                let label = last - row >= 2 ? pad("\(days[row].iso.dropFirst(5))–\(days[last].iso.dropFirst(5))") : date(days[row])
+                if last - row < 2 { last = row }
+                text += (label + cell(movie.points[row], series: index, width: room)).trimmingTrailingSpaces() + "\n"
+                row = last + 1
+            }
+            return text
+        }.joined(separator: "\n")
+    }
+
+    private func date(_ day: Day) -> String {
+        pad("\(day.iso.dropFirst(5)) (\(options.weekday(day)))")
+    }
+
+    private func pad(_ label: String) -> String {
+        TerminalText.pad(label, to: Self.dateColumn, ambiguousWide: wide) + (TerminalText.width(label, ambiguousWide: wide) >= Self.dateColumn ? " " : "")
+    }
+
+    /// A bar scaled to the largest audience, then the figure, in `width` columns; or the mark
+    /// of a day outside the top 10.
+    private func cell(_ point: Trend.Point, series: Int, width: Int) -> String {
+        guard let audience = point.audience, let rank = point.rank else {
+            return TextColor.dim.apply(TerminalText.pad(outside, to: width, ambiguousWide: wide), if: options.colors)
+        }
+        let barWidth = max(1, width - numberWidth - 1)
+        let block = TerminalText.width("█", ambiguousWide: wide)
+        let length = max(1, Int((Double(barWidth / block) * Double(audience) / Double(largest)).rounded()))
+        let bar = String(repeating: "█", count: length)
+        return TextColor.series(series).apply(bar, if: options.colors) + String(repeating: " ", count: max(0, barWidth - length * block)) + " "
+            + TerminalText.pad("\(NumberFormat.grouped(audience)) #\(rank)", to: numberWidth, alignRight: true, ambiguousWide: wide)
     }
 }
 
