@@ -84,6 +84,20 @@ import Testing
         #expect(dated.contains("\nDate        Rank\n2023-04-23     1\n"))
     }
 
+    /// A heading too wide for the terminal breaks after a ` · `; its dates and numbers stay whole.
+    @Test(arguments: [80, 72, 60, 50, 40])
+    func headingsBreakInsteadOfCuttingADate(width: Int) throws {
+        let weekend = try WeeklyBoxOffice(try OutputFormatTests.decode(WeeklyBoxOfficeResponse.self, "weekly_weekGb1_20120101_official-sample.json"),
+                                          requested: Day("20120101")!, period: .weekend)
+        for korean in [false, true] {
+            let table = weekend.table(RenderOptions(width: width, korean: korean))
+            #expect(table.contains("2011-12-30") && table.contains("2012-01-01") && table.contains("201152"), "\(width): \(table)")
+            for line in table.split(separator: "\n") {
+                #expect(TerminalText.width(line) <= width, "\(width): \(line)")
+            }
+        }
+    }
+
     private func environment(_ server: LoopbackServer, cache: URL) -> [String: String] {
         ["BOXOFFICE_BASE_URL": server.baseURL.absoluteString, "KOBIS_API_KEY": KOBISEmulator.key, "BOXOFFICE_CACHE_DIR": cache.path]
     }
