@@ -22,13 +22,23 @@ extension MonthCalendar: Presentable {
     public func table(_ options: RenderOptions) -> String {
         let width = options.width ?? 100
         let cell = (width - 6) / 7
-        let full = "\(options.label("Calendar")) · \(name) · " + (options.korean ? "일별 1위" : "number one of each day")
-        let heading = TerminalText.width(full, ambiguousWide: options.ambiguousWide) <= width ? full : "\(options.label("Calendar")) · \(name)"
-        let text = TextColor.bold.apply(heading, if: options.colors) + "\n\n"
+        let text = TextColor.bold.apply(heading(width: width, options), if: options.colors) + "\n\n"
         if cell >= Self.narrowestCell, let audiences = audiences(fitting: cell, options) {
             return text + grid(cell: cell, audiences: audiences, options)
         }
         return text + list(width: width, options)
+    }
+
+    /// The days with only `fields` (`--fields`), under the calendar's heading, audiences as in the calendar.
+    public func table(_ options: RenderOptions, fields: [String]) -> String? {
+        TextColor.bold.apply(heading(width: options.width ?? 100, options), if: options.colors) + "\n\n"
+            + RecordTable.table(records.map { $0.selecting(fields) }, fields: fields, audiences: ["audience"], options)
+    }
+
+    /// `Calendar · 2022-01 · number one of each day`, without its last part when that does not fit.
+    private func heading(width: Int, _ options: RenderOptions) -> String {
+        let full = "\(options.label("Calendar")) · \(name) · " + (options.korean ? "일별 1위" : "number one of each day")
+        return TerminalText.width(full, ambiguousWide: options.ambiguousWide) <= width ? full : "\(options.label("Calendar")) · \(name)"
     }
 
     /// Below this many columns a day's cell cannot show a title worth reading.

@@ -26,7 +26,7 @@ extension Trend: Presentable {
     /// with its peak and total.
     public func table(_ options: RenderOptions) -> String {
         let width = max(Self.narrowest, options.width ?? 100)
-        var text = TextColor.bold.apply(TerminalText.clean("\(options.label("Trend")) · \(from.iso) – \(to.iso)"), if: options.colors) + "\n\n"
+        var text = TextColor.bold.apply(TerminalText.clean(heading(options)), if: options.colors) + "\n\n"
         guard !movies.isEmpty, let days = movies.first?.points.map(\.date), !days.isEmpty else {
             return text + options.label("Nothing to show.") + "\n"
         }
@@ -46,6 +46,16 @@ extension Trend: Presentable {
 
     /// The narrowest width the chart is laid out for; a narrower terminal gets the 40-column chart.
     static let narrowest = 40
+
+    /// The rows with only `fields` (`--fields`), under the chart's heading, audiences as in the chart.
+    public func table(_ options: RenderOptions, fields: [String]) -> String? {
+        TextColor.bold.apply(TerminalText.clean(heading(options)), if: options.colors) + "\n\n"
+            + RecordTable.table(records.map { $0.selecting(fields) }, fields: fields, audiences: ["audience", "audienceTotal"], options)
+    }
+
+    private func heading(_ options: RenderOptions) -> String {
+        "\(options.label("Trend")) · \(from.iso) – \(to.iso)"
+    }
 
     /// Each film's run as a sparkline, then its peak and total: on the same line when the line
     /// fits and the sparkline shows every day, else on the lines under it.

@@ -94,6 +94,28 @@ import Testing
         }
     }
 
+    /// `--fields` on a trend or a calendar chooses columns only: the heading and the audiences'
+    /// separators (or Korean units) stay.
+    @Test func fieldsKeepTheHeadingAndTheNumbers() throws {
+        let trend = try Self.trend(films: 2)
+        #expect(trend.rendered(OutputStyle(fields: ["title", "audience"], options: RenderOptions(width: 80))) == """
+            Trend · 2022-01-05 – 2022-03-15
+
+            title                   audience
+            경관의 피                 64,050
+            경관의 피                 10,535
+            경관의 피
+            스파이더맨: 노 웨이 홈    50,399
+            스파이더맨: 노 웨이 홈    31,569
+            스파이더맨: 노 웨이 홈       491
+
+            """)
+        let day = try OutputFormatTests.daily("daily_20221221.json", "20221221")
+        let month = MonthCalendar(year: 2022, month: 12, days: [MonthCalendar.Entry(date: day.day, published: true, top: day.entries.first)])
+        #expect(month.rendered(OutputStyle(fields: ["date", "audience"], options: RenderOptions(width: 80, korean: true)))
+            == "달력 · 2022-12 · 일별 1위\n\ndate        audience\n2022-12-21    24.3만\n")
+    }
+
     /// Side by side, a bar of eight columns or more for every film, never one `█` each.
     @Test func barsKeepTheirLength() throws {
         for width in [80, 60, 40] {
