@@ -52,28 +52,12 @@ extension BoxOfficeEntry {
     static func ranking(heading: String, scope: RankingScope?, entries: [BoxOfficeEntry], provisional: Bool, empty: String,
                         fields: [String]? = nil, extra: [String: String] = [:], _ options: RenderOptions) -> String {
         let title = TerminalText.clean(heading + (scope.map { " · " + $0.heading(options) } ?? ""))
-        var text = headingLines(title, options).map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined()
+        var text = TerminalText.headingLines(title, width: options.width, ambiguousWide: options.ambiguousWide).map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined()
         if provisional {
             text += TextColor.dim.apply(options.label("provisional: KOBIS may still revise these figures"), if: options.colors) + "\n"
         }
         guard !entries.isEmpty else { return text + "\n" + options.label(empty) + "\n" }
         return text + "\n" + table(entries, fields: fields, extra: extra, options).joined(separator: "\n") + "\n"
-    }
-
-    /// The heading in lines that fit the terminal, broken after a ` · ` so that no date or
-    /// number is cut; only a single part wider than the terminal is shortened.
-    static func headingLines(_ title: String, _ options: RenderOptions) -> [String] {
-        let wide = options.ambiguousWide
-        guard let width = options.width, TerminalText.width(title, ambiguousWide: wide) > width else { return [title] }
-        var lines: [String] = []
-        for part in title.components(separatedBy: " · ") {
-            if let last = lines.last, TerminalText.width(last + " · " + part, ambiguousWide: wide) <= width {
-                lines[lines.count - 1] = last + " · " + part
-            } else {
-                lines.append(TerminalText.truncate(part, to: width, ambiguousWide: wide))
-            }
-        }
-        return lines
     }
 
     /// The columns of a ranking table without `--fields`.

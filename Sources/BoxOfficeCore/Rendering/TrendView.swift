@@ -26,7 +26,8 @@ extension Trend: Presentable {
     /// with its peak and total.
     public func table(_ options: RenderOptions) -> String {
         let width = max(Self.narrowest, options.width ?? 100)
-        var text = TextColor.bold.apply(TerminalText.clean(heading(options)), if: options.colors) + "\n\n"
+        var text = TerminalText.headingLines(TerminalText.clean(heading(options)), width: width, ambiguousWide: options.ambiguousWide)
+            .map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined() + "\n"
         guard !movies.isEmpty, let days = movies.first?.points.map(\.date), !days.isEmpty else {
             return text + options.label("Nothing to show.") + "\n"
         }
@@ -44,8 +45,8 @@ extension Trend: Presentable {
         return text
     }
 
-    /// The narrowest width the chart is laid out for; a narrower terminal gets the 40-column chart.
-    static let narrowest = 40
+    /// The narrowest width the chart is laid out for; a narrower terminal gets this one.
+    static let narrowest = 32
 
     /// The rows with only `fields` (`--fields`), under the chart's heading, audiences as in the chart.
     public func table(_ options: RenderOptions, fields: [String]) -> String? {

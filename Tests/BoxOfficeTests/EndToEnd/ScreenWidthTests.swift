@@ -74,8 +74,8 @@ import Testing
     }
 
     /// Every line of a trend and a calendar fits, in English and Korean, with East Asian
-    /// Ambiguous characters one or two columns wide, from 120 columns down to 40.
-    @Test(arguments: [120, 100, 80, 72, 60, 50, 41, 40])
+    /// Ambiguous characters one or two columns wide, from 120 columns down to 32.
+    @Test(arguments: [120, 100, 80, 72, 60, 50, 41, 40, 36, 32])
     func chartsFitEveryWidth(width: Int) throws {
         let month = MonthCalendar(year: 2022, month: 12, days: (1...31).map { day in
             let date = Day(year: 2022, month: 12, day: day)!
