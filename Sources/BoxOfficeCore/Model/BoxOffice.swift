@@ -28,10 +28,12 @@ public struct BoxOfficeEntry: Sendable, Equatable {
 /// The filter a ranking was asked for: what KOBIS was sent, and the region's name when the
 /// region was given by name.
 public struct RankingScope: Sendable, Equatable {
+    /// What KOBIS was sent.
     public var filter: BoxOfficeFilter
     /// The region's name in KOBIS's table (`서울시`), or nil when it was given by its code.
     public var regionName: String?
 
+    /// A scope of `filter`, naming its region `regionName` when known.
     public init(filter: BoxOfficeFilter, regionName: String? = nil) {
         self.filter = filter
         self.regionName = regionName

@@ -67,6 +67,7 @@ extension DailyBoxOffice: Presentable {
         entries.map { $0.json.prefixed([("date", .string(day.iso))]).appending(scope.map { [("filter", .string($0.text))] } ?? []) }
     }
     public static var fieldNames: [String] { ["date"] + BoxOfficeEntry.fieldNames + ["filter"] }
+    /// The keys of the rows: `filter` only when the ranking is filtered.
     public var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
     public static var isList: Bool { true }
 
@@ -86,6 +87,7 @@ extension WeeklyBoxOffice: Presentable {
         }
     }
     public static var fieldNames: [String] { ["period", "start", "end"] + BoxOfficeEntry.fieldNames + ["filter"] }
+    /// The keys of the rows: `filter` only when the ranking is filtered.
     public var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
     public static var isList: Bool { true }
 
