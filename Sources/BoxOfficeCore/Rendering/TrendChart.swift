@@ -42,8 +42,10 @@ struct TrendChart {
     func stacked(_ movies: [Trend.Series], days: [Day], width: Int) -> String {
         let room = max(numberWidth + 2, width - Self.dateColumn)
         return movies.enumerated().map { index, movie in
-            let title = TerminalText.truncate(TerminalText.clean("\(movie.title) (\(movie.movieCode))"), to: width, ambiguousWide: wide)
-            var text = TextColor.series(index).apply(title, if: options.colors) + "\n"
+            // The title gives way; the code stays whole.
+            let code = " (\(TerminalText.clean(movie.movieCode)))"
+            let title = TerminalText.truncate(TerminalText.clean(movie.title), to: max(4, width - TerminalText.width(code, ambiguousWide: wide)), ambiguousWide: wide)
+            var text = TextColor.series(index).apply(title + code, if: options.colors) + "\n"
             var row = 0
             while row < days.count {
                 var last = row

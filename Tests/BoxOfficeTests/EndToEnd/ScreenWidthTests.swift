@@ -116,6 +116,17 @@ import Testing
             == "달력 · 2022-12 · 일별 1위\n\ndate        audience\n2022-12-21    24.3만\n")
     }
 
+    /// One under another, a long title gives way to the film's code, which stays whole.
+    @Test func aLongTitleGivesWayToTheCode() throws {
+        let day = try OutputFormatTests.daily("daily_20221030.json", "20221030")
+        let trend = Trend(films: [("20226777", ""), ("20198429", ""), ("20198461", "")], rankings: [day])
+        for width in [40, 36, 32] {
+            let chart = trend.table(RenderOptions(width: width))
+            #expect(chart.contains("… (20226777)\n") && chart.contains("20,850 #4"), "\(chart)")
+            expectFits(chart, width, "a long title")
+        }
+    }
+
     /// Side by side, a bar of eight columns or more for every film, never one `█` each.
     @Test func barsKeepTheirLength() throws {
         for width in [80, 60, 40] {
