@@ -20,9 +20,12 @@ extension RenderOptions {
         korean ? "… \(NumberFormat.grouped(count))명 더 (전체는 --wide 또는 --json)" : "… +\(NumberFormat.grouped(count)) more (all with --wide or --json)"
     }
 
-    /// `(2 columns left out to fit the terminal)`, under a table that had to drop some.
-    func leftOut(columns count: Int) -> String {
-        korean ? "(화면 폭에 맞추느라 \(count)개 열을 뺐습니다)" : "(\(count) column\(count == 1 ? "" : "s") left out to fit the terminal)"
+    /// `(2 columns left out to fit the terminal)`, under a table that had to drop some; `(2
+    /// columns left out)` where that is too wide.
+    func leftOut(columns count: Int, within width: Int?) -> String {
+        let long = korean ? "(화면 폭에 맞추느라 \(count)개 열을 뺐습니다)" : "(\(count) column\(count == 1 ? "" : "s") left out to fit the terminal)"
+        guard let width, TerminalText.width(long, ambiguousWide: ambiguousWide) > width else { return long }
+        return korean ? "(\(count)개 열 생략)" : "(\(count) column\(count == 1 ? "" : "s") left out)"
     }
 
     /// Korean labels, by their English text.

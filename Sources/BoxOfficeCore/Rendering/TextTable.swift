@@ -80,7 +80,7 @@ struct TextTable {
         }
         let left = columns.count - kept.count
         guard left > 0 else { return lines }
-        return lines + [TextColor.dim.apply(options.leftOut(columns: left), if: options.colors)]
+        return lines + [TextColor.dim.apply(options.leftOut(columns: left, within: options.width), if: options.colors)]
     }
 
     /// The flexible column's texts cut to `width`; two different texts that would read the same

@@ -17,7 +17,7 @@ import Testing
 
     /// `--wide` shows every column the default shows, at every width; what does not fit is
     /// counted in a line under the table.
-    @Test(arguments: [200, 120, 100, 80, 60, 40])
+    @Test(arguments: [200, 120, 100, 80, 60, 40, 32])
     func wideIsASupersetOfTheDefault(width: Int) throws {
         let ranking = try Self.ranking()
         let compact = ranking.table(RenderOptions(width: width))
@@ -31,7 +31,9 @@ import Testing
             let left = all - Self.header(table).count
             let note = table.split(separator: "\n").last.map(String.init) ?? ""
             if left > 0 {
-                #expect(note == "(\(left) column\(left == 1 ? "" : "s") left out to fit the terminal)", "\(width): \(table)")
+                let plural = left == 1 ? "" : "s"
+                #expect(note == (width >= 40 ? "(\(left) column\(plural) left out to fit the terminal)" : "(\(left) column\(plural) left out)"), "\(width): \(table)")
+                for line in table.split(separator: "\n") { #expect(TerminalText.width(line) <= width, "\(width): \(line)") }
             } else {
                 #expect(!table.contains("left out"), "\(width)")
             }
