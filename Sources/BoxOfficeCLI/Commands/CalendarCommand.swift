@@ -65,7 +65,7 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
         let calendar = MonthCalendar(year: year, month: month, days: days.map { day in
             MonthCalendar.Entry(date: day, published: day < context.today, top: tops[day])
         })
-        return CommandOutput(try context.render(calendar))
+        return CommandOutput(try context.renderChart(calendar))
     }
 }
 

@@ -42,6 +42,14 @@ struct CommandContext: Sendable {
         return value.rendered(style)
     }
 
+    /// A chart in the chosen format: a chart always has a width, so in a pipe it takes `COLUMNS`
+    /// when set (on a terminal the terminal's width already applies), else the view's default.
+    func renderChart<Value: Presentable>(_ value: Value) throws -> String {
+        var chart = self
+        if chart.style.options.width == nil { chart.style.options.width = Console.columns(environment: environment) }
+        return try chart.render(value)
+    }
+
     /// Refuses `--fields` that this kind of result does not have, before any call is spent.
     func check<Value: Presentable>(_ type: Value.Type) throws(UsageError) {
         guard let fields = style.fields else { return }

@@ -38,14 +38,18 @@ struct RankingFilterOptions: Equatable, Sendable {
         }
     }
 
-    /// The filter KOBIS is sent, the region resolved through the (cached) region table, and how
-    /// a heading names it (`Korean films · 서울시`, nil for all films).
-    func filter(_ context: CommandContext, client: KOBISClient) async throws -> (BoxOfficeFilter, scope: String?) {
+    /// The filter KOBIS is sent, the region resolved through the (cached) region table, and
+    /// the scope a ranking carries to its heading and output (nil for all films).
+    func filter(_ context: CommandContext, client: KOBISClient) async throws -> (BoxOfficeFilter, scope: RankingScope?) {
         var filter = BoxOfficeFilter(nation: nation, market: market)
-        guard let region else { return (filter, Self.describe(filter, regionName: nil)) }
+        func scope(_ regionName: String? = nil) -> RankingScope? {
+            let scope = RankingScope(filter: filter, regionName: regionName)
+            return scope.isFiltered ? scope : nil
+        }
+        guard let region else { return (filter, scope()) }
         if RegionName.isCode(region) {
             filter.regionCode = region
-            return (filter, Self.describe(filter, regionName: nil))
+            return (filter, scope())
         }
         let regions = try await client.fetch(.codeList(.regions)) { try CodeList($0, table: .regions) }
         guard let entry = RegionName.resolve(region, in: regions) else {
@@ -54,15 +58,6 @@ struct RankingFilterOptions: Equatable, Sendable {
         }
         context.log?("region \(region) is \(entry.name) (\(entry.code))")
         filter.regionCode = entry.code
-        return (filter, Self.describe(filter, regionName: entry.name))
-    }
-
-    /// `Korean films · 서울시`, for headings; nil when nothing is filtered.
-    private static func describe(_ filter: BoxOfficeFilter, regionName: String?) -> String? {
-        var parts: [String] = []
-        if let nation = filter.nation { parts.append(nation == .korean ? "Korean films" : "foreign films") }
-        if let market = filter.market { parts.append(market == .diversity ? "diversity films" : "commercial films") }
-        if let region = regionName ?? filter.regionCode { parts.append(region) }
-        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+        return (filter, scope(entry.name))
     }
 }

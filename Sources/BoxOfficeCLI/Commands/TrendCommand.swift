@@ -82,7 +82,7 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
             }
             context.notice?("wrote the chart to \(svg).")
         }
-        return CommandOutput(try context.render(trend))
+        return CommandOutput(try context.renderChart(trend))
     }
 
     /// The daily rankings of the range; without one, from the earliest opening day until every

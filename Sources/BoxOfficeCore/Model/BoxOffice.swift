@@ -25,12 +25,30 @@ public struct BoxOfficeEntry: Sendable, Equatable {
     public let shows: Int?
 }
 
+/// The filter a ranking was asked for: what KOBIS was sent, and the region's name when the
+/// region was given by name.
+public struct RankingScope: Sendable, Equatable {
+    /// What KOBIS was sent.
+    public var filter: BoxOfficeFilter
+    /// The region's name in KOBIS's table (`서울시`), or nil when it was given by its code.
+    public var regionName: String?
+
+    /// A scope of `filter`, naming its region `regionName` when known.
+    public init(filter: BoxOfficeFilter, regionName: String? = nil) {
+        self.filter = filter
+        self.regionName = regionName
+    }
+
+    /// Whether the filter leaves any film out.
+    public var isFiltered: Bool { filter.nation != nil || filter.market != nil || filter.regionCode != nil }
+}
+
 /// The ranking of one day.
 public struct DailyBoxOffice: Sendable, Equatable {
     public let day: Day
     public let entries: [BoxOfficeEntry]
-    /// Which films the ranking covers when it is filtered (`Korean films · 서울시`), for headings.
-    public var scope: String? = nil
+    /// Which films the ranking covers when it is filtered; nil for all films.
+    public var scope: RankingScope? = nil
     /// Whether KOBIS may still revise the figures: fetched less than three days after the period ended (Korean time).
     public var provisional = false
 }

@@ -7,8 +7,8 @@ public struct WeeklyBoxOffice: Sendable, Equatable {
     /// KOBIS's `yearWeekTime`: ISO year and week, e.g. `202312`.
     public let yearWeek: String?
     public let entries: [BoxOfficeEntry]
-    /// Which films the ranking covers when it is filtered (`Korean films · 서울시`), for headings.
-    public var scope: String? = nil
+    /// Which films the ranking covers when it is filtered; nil for all films.
+    public var scope: RankingScope? = nil
     /// Whether KOBIS may still revise the figures: fetched less than three days after the period ended (Korean time).
     public var provisional = false
 }

@@ -20,13 +20,22 @@ extension RenderOptions {
         korean ? "… \(NumberFormat.grouped(count))명 더 (전체는 --wide 또는 --json)" : "… +\(NumberFormat.grouped(count)) more (all with --wide or --json)"
     }
 
+    /// `(2 columns left out to fit the terminal)`, under a table that had to drop some; `(2
+    /// columns left out)` where that is too wide.
+    func leftOut(columns count: Int, within width: Int?) -> String {
+        let long = korean ? "(화면 폭에 맞추느라 \(count)개 열을 뺐습니다)" : "(\(count) column\(count == 1 ? "" : "s") left out to fit the terminal)"
+        guard let width, TerminalText.width(long, ambiguousWide: ambiguousWide) > width else { return long }
+        return korean ? "(\(count)개 열 생략)" : "(\(count) column\(count == 1 ? "" : "s") left out)"
+    }
+
     /// Korean labels, by their English text.
     static let korean: [String: String] = [
         // Rankings
         "Daily box office": "일별 박스오피스", "Weekly box office": "주간 박스오피스", "Weekend box office": "주말 박스오피스",
         "Weekday box office": "주중 박스오피스", "week": "주차", "Rank": "순위", "Change": "변동", "Code": "코드", "Title": "영화명",
         "Audience": "관객수", "Total audience": "누적관객수", "Sales share": "매출점유율", "Share": "점유율", "Audience change": "관객증감",
-        "Sales": "매출액", "Total sales": "누적매출액", "Screens": "스크린수", "Shows": "상영횟수", "Opened": "개봉일",
+        "Sales": "매출액", "Total sales": "누적매출액", "Screens": "스크린수", "Shows": "상영횟수", "Opened": "개봉일", "New": "신규",
+        "Period": "기간", "Start": "시작", "End": "끝", "Filter": "필터",
         "provisional: KOBIS may still revise these figures": "잠정치: 영진위가 아직 수정할 수 있는 수치입니다",
         "KOBIS has no box office figures for this day.": "이 날의 박스오피스 자료가 없습니다.",
         "KOBIS has no box office figures for this period.": "이 기간의 박스오피스 자료가 없습니다.",

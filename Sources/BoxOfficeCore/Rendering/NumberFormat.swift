@@ -25,6 +25,15 @@ public enum NumberFormat {
         return tenths(number, per: 10_000) + "만"
     }
 
+    /// An audience in few columns, where a whole one does not fit: in 만 or 억 (Korean) or in
+    /// k or M, with one decimal below 100 of the unit (`6.4만`, `64k`, `1.2M`).
+    static func compact(_ number: Int, korean: Bool) -> String {
+        let units: [(Int, String)] = korean ? [(100_000_000, "억"), (10_000, "만")] : [(1_000_000, "M"), (1_000, "k")]
+        guard let (unit, name) = units.first(where: { number.magnitude >= $0.0 }) else { return grouped(number) }
+        let tenths = (number * 10 + unit / 2) / unit
+        return (tenths >= 1_000 ? grouped((tenths + 5) / 10) : tenths % 10 == 0 ? grouped(tenths / 10) : "\(tenths / 10).\(tenths % 10)") + name
+    }
+
     /// `number / unit` with one decimal, rounded half up, without a trailing `.0`.
     private static func tenths(_ number: Int, per unit: Int) -> String {
         let tenths = (number * 10 + unit / 2) / unit

@@ -24,11 +24,12 @@ public struct OutputStyle: Sendable, Equatable {
 public extension Presentable {
     /// The value in `style`: the one place every command's output goes through.
     func rendered(_ style: OutputStyle) -> String {
-        let fields = style.fields ?? Self.fieldNames
+        let fields = style.fields ?? columns
         let selected = style.fields == nil ? records : records.map { $0.selecting(fields) }
         switch style.format {
         case .table:
-            guard style.fields != nil else { return table(style.options) }
+            guard let chosen = style.fields else { return table(style.options) }
+            if let text = table(style.options, fields: chosen) { return text }
             return Self.isList ? RecordTable.table(selected, fields: fields, style.options)
                 : RecordTable.fields(selected.first ?? .null, fields: fields, style.options)
         case .json:

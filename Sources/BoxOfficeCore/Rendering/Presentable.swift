@@ -13,8 +13,14 @@ public protocol Presentable: Sendable {
     /// What flat formats (CSV, TSV, markdown, JSON Lines) and `--fields` work on: objects with the
     /// same keys in the same order, one per row.
     var records: [JSONValue] { get }
-    /// The keys of `records`, known before any data arrives, so `--fields` is checked before a call.
+    /// Every key `records` can have, known before any data arrives, so `--fields` is checked before a call.
     static var fieldNames: [String] { get }
+    /// The keys of this value's `records`: `fieldNames`, less those it has no use for (an
+    /// unfiltered ranking's `filter`).
+    var columns: [String] { get }
+    /// A table of only `fields` that reads like `table` (heading, number formats, colours), if
+    /// this kind of value has one; else `--fields` gives a plain table of the records.
+    func table(_ options: RenderOptions, fields: [String]) -> String?
     /// Whether the records are the items of a list (a ranking, a search) rather than one thing
     /// (a movie): `--fields` then gives a list of them in JSON, and a table of them.
     static var isList: Bool { get }
@@ -26,6 +32,8 @@ public protocol Presentable: Sendable {
 
 public extension Presentable {
     var records: [JSONValue] { [json] }
+    var columns: [String] { Self.fieldNames }
+    func table(_ options: RenderOptions, fields: [String]) -> String? { nil }
     static var isList: Bool { false }
     func markdown(_ options: RenderOptions) -> String? { nil }
     func fetched(at instant: Date) -> Self { self }
@@ -53,9 +61,14 @@ extension CacheReport: Presentable {}
 extension CacheClearing: Presentable {}
 
 extension DailyBoxOffice: Presentable {
-    /// Each entry with its day in front, as one row of a spreadsheet.
-    public var records: [JSONValue] { entries.map { $0.json.prefixed([("date", .string(day.iso))]) } }
-    public static var fieldNames: [String] { ["date"] + BoxOfficeEntry.fieldNames }
+    /// Each entry with its day in front, as one row of a spreadsheet, and its filter at the end
+    /// when it has one.
+    public var records: [JSONValue] {
+        entries.map { $0.json.prefixed([("date", .string(day.iso))]).appending(scope.map { [("filter", .string($0.text))] } ?? []) }
+    }
+    public static var fieldNames: [String] { ["date"] + BoxOfficeEntry.fieldNames + ["filter"] }
+    /// The keys of the rows: `filter` only when the ranking is filtered.
+    public var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
     public static var isList: Bool { true }
 
     public func fetched(at instant: Date) -> DailyBoxOffice {
@@ -66,11 +79,16 @@ extension DailyBoxOffice: Presentable {
 }
 
 extension WeeklyBoxOffice: Presentable {
-    /// Each entry with its period in front.
+    /// Each entry with its period in front, and its filter at the end when it has one.
     public var records: [JSONValue] {
-        entries.map { $0.json.prefixed([("period", .string(period.rawValue)), ("start", .string(start.iso)), ("end", .string(end.iso))]) }
+        entries.map {
+            $0.json.prefixed([("period", .string(period.rawValue)), ("start", .string(start.iso)), ("end", .string(end.iso))])
+                .appending(scope.map { [("filter", .string($0.text))] } ?? [])
+        }
     }
-    public static var fieldNames: [String] { ["period", "start", "end"] + BoxOfficeEntry.fieldNames }
+    public static var fieldNames: [String] { ["period", "start", "end"] + BoxOfficeEntry.fieldNames + ["filter"] }
+    /// The keys of the rows: `filter` only when the ranking is filtered.
+    public var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
     public static var isList: Bool { true }
 
     public func fetched(at instant: Date) -> WeeklyBoxOffice {
@@ -91,6 +109,12 @@ extension JSONValue {
     func prefixed(_ members: [(String, JSONValue)]) -> JSONValue {
         guard case let .object(own) = self else { return self }
         return .object(members + own)
+    }
+
+    /// An object with `members` after its own.
+    func appending(_ members: [(String, JSONValue)]) -> JSONValue {
+        guard case let .object(own) = self, !members.isEmpty else { return self }
+        return .object(own + members)
     }
 
     /// The keys of an object, in order.

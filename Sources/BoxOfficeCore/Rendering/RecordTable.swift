@@ -64,13 +64,18 @@ enum RecordTable {
         return escaped
     }
 
-    /// A terminal table of the chosen fields (`--fields` with the table format).
-    static func table(_ records: [JSONValue], fields: [String], _ options: RenderOptions) -> String {
+    /// A terminal table of the chosen fields (`--fields` with the table format); the fields in
+    /// `audiences` read as audiences do in tables (`64,050`, or `136.5만` in Korean).
+    static func table(_ records: [JSONValue], fields: [String], audiences: Set<String> = [], _ options: RenderOptions) -> String {
         guard !records.isEmpty else { return options.label("Nothing to show.") + "\n" }
         let numeric = fields.map { field in records.contains { $0.field(field).isNumber } }
+        func text(_ value: JSONValue, _ field: String) -> String {
+            guard audiences.contains(field), case let .int(number) = value else { return value.flatText }
+            return NumberFormat.audience(Int(clamping: number), korean: options.korean)
+        }
         let table = TextTable(
             columns: fields.indices.map { .init(title: fields[$0], alignRight: numeric[$0], flexible: $0 == fields.indices.last) },
-            rows: records.map { record in fields.map { .init(record.field($0).flatText) } })
+            rows: records.map { record in fields.map { .init(text(record.field($0), $0)) } })
         return table.render(options).joined(separator: "\n") + "\n"
     }
 

@@ -55,6 +55,21 @@ public enum TerminalText {
         return alignRight ? padding + text : text + padding
     }
 
+    /// A heading in lines that fit `width`, broken after a ` · ` so that no date or number is
+    /// cut; only a single part wider than `width` is shortened.
+    static func headingLines(_ title: String, width: Int?, ambiguousWide: Bool) -> [String] {
+        guard let width, self.width(title, ambiguousWide: ambiguousWide) > width else { return [title] }
+        var lines: [String] = []
+        for part in title.components(separatedBy: " · ") {
+            if let last = lines.last, self.width(last + " · " + part, ambiguousWide: ambiguousWide) <= width {
+                lines[lines.count - 1] = last + " · " + part
+            } else {
+                lines.append(truncate(part, to: width, ambiguousWide: ambiguousWide))
+            }
+        }
+        return lines
+    }
+
     /// Shortens the text to at most `columns`, ending with `…` when something was cut; cut only
     /// between characters, never inside a Hangul syllable or a combining sequence.
     public static func truncate(_ text: String, to columns: Int, ambiguousWide: Bool = false) -> String {

@@ -30,7 +30,8 @@ struct TextTable {
     /// A title is never cut below this.
     static let smallestFlexibleWidth = 4
 
-    /// Lines of the table, header first, without trailing spaces.
+    /// Lines of the table, header first, without trailing spaces; when columns had to be left
+    /// out to fit, a last line says how many.
     func render(_ options: RenderOptions) -> [String] {
         let wide = options.ambiguousWide
         var kept = Array(columns.indices)
@@ -68,7 +69,7 @@ struct TextTable {
                 return layout(cell, index, widths, colors: options.colors, wide: wide)
             }
         }
-        return ([header] + body).map { cells in
+        let lines = ([header] + body).map { cells in
             var line = cells.joined(separator: separator)
             while line.last == " " { line.removeLast() }
             // Whatever the columns, no line is wider than the terminal.
@@ -77,6 +78,9 @@ struct TextTable {
             }
             return line
         }
+        let left = columns.count - kept.count
+        guard left > 0 else { return lines }
+        return lines + [TextColor.dim.apply(options.leftOut(columns: left, within: options.width), if: options.colors)]
     }
 
     /// The flexible column's texts cut to `width`; two different texts that would read the same

@@ -20,60 +20,74 @@ extension Trend: Presentable {
         }
     }
 
-    /// A chart for the terminal: a row per day, and per film a bar of that day's audience,
-    /// scaled to the terminal, with the number and the rank; films side by side; then a
-    /// sparkline summary of each film's run.
+    /// A chart for the terminal, fitted to its width: a row per day with a bar of that day's
+    /// audience, its number and rank per film (films side by side while each keeps a bar of
+    /// `shortestBar` or more, else one under another); then each film's run as a sparkline,
+    /// with its peak and total.
     public func table(_ options: RenderOptions) -> String {
-        let wide = options.ambiguousWide
-        let width = max(40, options.width ?? 100)
-        var text = TextColor.bold.apply(TerminalText.clean("\(options.label("Trend")) · \(from.iso) – \(to.iso)"), if: options.colors) + "\n\n"
+        let width = max(Self.narrowest, options.width ?? 100)
+        var text = TerminalText.headingLines(TerminalText.clean(heading(options)), width: width, ambiguousWide: options.ambiguousWide)
+            .map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined() + "\n"
         guard !movies.isEmpty, let days = movies.first?.points.map(\.date), !days.isEmpty else {
             return text + options.label("Nothing to show.") + "\n"
         }
-        let dateColumn = 12
-        let segment = max(12, (width - dateColumn) / movies.count - 2)
-        let numbers = movies.flatMap(\.points).compactMap(\.audience)
-        let largest = max(1, numbers.max() ?? 1)
-        let numberWidth = max(3, numbers.map { NumberFormat.grouped($0).count }.max() ?? 3) + 5
-        let barWidth = max(1, segment - numberWidth - 1)
-        // Header: each film's title over its column.
-        var header = String(repeating: " ", count: dateColumn)
-        for (index, movie) in movies.enumerated() {
-            let title = TerminalText.truncate(TerminalText.clean(movie.title), to: segment, ambiguousWide: wide)
-            let marked = TextColor.series(index).apply(title, if: options.colors)
-            header += marked + String(repeating: " ", count: max(0, segment - TerminalText.width(title, ambiguousWide: wide))) + "  "
+        let audiences = movies.flatMap(\.points).compactMap(\.audience)
+        // Room for the widest audience and ` #10`, with a space before it.
+        let numberWidth = max(3, audiences.map { NumberFormat.grouped($0).count }.max() ?? 3) + 5
+        let chart = TrendChart(options: options, largest: max(1, audiences.max() ?? 1), numberWidth: numberWidth)
+        let segment = (width - TrendChart.dateColumn) / movies.count - TrendChart.gap
+        if chart.fits(segment: segment) {
+            text += chart.sideBySide(movies, days: days, segment: segment)
+        } else {
+            text += chart.stacked(movies, days: days, width: width)
         }
-        text += header.trimmingTrailingSpaces() + "\n"
-        for (row, day) in days.enumerated() {
-            var line = TerminalText.pad("\(day.iso.dropFirst(5)) (\(options.weekday(day)))", to: dateColumn, ambiguousWide: wide)
-            for (index, movie) in movies.enumerated() {
-                let point = movie.points[row]
-                var cell: String
-                if let audience = point.audience, let rank = point.rank {
-                    let length = max(1, Int((Double(barWidth) * Double(audience) / Double(largest)).rounded()))
-                    let bar = TextColor.series(index).apply(String(repeating: "█", count: length), if: options.colors)
-                    cell = bar + String(repeating: " ", count: barWidth - length) + " "
-                        + TerminalText.pad("\(NumberFormat.grouped(audience)) #\(rank)", to: numberWidth, alignRight: true, ambiguousWide: wide)
-                } else {
-                    let mark = options.korean ? "· 10위 밖" : "· out of top 10"
-                    cell = TextColor.dim.apply(TerminalText.pad(mark, to: segment, ambiguousWide: wide), if: options.colors)
-                }
-                line += cell + "  "
-            }
-            text += line.trimmingTrailingSpaces() + "\n"
-        }
-        text += "\n"
-        let titleWidth = min(24, movies.map { TerminalText.width(TerminalText.clean($0.title), ambiguousWide: wide) }.max() ?? 0)
+        text += "\n" + summary(options, width: width, days: days.count)
+        return text
+    }
+
+    /// The narrowest width the chart is laid out for; a narrower terminal gets this one.
+    static let narrowest = 32
+
+    /// The rows with only `fields` (`--fields`), under the chart's heading, audiences as in the chart.
+    public func table(_ options: RenderOptions, fields: [String]) -> String? {
+        TextColor.bold.apply(TerminalText.clean(heading(options)), if: options.colors) + "\n\n"
+            + RecordTable.table(records.map { $0.selecting(fields) }, fields: fields, audiences: ["audience", "audienceTotal"], options)
+    }
+
+    private func heading(_ options: RenderOptions) -> String {
+        "\(options.label("Trend")) · \(from.iso) – \(to.iso)"
+    }
+
+    /// Each film's run as a sparkline, then its peak and total: on the same line when the line
+    /// fits and the sparkline shows every day, else on the lines under it.
+    private func summary(_ options: RenderOptions, width: Int, days: Int) -> String {
+        let wide = options.ambiguousWide
+        let longest = movies.map { TerminalText.width(TerminalText.clean($0.title), ambiguousWide: wide) }.max() ?? 0
+        let titleWidth = min(longest, 24, max(10, width / 3))
+        let block = TerminalText.width("█", ambiguousWide: wide)
+        var text = ""
         for (index, movie) in movies.enumerated() {
             let title = TerminalText.pad(TerminalText.truncate(TerminalText.clean(movie.title), to: titleWidth, ambiguousWide: wide), to: titleWidth, ambiguousWide: wide)
-            var line = TextColor.series(index).apply(title, if: options.colors) + "  " + movie.sparkline(maxWidth: max(8, width - titleWidth - 40))
+            var facts: [String] = []
             if let peak = movie.peak, let audience = peak.audience {
-                line += "  " + (options.korean ? "최고" : "peak") + " \(NumberFormat.grouped(audience)) (\(peak.date.iso))"
+                facts.append((options.korean ? "최고" : "peak") + " \(NumberFormat.grouped(audience)) (\(peak.date.iso))")
             }
             if let total = movie.points.compactMap(\.audienceTotal).last {
-                line += " · " + (options.korean ? "누적" : "total") + " \(NumberFormat.grouped(total))"
+                facts.append((options.korean ? "누적" : "total") + " \(NumberFormat.grouped(total))")
             }
-            text += line + "\n"
+            let joined = facts.joined(separator: " · ")
+            let lead = TextColor.series(index).apply(title, if: options.colors) + "  "
+            let inlineRoom = (width - titleWidth - 2 - 2 - TerminalText.width(joined, ambiguousWide: wide)) / block
+            if facts.isEmpty || inlineRoom >= days {
+                text += (lead + movie.sparkline(maxWidth: max(1, inlineRoom)) + (facts.isEmpty ? "" : "  " + joined)).trimmingTrailingSpaces() + "\n"
+                continue
+            }
+            text += (lead + movie.sparkline(maxWidth: max(1, (width - titleWidth - 2) / block))).trimmingTrailingSpaces() + "\n"
+            if TerminalText.width(joined, ambiguousWide: wide) + 2 <= width {
+                text += "  " + joined + "\n"
+            } else {
+                text += facts.map { "  " + $0 + "\n" }.joined()
+            }
         }
         return text
     }
