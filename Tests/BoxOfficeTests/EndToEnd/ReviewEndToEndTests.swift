@@ -104,6 +104,26 @@ import Testing
         #expect(try Data(contentsOf: file) == cut)
     }
 
+    @Test func aFolderOrAnOversizedFileIsNamedInWords() async throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let store = data.appendingPathComponent("reviews.json")
+        try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+        let listed = try await run(["list"], data)
+        #expect(listed.status == 1)
+        #expect(listed.standardError.hasPrefix("boxoffice: the reviews at \(store.path) cannot be used: it is a folder, not a file.\n"))
+        let big = data.appendingPathComponent("big.json")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 64 << 20 + 1)
+        try handle.close()
+        let imported = try await run(["import", big.path], data.appendingPathComponent("other"))
+        #expect(imported.status == 1)
+        #expect(imported.standardError == "boxoffice: \(big.path) is larger than 64 MiB.\n")
+        let folderImport = try await run(["import", data.path], data.appendingPathComponent("other"))
+        #expect(folderImport.standardError == "boxoffice: \(data.path) is a folder, not a file.\n")
+    }
+
     @Test(arguments: [
         (["add", "20124079", "--rating", "6", "--text", "x"], "--rating '6' is not a rating from 0.5 to 5 in steps of 0.5 (e.g. 3.5)"),
         (["add", "20124079", "--rating", "3.3", "--text", "x"], "--rating '3.3' is not a rating from 0.5 to 5 in steps of 0.5 (e.g. 3.5)"),
