@@ -44,18 +44,9 @@ extension Review {
     public var json: JSONValue {
         .object([
             ("id", .string(id)), ("movieCode", .string(movieCode)), ("rating", .double(rating)), ("nickname", JSONValue(nickname)),
-            ("text", .string(text)), ("created", .string(Self.timestamp(created))), ("edited", JSONValue(edited.map(Self.timestamp))),
+            ("text", .string(text)), ("created", .string(ReviewTimestamp.text(created))), ("edited", JSONValue(edited.map(ReviewTimestamp.text))),
             ("hasPassword", .bool(password != nil)),
         ])
-    }
-
-    /// `2026-11-23T18:05:00+09:00`.
-    static func timestamp(_ seconds: Int64) -> String {
-        let text = Day.koreanTimestamp(Date(timeIntervalSince1970: TimeInterval(seconds)))
-        // "2026-11-23 18:05 KST" → ISO 8601 with the offset.
-        let parts = text.split(separator: " ")
-        guard parts.count >= 2 else { return text }
-        return "\(parts[0])T\(parts[1]):\(cFormat("%02lld", ((seconds % 60) + 60) % 60))+09:00"
     }
 
     /// `★★★★½` for 4.5.
@@ -69,19 +60,6 @@ extension Review {
         guard !reviews.isEmpty else { return "no reviews" }
         let average = reviews.map(\.rating).reduce(0, +) / Double(reviews.count)
         return "★ \(cFormat("%.1f", average)) from \(NumberFormat.grouped(reviews.count)) review\(reviews.count == 1 ? "" : "s")"
-    }
-}
-
-/// The reviews document `review export` prints and `review import` reads: every review as stored,
-/// password hashes included (never a password), so a review keeps its protection on another machine.
-public enum ReviewExport {
-    public static func json(_ reviews: [Review]) -> JSONValue {
-        ReviewStore.Document.json(reviews)
-    }
-
-    /// The reviews in an exported document; throws when it is not one.
-    public static func reviews(in data: Data) throws -> [Review] {
-        try JSONDecoder().decode(ReviewStore.Document.self, from: data).reviews
     }
 }
 

@@ -145,10 +145,7 @@ extension Review {
         .object([
             ("id", .string(id)), ("movieCode", .string(movieCode)), ("rating", .double(rating)), ("nickname", JSONValue(nickname)),
             ("text", .string(text)), ("created", .int(created)), ("edited", JSONValue(edited)),
-            ("password", password.map { record in
-                .object([("algorithm", .string(record.algorithm)), ("iterations", .int(Int64(record.iterations))),
-                         ("salt", .string(record.salt)), ("hash", .string(record.hash))])
-            } ?? .null),
+            ("password", password?.json ?? .null),
         ])
     }
 }
