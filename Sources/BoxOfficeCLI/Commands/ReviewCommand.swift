@@ -40,6 +40,12 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
         salted PBKDF2-HMAC-SHA256 hash of 600,000 rounds; deleting or editing a protected review
         asks for it (or reads BOXOFFICE_REVIEW_PASSWORD), and a wrong one changes nothing (exit 77).
         'movie CODE' shows a movie's average rating and latest reviews.
+
+        'review export' writes every review as JSON (indented; --compact for one line), the one
+        format 'review import' reads back, password hashes included; other --format values and
+        --fields are refused (exit 64): 'review list --format csv' is the spreadsheet. An import
+        is checked as 'review add' checks a review, and a file with any review it would refuse is
+        refused whole; reviews whose ids are already there are skipped.
         """,
         examples: ["boxoffice review add 20124079 --rating 4.5 '이병헌의 1인 2역이 압권'", "boxoffice review list",
                    "boxoffice review add 20124079 --rating 4 --password < review.txt", "boxoffice review delete 3f2a9c1e",
@@ -97,14 +103,14 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
             let password = protect ? try Self.newPassword(context) : nil
             // Hashing is slow on purpose; it happens before the lock is taken.
             let record = password.map { PasswordRecord(password: $0) }
-            let review = try store.update { reviews -> (changed: Bool, result: Review) in
+            let (review, movieReviews) = try store.update { reviews -> (changed: Bool, result: (Review, [Review])) in
                 let review = Review(id: Review.newID(avoiding: Set(reviews.map(\.id))), movieCode: code, rating: rating, nickname: nickname,
                                     text: body, created: Int64(context.now().timeIntervalSince1970), password: record)
                 reviews.append(review)
-                return (true, review)
+                return (true, (review, reviews.filter { $0.movieCode == code }))
             }
             context.notice?("added review \(review.id) of \(code)\(record == nil ? "" : ", protected by its password").")
-            return CommandOutput(try context.render(ReviewList(reviews: [review], movieCode: code)))
+            return CommandOutput(try context.render(ReviewList(reviews: [review], movieCode: code, summarising: movieReviews)))
         case let .list(code):
             let reviews = try store.all().filter { code == nil || $0.movieCode == code }
             return CommandOutput(try context.render(ReviewList(reviews: reviews, movieCode: code)))
@@ -116,13 +122,24 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
                 review.edited = Int64(context.now().timeIntervalSince1970)
             }
             context.notice?("changed review \(id).")
-            return CommandOutput(try context.render(ReviewList(reviews: [review], movieCode: review.movieCode)))
+            let movieReviews = try store.all().filter { $0.movieCode == review.movieCode }
+            return CommandOutput(try context.render(ReviewList(reviews: [review], movieCode: review.movieCode, summarising: movieReviews)))
         case let .delete(id):
             let review = try Self.protectedChange(id: id, store: store, context: context, verb: "deleted", delete: true) { _ in }
             context.notice?("deleted review \(id) of \(review.movieCode).")
             return CommandOutput("")
         case .export:
-            return CommandOutput(ReviewExport.json(try store.all()).serialized())
+            // An export is for 'review import', which reads this JSON only.
+            let invocation = context.invocation
+            guard invocation.format == .json || invocation.format == .table else {
+                throw UsageError(message: "review export writes only the JSON that 'review import' reads, not --format \(invocation.format.rawValue); "
+                                     + "'boxoffice review list --format \(invocation.format.rawValue)' lists the reviews that way", command: "review")
+            }
+            guard invocation.fields == nil else {
+                throw UsageError(message: "review export writes every field, so that 'review import' can read it back; "
+                                     + "'boxoffice review list --fields …' lists only some", command: "review")
+            }
+            return CommandOutput(ReviewExport.json(try store.all()).serialized(pretty: invocation.prettyJSON ?? true))
         case let .importFile(path):
             let incoming = try Self.importedReviews(path, latest: Int64(context.now().timeIntervalSince1970) + 86_400)
             let added = try store.update { reviews -> (changed: Bool, result: Int) in

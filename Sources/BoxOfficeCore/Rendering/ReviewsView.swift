@@ -9,10 +9,14 @@ public struct ReviewList: Presentable {
     public let reviews: [Review]
     /// The movie they are about, when the list is of one movie.
     public let movieCode: String?
+    /// The reviews the heading's average and count are of: the movie's all, when `reviews` is
+    /// one just added or changed.
+    public let summarised: [Review]
 
-    public init(reviews: [Review], movieCode: String?) {
+    public init(reviews: [Review], movieCode: String?, summarising summarised: [Review]? = nil) {
         self.reviews = reviews.sorted { ($0.created, $0.id) > ($1.created, $1.id) }
         self.movieCode = movieCode
+        self.summarised = summarised ?? reviews
     }
 
     public static let fieldNames = ["id", "movieCode", "rating", "nickname", "text", "created", "edited", "hasPassword"]
@@ -26,7 +30,8 @@ public struct ReviewList: Presentable {
             let about = movieCode.map { " of \($0)" } ?? ""
             return (options.korean ? "리뷰가 없습니다.\n" : "No reviews\(about) yet. Add one with 'boxoffice review add MOVIECODE --rating 4.5 \"…\"'.\n")
         }
-        let heading = TextColor.bold.apply((movieCode.map { "\(options.label("Reviews")) · \($0)" } ?? options.label("Reviews")) + " · " + Review.summary(reviews), if: options.colors)
+        let heading = TextColor.bold.apply((movieCode.map { "\(options.label("Reviews")) · \($0)" } ?? options.label("Reviews")) + " · " + Review.summary(summarised)
+            + (summarised.count > reviews.count ? ", \(NumberFormat.grouped(reviews.count)) shown" : ""), if: options.colors)
         let table = TextTable(
             columns: [.init(title: "ID"), .init(title: "Movie", dropOrder: 3), .init(title: "Rating"), .init(title: "Nickname", dropOrder: 2),
                       .init(title: "Date", dropOrder: 1), .init(title: "Review", flexible: true)],

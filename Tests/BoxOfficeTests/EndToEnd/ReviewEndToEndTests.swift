@@ -50,6 +50,22 @@ import Testing
         #expect(unknown.standardError.hasPrefix("boxoffice: there is no review \(id).\n"))
     }
 
+    @Test func addingAndEditingShowTheMovieAverageOfAllItsReviews() async throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let first = try await run(["add", "20124079", "--rating", "4", "--text", "좋다"], data)
+        #expect(first.standardOutput.hasPrefix("Reviews · 20124079 · ★ 4.0 from 1 review\n\n"))
+        _ = try await run(["add", "2024A603", "--rating", "1", "--text", "다른 영화"], data)
+        let second = try await run(["add", "20124079", "--rating", "2", "--text", "별로"], data)
+        #expect(second.standardOutput.hasPrefix("Reviews · 20124079 · ★ 3.0 from 2 reviews, 1 shown\n\n"), "\(second.standardOutput)")
+        #expect(second.standardOutput.components(separatedBy: "\n").filter { $0.contains("20124079  ★") }.count == 1)
+        let id = try #require(try await list(data).first { $0["text"] as? String == "별로" }?["id"] as? String)
+        let edited = try await run(["edit", id, "--rating", "5"], data)
+        #expect(edited.standardOutput.hasPrefix("Reviews · 20124079 · ★ 4.5 from 2 reviews, 1 shown\n\n"), "\(edited.standardOutput)")
+        let json = try await run(["add", "20124079", "--rating", "3", "--text", "셋째", "--json"], data)
+        #expect(try (JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [Any])?.count == 1, "the JSON is the review added")
+    }
+
     @Test func aWrongPasswordChangesNothing() async throws {
         let data = folder()
         defer { try? FileManager.default.removeItem(at: data) }
@@ -138,6 +154,9 @@ import Testing
         (["dlete", "1"], "unknown review action 'dlete'; use add, list, edit, delete, export or import. Did you mean 'delete'?"),
         (["edit", "0a0a0a0a"], "review edit needs something to change: --rating, --nickname, --text or new words"),
         (["list", "--password"], "--password applies to 'review add'; edit and delete ask for a review's password when it has one"),
+        (["export", "--format", "csv"], "review export writes only the JSON that 'review import' reads, not --format csv; 'boxoffice review list --format csv' lists the reviews that way"),
+        (["export", "--format", "jsonl"], "review export writes only the JSON that 'review import' reads, not --format jsonl; 'boxoffice review list --format jsonl' lists the reviews that way"),
+        (["export", "--fields", "id"], "review export writes every field, so that 'review import' can read it back; 'boxoffice review list --fields …' lists only some"),
     ] as [([String], String)])
     func badInputExits64AndWritesNothing(arguments: [String], message: String) async throws {
         let data = folder()
