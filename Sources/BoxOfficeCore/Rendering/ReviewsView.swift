@@ -30,8 +30,12 @@ public struct ReviewList: Presentable {
             let about = movieCode.map { " of \($0)" } ?? ""
             return (options.korean ? "리뷰가 없습니다.\n" : "No reviews\(about) yet. Add one with 'boxoffice review add MOVIECODE --rating 4.5 \"…\"'.\n")
         }
-        let heading = TextColor.bold.apply((movieCode.map { "\(options.label("Reviews")) · \($0)" } ?? options.label("Reviews")) + " · " + Review.summary(summarised)
-            + (summarised.count > reviews.count ? ", \(NumberFormat.grouped(reviews.count)) shown" : ""), if: options.colors)
+        let title = movieCode.map { "\(options.label("Reviews")) · \($0)" } ?? options.label("Reviews")
+        let summary = Review.summary(summarised) + (summarised.count > reviews.count ? ", \(NumberFormat.grouped(reviews.count)) shown" : "")
+        // On one line when it fits the terminal, else the summary under the title.
+        let line = title + " · " + summary
+        let fits = options.width.map { TerminalText.width(line, ambiguousWide: options.ambiguousWide) <= $0 } ?? true
+        let heading = (fits ? [line] : [title, summary]).map { TextColor.bold.apply($0, if: options.colors) }.joined(separator: "\n")
         let table = TextTable(
             columns: [.init(title: "ID"), .init(title: "Movie", dropOrder: 3), .init(title: "Rating"), .init(title: "Nickname", dropOrder: 2),
                       .init(title: "Date", dropOrder: 1), .init(title: "Review", flexible: true)],
