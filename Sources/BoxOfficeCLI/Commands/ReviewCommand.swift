@@ -338,7 +338,7 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
         if path == "-" {
             let bytes = readStandardInput(upTo: ReviewStore.importLimit)
             guard bytes.count <= ReviewStore.importLimit else {
-                throw ReviewInputError(message: "stdin holds more than \(NumberFormat.bytes(ReviewStore.importLimit)), more than an export of reviews")
+                throw ReviewInputError(message: "stdin holds more than \(NumberFormat.bytes(ReviewStore.importLimit)), more than 'review import' reads")
             }
             return Data(bytes)
         }
