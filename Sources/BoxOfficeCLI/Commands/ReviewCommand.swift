@@ -195,8 +195,8 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
 
     /// A review from a file as `review add` would have stored it: id in lowercase, movie code in
     /// capitals, nickname and text composed and trimmed; or the first field it would have refused.
-    private static func imported(_ review: Review, latest: Int64) throws(UsageError) -> Review {
-        func refuse(_ problem: String) -> UsageError { UsageError(message: problem, command: "review") }
+    private static func imported(_ review: Review, latest: Int64) throws(ImportProblem) -> Review {
+        func refuse(_ problem: String) -> ImportProblem { ImportProblem(message: problem) }
         var review = review
         review.id = review.id.lowercased()
         guard Review.isValidID(review.id) else { throw refuse("its id is not 8 hex digits") }
@@ -363,6 +363,11 @@ struct WrongPasswordError: Error {
     let id: String
     let verb: String
     let missing: Bool
+}
+
+/// What is wrong with one review of an import file, said after the review's place in it.
+private struct ImportProblem: Error {
+    let message: String
 }
 
 /// A review's input that cannot be used (an import file, a password that could not be asked for).
