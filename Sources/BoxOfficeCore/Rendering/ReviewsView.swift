@@ -40,7 +40,8 @@ public struct ReviewList: Presentable {
             columns: [.init(title: "ID"), .init(title: "Movie", dropOrder: 3), .init(title: "Rating"), .init(title: "Nickname", dropOrder: 2),
                       .init(title: "Date", dropOrder: 1), .init(title: "Review", flexible: true)],
             rows: reviews.map { review in
-                [.init(review.id), .init(review.movieCode), .init(Review.stars(review.rating)), .init(review.nickname ?? ""),
+                // A store edited by hand (or imported by an older boxoffice) may hold any id: never wider than a real one.
+                [.init(Review.isValidID(review.id) ? review.id : TerminalText.truncate(review.id, to: 9)), .init(TerminalText.truncate(review.movieCode, to: 9)), .init(Review.stars(review.rating)), .init(review.nickname ?? ""),
                  .init(String(Day.koreanTimestamp(Date(timeIntervalSince1970: TimeInterval(review.created))).prefix(10))),
                  .init(review.text.split(whereSeparator: \.isNewline).joined(separator: " "))]
             })

@@ -24,6 +24,12 @@ import Testing
         #expect(narrow.hasPrefix("Reviews · 20124079\n★ 3.0 from 2 reviews, 1 shown\n\n"))
         #expect(narrow.split(separator: "\n").allSatisfy { TerminalText.width($0) <= 40 })
         #expect(list.json == .array([new.json]), "the JSON is the reviews shown")
+        // A store edited by hand may hold an id of any length; the table stays within the screen.
+        let long = Review(id: String(repeating: "a", count: 5000), movieCode: String(repeating: "9", count: 300), rating: 3, nickname: nil,
+                          text: "손댄 파일", created: 1_700_000_200)
+        let damaged = ReviewList(reviews: [long, old], movieCode: nil).table(RenderOptions(width: 80))
+        #expect(damaged.split(separator: "\n").allSatisfy { TerminalText.width($0) <= 80 }, "\(damaged)")
+        #expect(damaged.contains("aaaaaaaa…  99999999…"))
     }
 
     @Test(arguments: [("20220105", "daily_20220105.json"), ("20230423", "daily_20230423.json")])
