@@ -35,7 +35,7 @@ final class MCPServer: Sendable {
             switch event {
             case let .message(data): handle(data)
             case .tooLong:
-                reply(id: .null, error: MCPError(code: -32600, message: "Invalid Request: the message is longer than \(NumberFormat.grouped(Self.longestMessage)) bytes"))
+                reply(id: .null, error: MCPError(code: -32600, message: "Invalid Request: the message is longer than \(NumberFormat.bytes(Self.longestMessage))"))
             }
         }
         // The client has said all it will; what it asked is still answered.

@@ -187,7 +187,7 @@ final class MCPTestClient: Sendable {
             ("weekly_box_office", ["date": "2012-01-01", "period": "weekend"], { $0["yearWeek"] as? String == "201152" }),
             ("search_movies", ["title": "범죄와의 전쟁"], { ($0["movies"] as? [Any])?.count == 5 }),
             ("movie_details", ["movie": "20124079"], { $0["title"] as? String == "광해, 왕이 된 남자" }),
-            ("search_people", ["name": "봉준호"], { (($0["people"] as? [[String: Any]])?.first?["peopleCode"] as? String) == "10031641" }),
+            ("search_people", ["name": "봉준호"], { (($0["people"] as? [[String: Any]])?.first?["code"] as? String) == "10031641" }),
             ("person_details", ["peopleCode": "10000066"], { $0["name"] as? String == "리나" }),
             ("search_companies", ["name": "CJ"], { ($0["companies"] as? [Any])?.count == 2 }),
             ("company_details", ["companyCode": "20100109"], { $0["name"] as? String == "CJ ENM" }),
