@@ -101,8 +101,9 @@ final class MCPServer: Sendable {
             let task = running.withLock { $0.removeValue(forKey: Self.key(id)) }
             task?.cancel()
         case "initialize", "ping", "tools/list", "tools/call":
-            // A request without an id cannot be answered as one; say so instead of staying silent.
-            reply(id: .null, error: MCPError(code: -32600, message: "Invalid Request: '\(method)' needs an id"))
+            // JSON-RPC never answers a notification, not even with an error: a request sent without
+            // an id is dropped, with a note for whoever reads stderr.
+            context.notice?("mcp: ignored a '\(method)' sent without an id (a notification gets no answer)")
         default:
             // Other notifications (progress, roots…) need nothing from this server.
             break

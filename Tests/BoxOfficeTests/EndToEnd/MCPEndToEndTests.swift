@@ -310,7 +310,9 @@ final class MCPTestClient: Sendable {
         let client = try MCPTestClient(["--demo"])
         try client.sendLine("this is not json")
         try client.sendLine(#"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#)
+        // A request sent as a notification (no id) gets no answer at all, as JSON-RPC says.
         try client.sendLine(#"{"jsonrpc":"2.0","method":"tools/list"}"#)
+        try client.sendLine(#"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"daily_box_office","arguments":{}}}"#)
         try client.sendLine(#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#)
         try client.sendData(Data(repeating: UInt8(ascii: "x"), count: 10 << 20) + Data("\n".utf8))
         try client.sendLine(#"{"jsonrpc":"2.0","id":7,"method":"resources/list"}"#)
@@ -318,9 +320,12 @@ final class MCPTestClient: Sendable {
         try client.sendLine(#"{"jsonrpc":"2.0","id":9,"method":"ping"}"#)
         _ = try await client.response(9)
         let errors = client.messages.compactMap { message -> Int? in (message["error"] as? [String: Any])?["code"] as? Int }
-        #expect(errors == [-32700, -32600, -32600, -32600, -32600, -32601, -32600])
-        #expect(client.messages.filter { $0["id"] is NSNull }.count == 5)
+        #expect(errors == [-32700, -32600, -32600, -32600, -32601, -32600])
+        #expect(client.messages.filter { $0["id"] is NSNull }.count == 4)
+        #expect(client.messages.count == 7, "\(client.messages)")
         #expect(try await client.finish() == 0)
+        #expect(client.errorText.contains("boxoffice: mcp: ignored a 'tools/call' sent without an id (a notification gets no answer)\n"))
+        #expect(client.errorText.contains("ignored a 'tools/list' sent without an id"))
     }
 
     /// Each call to the demo leaves nothing behind: the server's resident memory after 10,000
