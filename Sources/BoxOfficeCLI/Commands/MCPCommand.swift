@@ -4,6 +4,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// `boxoffice mcp`: the same tools as the command line, for AI assistants, over the Model Context
@@ -25,6 +28,8 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutput {
+        // Typed at a prompt, the server would wait in silence for JSON-RPC and look hung.
+        if isatty(STDIN_FILENO) == 1 { context.notice?(Self.terminalNote) }
         let lock = Mutex(())
         let write = context.write
         // One network helper for every call, made when the first request goes out.
@@ -38,4 +43,8 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
         _ = await server.serve()
         return CommandOutput("")
     }
+
+    /// What a person who starts the server at a terminal is told, on one line.
+    static let terminalNote = "mcp: a Model Context Protocol server, waiting for JSON-RPC on stdin; an AI assistant starts it itself "
+        + "once the command `boxoffice mcp` is registered in its MCP settings (see the README). Ctrl-D or Ctrl-C ends it."
 }

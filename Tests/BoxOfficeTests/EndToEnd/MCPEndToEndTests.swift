@@ -326,6 +326,7 @@ final class MCPTestClient: Sendable {
         #expect(try await client.finish() == 0)
         #expect(client.errorText.contains("boxoffice: mcp: ignored a 'tools/call' sent without an id (a notification gets no answer)\n"))
         #expect(client.errorText.contains("ignored a 'tools/list' sent without an id"))
+        #expect(!client.errorText.contains("waiting for JSON-RPC"), "no note for a client on a pipe")
     }
 
     /// Each call to the demo leaves nothing behind: the server's resident memory after 10,000
@@ -361,5 +362,42 @@ final class MCPTestClient: Sendable {
         let after = try residentKiB()
         #expect(after - warm < 2_048, "resident memory grew from \(warm) KiB to \(after) KiB over 10,000 calls")
         #expect(try await client.finish() == 0)
+    }
+
+    /// Started at a terminal, the server says on stderr what it is and how it ends, and Ctrl-D ends it.
+    @Test func atATerminalTheServerSaysWhatItIs() async throws {
+        // A pseudo-terminal: its controlling side, unlocked, and the terminal side by its number.
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        try #require(master >= 0)
+        defer { close(master) }
+        var unlock: Int32 = 0
+        var number: Int32 = -1
+        // TIOCSPTLCK and TIOCGPTN (Linux's <asm-generic/ioctls.h>; C macros Swift does not import).
+        let setLock: UInt = 0x4004_5431
+        let getNumber: UInt = 0x8004_5430
+        #expect(ioctl(master, setLock, &unlock) == 0 && ioctl(master, getNumber, &number) == 0)
+        let terminal = try #require(FileHandle(forUpdatingAtPath: "/dev/pts/\(number)"))
+        let process = Process()
+        let output = Pipe()
+        let errors = Pipe()
+        process.executableURL = Executable.url
+        process.arguments = ["--demo", "mcp"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
+        process.standardInput = terminal
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        try terminal.close()
+        // Ctrl-D at the start of a line: the end of input.
+        _ = write(master, [UInt8(4)], 1)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty, "nothing but protocol messages on stdout")
+        let note = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(note == "boxoffice: mcp: a Model Context Protocol server, waiting for JSON-RPC on stdin; an AI assistant starts it itself "
+                + "once the command `boxoffice mcp` is registered in its MCP settings (see the README). Ctrl-D or Ctrl-C ends it.\n")
     }
 }
