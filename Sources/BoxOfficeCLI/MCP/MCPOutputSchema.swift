@@ -33,7 +33,7 @@ enum MCPOutputSchema {
             return .object(schema)
         case .null, .bool, .int, .double, .string:
             guard let meaning = OutputMeanings.meaning(path, kind: .leaf) else {
-                // A key with no meaning yet (a test names it): typed by its sample, and blank allowed.
+                // A key with no meaning yet (a test finds it undescribed): typed by its sample, blank allowed.
                 return .object([("type", .array([.string(sampleType(value)), .string("null")]))])
             }
             return meaning.schema
@@ -50,20 +50,6 @@ enum MCPOutputSchema {
         case .string: "string"
         case .array: "array"
         case .object: "object"
-        }
-    }
-
-    /// The keys (as dotted paths) of `value` that have no meaning in `OutputMeanings`.
-    static func unexplained(_ value: JSONValue, path: [String] = []) -> [String] {
-        switch value {
-        case let .object(members):
-            return members.flatMap { unexplained($0.1, path: path + [$0.0]) }
-        case let .array(items):
-            if OutputMeanings.list(path, of: items)?.items != nil { return [] }
-            guard let first = items.first else { return [path.joined(separator: ".") + "[]"] }
-            return unexplained(first, path: path)
-        default:
-            return OutputMeanings.meaning(path, kind: .leaf) == nil ? [path.joined(separator: ".")] : []
         }
     }
 }

@@ -77,7 +77,10 @@ enum MCPTools {
             dates: ["from", "to"],
             command: { arguments throws(MCPArgumentError) in
                 var options = try filterOptions(arguments)
-                options["from"] = try string(arguments, "from")
+                guard let from = try string(arguments, "from") else {
+                    throw MCPArgumentError(message: "daily_box_office_range needs 'from': the first day, e.g. 2023-04-01")
+                }
+                options["from"] = from
                 options["to"] = try string(arguments, "to")
                 return ("daily", [], options.compactMapValues { $0 })
             },
