@@ -15,11 +15,12 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
     static let spec = CommandSpec(
         name: "mcp", summary: "serve the tools to AI assistants over the Model Context Protocol (stdio)",
         discussion: """
-        Speaks JSON-RPC 2.0 on stdin and stdout, a message a line (MCP revisions 2024-11-05 to
-        2025-11-25), with tools for the daily and weekly box office, ranges, searches and details of
-        movies, people and companies, code tables, a movie's run and the quota. Global options
-        apply to every call: --demo, --offline, --key, --cache-dir and so on. Only protocol
-        messages go to stdout; notes go to stderr. It ends when stdin ends.
+        Speaks JSON-RPC 2.0 on stdin and stdout, a message a line: the stateless MCP revision
+        2026-07-28 (server/discover, each request's _meta) and the initialize handshake of
+        2024-11-05 to 2025-11-25, with tools for the daily and weekly box office, ranges, searches
+        and details of movies, people and companies, code tables, a movie's run and the quota.
+        Global options apply to every call: --demo, --offline, --key, --cache-dir and so on. Only
+        protocol messages go to stdout; notes go to stderr. It ends when stdin ends.
         """,
         examples: ["boxoffice mcp", "boxoffice --demo mcp"])
 

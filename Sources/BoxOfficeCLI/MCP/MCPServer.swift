@@ -106,8 +106,8 @@ final class MCPServer: Sendable {
     }
 
     /// The era of a request, from its own `_meta` alone (nothing is inferred from earlier
-    /// requests): a request that names its revision is stateless, and that revision must be one
-    /// this server speaks, with the client's capabilities beside it.
+    /// requests): a request that names a stateless revision is answered as one, and that revision
+    /// must be one this server speaks, with the client's capabilities beside it.
     private static func era(of params: JSONValue, method: String) throws(MCPError) -> Era {
         let meta = params["_meta"]
         guard method != "initialize", let named = meta?["io.modelcontextprotocol/protocolVersion"] else {
@@ -117,6 +117,8 @@ final class MCPServer: Sendable {
         guard let version = named.stringValue else {
             throw MCPError(code: -32602, message: "Invalid params: _meta's io.modelcontextprotocol/protocolVersion is a string such as \"2026-07-28\"")
         }
+        // A handshake revision named per request is served as that revision is.
+        if revisions.contains(version) { return .handshake }
         guard statelessRevisions.contains(version) else {
             throw MCPError(code: -32022, message: "Unsupported protocol version: \(version); this server speaks \((statelessRevisions + revisions.reversed()).joined(separator: ", "))",
                            data: .object([("supported", .array((statelessRevisions + revisions.reversed()).map(JSONValue.string))), ("requested", .string(version))]))
@@ -300,18 +302,16 @@ final class MCPServer: Sendable {
             let output = try await command.run(context)
             try Task.checkCancellation()
             let structured: JSONValue
-            let text: String
             if let value = rendered.last {
                 structured = tool.wrap(value.json)
-                text = value.table(RenderOptions(width: 100))
             } else if !rendered.streamed.isEmpty {
-                let parsed = JSONValue.array(rendered.streamed.map(\.json))
-                structured = tool.wrap(parsed)
-                text = Self.summary(of: parsed)
+                structured = tool.wrap(.array(rendered.streamed.map(\.json)))
             } else {
                 structured = .object([("text", .string(output.text))])
-                text = output.text
             }
+            // The specification asks for the structured answer serialized in a text block too,
+            // for clients that pass only `content` to the model: every field, none cut to a width.
+            let text = structured.serialized(pretty: false)
             var content: [(String, JSONValue)] = [("content", .array([.object([("type", .string("text")), ("text", .string(text))])])),
                                                   ("structuredContent", structured)]
             if let failure = output.failureAfterOutput {
@@ -373,17 +373,6 @@ final class MCPServer: Sendable {
     static func message(_ error: any Error, keyOrigin: KeySource.Origin? = nil) -> String {
         if let usage = error as? UsageError { return usage.message }
         return FailureReport(error, keyOrigin: keyOrigin).lines.joined(separator: "\n")
-    }
-
-    /// A range's days in a line each: the day and its number one.
-    static func summary(of days: JSONValue) -> String {
-        guard case let .array(items) = days else { return "" }
-        return items.map { day -> String in
-            let date = day["date"]?.stringValue ?? day["start"]?.stringValue ?? ""
-            guard case let .array(entries)? = day["entries"], let top = entries.first else { return "\(date): no figures" }
-            let audience = top["audience"].flatMap { value -> Int? in if case let .int(number) = value { Int(number) } else { nil } }
-            return "\(date): 1. \(top["title"]?.stringValue ?? "") (\(NumberFormat.grouped(audience)))"
-        }.joined(separator: "\n")
     }
 
     // MARK: Output
