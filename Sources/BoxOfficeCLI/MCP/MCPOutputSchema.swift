@@ -13,11 +13,7 @@ enum MCPOutputSchema {
             for (key, member) in members {
                 properties.append((key, of(member, path: path + [key])))
             }
-            var schema: [(String, JSONValue)] = [("type", .string("object"))]
-            if let meaning = OutputMeanings.meaning(path, kind: .object) { schema.append(("description", .string(meaning.description))) }
-            schema.append(("properties", .object(properties)))
-            schema.append(("required", .array(members.map { .string($0.0) })))
-            return .object(schema)
+            return .object([("type", .string("object")), ("properties", .object(properties)), ("required", .array(members.map { .string($0.0) }))])
         case let .array(items):
             let meaning = OutputMeanings.list(path, of: items)
             var schema: [(String, JSONValue)] = [("type", .string("array"))]
@@ -34,6 +30,7 @@ enum MCPOutputSchema {
         case .null, .bool, .int, .double, .string:
             guard let meaning = OutputMeanings.meaning(path, kind: .leaf) else {
                 // A key with no meaning yet (a test finds it undescribed): typed by its sample, blank allowed.
+                if value == .null { return .object([]) }
                 return .object([("type", .array([.string(sampleType(value)), .string("null")]))])
             }
             return meaning.schema
@@ -58,14 +55,17 @@ enum MCPOutputSchema {
 /// and, for numbers, what they count. One name has one meaning; where a key means something else
 /// under a parent, `parent.key` says so.
 enum OutputMeanings {
+    /// What a key holds: one value or a list (an object's keys speak for themselves).
     enum Kind {
-        case leaf, array, object
+        case leaf, array
     }
 
+    /// A JSON Schema type of one value.
     enum Scalar: String {
         case string, integer, number, boolean
     }
 
+    /// A key's type, blankness and meaning.
     struct Meaning {
         let kind: Kind
         let type: Scalar?
@@ -75,6 +75,7 @@ enum OutputMeanings {
         let description: String
         let choices: [String]?
 
+        /// The JSON Schema of a value with this meaning.
         var schema: JSONValue {
             var members: [(String, JSONValue)] = []
             let name = JSONValue.string(type?.rawValue ?? "string")
@@ -86,16 +87,14 @@ enum OutputMeanings {
         }
     }
 
+    /// One value: its type, whether it may be null, its format or choices, and what it holds.
     static func leaf(_ type: Scalar, nullable: Bool = false, format: String? = nil, choices: [String]? = nil, _ description: String) -> Meaning {
         Meaning(kind: .leaf, type: type, nullable: nullable, format: format, items: nil, description: description, choices: choices)
     }
 
+    /// A list, of values of `items` or (without it) of objects whose keys speak for themselves.
     static func list(of items: Scalar? = nil, _ description: String) -> Meaning {
         Meaning(kind: .array, type: nil, nullable: false, format: nil, items: items, description: description, choices: nil)
-    }
-
-    static func object(_ description: String) -> Meaning {
-        Meaning(kind: .object, type: nil, nullable: false, format: nil, items: nil, description: description, choices: nil)
     }
 
     /// The meaning of the key at the end of `path`: `parent.key` first, then the key alone.
@@ -116,8 +115,10 @@ enum OutputMeanings {
             ?? (items.isEmpty ? meaning(path, kind: .array) : nil)
     }
 
+    /// What a `date` holds.
     static let day = "A Korean calendar day, YYYY-MM-DD."
 
+    /// The meanings by key (or `parent.key`); a key with two kinds (`entries`) has one of each.
     static let meanings: [String: [Meaning]] = [
         // Rankings.
         "date": [leaf(.string, format: "date", day)],
@@ -178,14 +179,15 @@ enum OutputMeanings {
         "role": [leaf(.string, nullable: true, "Role or part, in Korean; null when KOBIS leaves it blank.")],
         "sex": [leaf(.string, nullable: true, "Sex as KOBIS words it.")],
         "homepages": [list(of: .string, "Web addresses.")],
-        "films": [list(of: .string, "Titles of their films."), list("Their films.")],
+        "films": [list(of: .string, "Titles of their films."), list("Their films, with the part they had.")],
         "part": [leaf(.string, nullable: true, "The part they had in the film (감독, 배우 …).")],
-        "parts": [list(of: .string, "Categories (제작사, 배급사 …).")],
+        "parts": [list(of: .string, "Kinds of work (제작사, 배급사 …).")],
+        "roles": [list(of: .string, "Kinds of work (제작사, 배급사 …).")],
         "ceo": [leaf(.string, nullable: true, "Chief executive's name.")],
         "filmNames": [leaf(.string, nullable: true, "Titles of their films, comma-separated as KOBIS gives them.")],
         // Code tables.
         "codes": [list("The codes of the table.")],
-        "code": [leaf(.string, "The code.")],
+        "code": [leaf(.string, "KOBIS code: of the person (e.g. 10031641), the company (20100109) or the table entry (0105001).")],
         // Trends.
         "from": [leaf(.string, format: "date", "First day (YYYY-MM-DD).")],
         "to": [leaf(.string, format: "date", "Last day (YYYY-MM-DD).")],

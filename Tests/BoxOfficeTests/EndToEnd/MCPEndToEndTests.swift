@@ -202,6 +202,10 @@ final class MCPTestClient: Sendable {
         #expect(data?["supported"] as? [String] == ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"])
         try client.send(["jsonrpc": "2.0", "id": 8, "method": "tools/list", "params": ["_meta": modern(capabilities: nil)]])
         #expect(((try await client.response(8))["error"] as? [String: Any])?["code"] as? Int == -32602)
+        // A handshake revision named per request is answered as that revision answers.
+        try client.send(["jsonrpc": "2.0", "id": 10, "method": "tools/list", "params": ["_meta": modern("2025-11-25")]])
+        let named = result(try await client.response(10))
+        #expect((named["tools"] as? [Any])?.count == 12 && named["resultType"] == nil)
         // A probe without _meta (an older client's) is answered too.
         try client.send(["jsonrpc": "2.0", "id": 9, "method": "server/discover"])
         #expect(result(try await client.response(9))["supportedVersions"] != nil)
