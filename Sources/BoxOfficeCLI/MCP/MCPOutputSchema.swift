@@ -21,8 +21,8 @@ enum MCPOutputSchema {
             if let item = meaning?.items {
                 schema.append(("items", .object([("type", .string(item.rawValue))])))
             } else if let first = items.first {
-                // Every item has the keys of the first (the JSON is made by one function per kind).
-                schema.append(("items", of(first, path: path)))
+                // All the items as one: each key with its fullest value (a list one item leaves empty, another fills).
+                schema.append(("items", of(items.dropFirst().reduce(first, merged), path: path)))
             } else {
                 schema.append(("items", .object([])))
             }
@@ -34,6 +34,23 @@ enum MCPOutputSchema {
                 return .object([("type", .array([.string(sampleType(value)), .string("null")]))])
             }
             return meaning.schema
+        }
+    }
+
+    /// Two sample values as one: an object with the keys of both, each from the fuller value; a
+    /// list of both lists' items; a value rather than null.
+    static func merged(_ first: JSONValue, _ second: JSONValue) -> JSONValue {
+        switch (first, second) {
+        case let (.object(a), .object(b)):
+            var members = a.map { key, value in (key, b.first { $0.0 == key }.map { merged(value, $0.1) } ?? value) }
+            members += b.filter { key, _ in !a.contains { $0.0 == key } }
+            return .object(members)
+        case let (.array(a), .array(b)):
+            return .array(a + b)
+        case (.null, _):
+            return second
+        default:
+            return first
         }
     }
 
