@@ -28,6 +28,7 @@ final class MCPServer: Sendable {
     private let context: CommandContext
     private let send: @Sendable (String) -> Void
     private let running = Mutex<[String: Task<Void, Never>]>([:])
+    private let serial = Mutex(0)
     /// The tools' output schemas, made once from their answers to sample calls on the demo's recordings.
     private let schemas = Mutex<Task<[String: JSONValue], Never>?>(nil)
 
@@ -143,8 +144,13 @@ final class MCPServer: Sendable {
             break
         case "notifications/cancelled":
             guard let id = Self.usable(params["requestId"]) else { return }
-            let task = running.withLock { $0.removeValue(forKey: Self.key(id)) }
-            task?.cancel()
+            // Every request under that id (two clients sharing a stream may both use it).
+            let prefix = Self.key(id) + " "
+            let tasks = running.withLock { running in
+                let keys = running.keys.filter { $0.hasPrefix(prefix) }
+                return keys.compactMap { running.removeValue(forKey: $0) }
+            }
+            for task in tasks { task.cancel() }
         case "initialize", "ping", "tools/list", "tools/call":
             // JSON-RPC never answers a notification, not even with an error: a request sent without
             // an id is dropped, with a note for whoever reads stderr.
@@ -180,7 +186,7 @@ final class MCPServer: Sendable {
             reply(id: id, result: .object([]), era: era)
         case "tools/list":
             // The first list waits for the schemas; like a call, it is answered before the server ends.
-            let key = Self.key(id)
+            let key = nextKey(id)
             running.withLock { running in
                 running[key] = Task { [self] in
                     let schemas = await outputSchemas()
@@ -236,7 +242,7 @@ final class MCPServer: Sendable {
             return
         }
         let progressToken = params["_meta"]?["progressToken"]
-        let key = Self.key(id)
+        let key = nextKey(id)
         // Made under the lock, so the task cannot finish (and take itself out) before it is in.
         running.withLock { running in
             running[key] = Task { [self] in
@@ -408,6 +414,16 @@ final class MCPServer: Sendable {
 
     private static func key(_ id: JSONValue) -> String {
         id.serialized(pretty: false)
+    }
+
+    /// A key of `running` for a request: its id and a number of its own, so two requests in
+    /// flight under one id (from two clients on one stream) are both answered.
+    private func nextKey(_ id: JSONValue) -> String {
+        let number = serial.withLock { serial in
+            serial += 1
+            return serial
+        }
+        return Self.key(id) + " " + String(number)
     }
 
     // MARK: Input

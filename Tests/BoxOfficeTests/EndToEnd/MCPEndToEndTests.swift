@@ -206,6 +206,14 @@ final class MCPTestClient: Sendable {
         try client.send(["jsonrpc": "2.0", "id": 10, "method": "tools/list", "params": ["_meta": modern("2025-11-25")]])
         let named = result(try await client.response(10))
         #expect((named["tools"] as? [Any])?.count == 12 && named["resultType"] == nil)
+        // Two clients that happen to use one id, both in flight: both are answered.
+        try call(client, id: 20, "daily_box_office", ["date": "2022-01-05"], meta: modern())
+        try call(client, id: 20, "daily_box_office", ["date": "2023-04-23"])
+        _ = try await client.message { ($0["id"] as? Int) == 20 && (($0["result"] as? [String: Any])?["resultType"] == nil) }
+        _ = try await client.message { ($0["id"] as? Int) == 20 && (($0["result"] as? [String: Any])?["resultType"] as? String) == "complete" }
+        let days = client.messages.filter { ($0["id"] as? Int) == 20 }
+            .compactMap { (($0["result"] as? [String: Any])?["structuredContent"] as? [String: Any])?["date"] as? String }
+        #expect(days.sorted() == ["2022-01-05", "2023-04-23"])
         // A probe without _meta (an older client's) is answered too.
         try client.send(["jsonrpc": "2.0", "id": 9, "method": "server/discover"])
         #expect(result(try await client.response(9))["supportedVersions"] != nil)
