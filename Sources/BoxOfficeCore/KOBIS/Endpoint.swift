@@ -1,13 +1,13 @@
 /// One KOBIS call: an operation, its parameters (never the key), and the type it answers with.
-public struct Endpoint<Response: Decodable & Sendable>: Sendable, Hashable {
-    public let operation: KOBISOperation
+package struct Endpoint<Response: Decodable & Sendable>: Sendable, Hashable {
+    package let operation: KOBISOperation
     /// Parameters in a fixed order, so equal requests spell the same URL.
-    public let parameters: [Parameter]
+    package let parameters: [Parameter]
 
     /// One query parameter.
-    public struct Parameter: Sendable, Hashable {
-        public let name: String
-        public let value: String
+    package struct Parameter: Sendable, Hashable {
+        package let name: String
+        package let value: String
     }
 
     init(_ operation: KOBISOperation, _ parameters: [(String, String?)]) {
@@ -19,7 +19,7 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, Hashable {
 }
 
 /// The nine operations of the KOBIS REST service.
-public enum KOBISOperation: String, CaseIterable, Sendable {
+package enum KOBISOperation: String, CaseIterable, Sendable {
     case dailyBoxOffice = "boxoffice/searchDailyBoxOfficeList"
     case weeklyBoxOffice = "boxoffice/searchWeeklyBoxOfficeList"
     case codeList = "code/searchCodeList"
@@ -31,7 +31,7 @@ public enum KOBISOperation: String, CaseIterable, Sendable {
     case peopleInfo = "people/searchPeopleInfo"
 
     /// What the operation answers, for messages: "the daily box office".
-    public var noun: String {
+    package var noun: String {
         switch self {
         case .dailyBoxOffice: "the daily box office"
         case .weeklyBoxOffice: "the weekly box office"
@@ -46,7 +46,7 @@ public enum KOBISOperation: String, CaseIterable, Sendable {
     }
 
     /// The path below the server root, e.g. `kobisopenapi/webservice/rest/movie/searchMovieInfo.json`.
-    public var path: String { "kobisopenapi/webservice/rest/\(rawValue).json" }
+    package var path: String { "kobisopenapi/webservice/rest/\(rawValue).json" }
 }
 
 /// Filters shared by the daily and weekly box office.
@@ -161,28 +161,28 @@ public struct MovieQuery: Sendable, Hashable {
     }
 }
 
-public extension Endpoint where Response == DailyBoxOfficeResponse {
+package extension Endpoint where Response == DailyBoxOfficeResponse {
     /// The top ten of one day.
     static func dailyBoxOffice(on day: Day, filter: BoxOfficeFilter = .init()) -> Self {
         Self(.dailyBoxOffice, [("targetDt", day.compact)] + filter.parameters)
     }
 }
 
-public extension Endpoint where Response == WeeklyBoxOfficeResponse {
+package extension Endpoint where Response == WeeklyBoxOfficeResponse {
     /// The top ten of the week (or its weekend or weekdays) that holds `day`.
     static func weeklyBoxOffice(containing day: Day, period: WeekPeriod, filter: BoxOfficeFilter = .init()) -> Self {
         Self(.weeklyBoxOffice, [("targetDt", day.compact), ("weekGb", period.code)] + filter.parameters)
     }
 }
 
-public extension Endpoint where Response == CodeListResponse {
+package extension Endpoint where Response == CodeListResponse {
     /// The entries of one code table.
     static func codeList(_ table: CodeTable) -> Self {
         Self(.codeList, [("comCode", table.comCode)])
     }
 }
 
-public extension Endpoint where Response == MovieListResponse {
+package extension Endpoint where Response == MovieListResponse {
     /// Movies matching a query.
     static func movieList(_ query: MovieQuery) -> Self {
         Self(.movieList, [
@@ -193,14 +193,14 @@ public extension Endpoint where Response == MovieListResponse {
     }
 }
 
-public extension Endpoint where Response == MovieInfoResponse {
+package extension Endpoint where Response == MovieInfoResponse {
     /// One movie's details.
     static func movieInfo(code: String) -> Self {
         Self(.movieInfo, [("movieCd", code)])
     }
 }
 
-public extension Endpoint where Response == CompanyListResponse {
+package extension Endpoint where Response == CompanyListResponse {
     /// Companies matching a name or a CEO's name.
     static func companyList(name: String? = nil, ceo: String? = nil, page: Int = 1, perPage: Int = 10) -> Self {
         Self(.companyList, [
@@ -209,14 +209,14 @@ public extension Endpoint where Response == CompanyListResponse {
     }
 }
 
-public extension Endpoint where Response == CompanyInfoResponse {
+package extension Endpoint where Response == CompanyInfoResponse {
     /// One company's details.
     static func companyInfo(code: String) -> Self {
         Self(.companyInfo, [("companyCd", code)])
     }
 }
 
-public extension Endpoint where Response == PeopleListResponse {
+package extension Endpoint where Response == PeopleListResponse {
     /// People matching a name, or a title in their filmography.
     static func peopleList(name: String? = nil, filmography: String? = nil, page: Int = 1, perPage: Int = 10) -> Self {
         Self(.peopleList, [
@@ -225,7 +225,7 @@ public extension Endpoint where Response == PeopleListResponse {
     }
 }
 
-public extension Endpoint where Response == PeopleInfoResponse {
+package extension Endpoint where Response == PeopleInfoResponse {
     /// One person's details and filmography.
     static func peopleInfo(code: String) -> Self {
         Self(.peopleInfo, [("peopleCd", code)])
@@ -234,12 +234,12 @@ public extension Endpoint where Response == PeopleInfoResponse {
 
 extension Endpoint {
     /// `operation?name=value&…` without the key, values percent-encoded: what identifies an answer.
-    public var requestKey: String {
+    package var requestKey: String {
         operation.requestKey(parameters.map { ($0.name, $0.value) })
     }
 
     /// The request for messages: `the daily box office (targetDt=20230327)`.
-    public var summary: String {
+    package var summary: String {
         operation.noun + " (" + parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + ")"
     }
 

@@ -55,7 +55,7 @@ public struct DailyBoxOffice: Sendable, Equatable {
 
 extension DailyBoxOffice {
     /// Converts KOBIS's answer for `day`, rejecting values that make no sense.
-    public init(_ response: DailyBoxOfficeResponse, requested day: Day) throws {
+    package init(_ response: DailyBoxOfficeResponse, requested day: Day) throws {
         let result = response.boxOfficeResult
         // KOBIS repeats the day it answers for; another day would be filed under the wrong one.
         if let reported = BoxOfficeEntry.range(result.showRange), reported.start != day {

@@ -14,7 +14,7 @@ public struct CodeList: Sendable, Equatable {
 
 extension CodeList {
     /// Converts KOBIS's answer for `table`.
-    public init(_ response: CodeListResponse, table: CodeTable) throws {
+    package init(_ response: CodeListResponse, table: CodeTable) throws {
         self.table = table
         entries = try response.codes.enumerated().compactMap { index, row in
             let place = "codes[\(index)]"

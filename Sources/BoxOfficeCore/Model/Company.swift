@@ -25,7 +25,7 @@ public struct Company: Sendable, Equatable {
 
 extension SearchPage where Item == CompanySummary {
     /// Converts KOBIS's answer to a company search.
-    public init(_ response: CompanyListResponse, page: Int, perPage: Int) throws {
+    package init(_ response: CompanyListResponse, page: Int, perPage: Int) throws {
         let result = response.companyListResult
         try self.init(total: result.totCnt, rows: result.companyList, page: page, perPage: perPage, list: "companyList") { row, place in
             CompanySummary(code: try FieldValue(row.companyCd, "\(place).companyCd").requiredText(),
@@ -38,7 +38,7 @@ extension SearchPage where Item == CompanySummary {
 
 extension Company {
     /// Converts KOBIS's answer for `code`; throws `NotFoundError` when KOBIS has no such company.
-    public init(_ response: CompanyInfoResponse, requested code: String) throws {
+    package init(_ response: CompanyInfoResponse, requested code: String) throws {
         guard let info = response.companyInfoResult.companyInfo else {
             throw KOBISError.unreadable(.wrongShape("companyInfoResult.companyInfo is missing"))
         }

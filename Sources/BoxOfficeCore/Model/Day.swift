@@ -116,7 +116,7 @@ extension Day {
 
     // Civil-from-days and days-from-civil conversions on the proleptic Gregorian calendar,
     // pure integer arithmetic so that no time-zone database or Calendar is needed.
-    init(daysSinceEpoch: Int) {
+    package init(daysSinceEpoch: Int) {
         let z = daysSinceEpoch + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -131,7 +131,7 @@ extension Day {
         self.day = day
     }
 
-    var daysSinceEpoch: Int {
+    package var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -64,7 +64,7 @@ public struct Movie: Sendable, Equatable {
 
 extension Movie {
     /// Converts KOBIS's answer for `code`; throws `NotFoundError` when KOBIS has no such movie.
-    public init(_ response: MovieInfoResponse, requested code: String) throws {
+    package init(_ response: MovieInfoResponse, requested code: String) throws {
         guard let info = response.movieInfoResult.movieInfo else {
             throw KOBISError.unreadable(.wrongShape("movieInfoResult.movieInfo is missing"))
         }

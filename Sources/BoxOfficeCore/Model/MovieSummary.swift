@@ -17,7 +17,7 @@ public struct MovieSummary: Sendable, Equatable {
 
 extension SearchPage where Item == MovieSummary {
     /// Converts KOBIS's answer to a movie search for `query`.
-    public init(_ response: MovieListResponse, query: MovieQuery) throws {
+    package init(_ response: MovieListResponse, query: MovieQuery) throws {
         let result = response.movieListResult
         try self.init(total: result.totCnt, rows: result.movieList, page: query.page, perPage: query.perPage,
                       list: "movieList") { row, place in try MovieSummary(row, place: place) }

@@ -43,7 +43,7 @@ public struct FilmCredit: Sendable, Equatable {
 
 extension SearchPage where Item == PersonSummary {
     /// Converts KOBIS's answer to a people search.
-    public init(_ response: PeopleListResponse, page: Int, perPage: Int) throws {
+    package init(_ response: PeopleListResponse, page: Int, perPage: Int) throws {
         let result = response.peopleListResult
         try self.init(total: result.totCnt, rows: result.peopleList, page: page, perPage: perPage, list: "peopleList") { row, place in
             PersonSummary(code: try FieldValue(row.peopleCd, "\(place).peopleCd").requiredText(),
@@ -56,7 +56,7 @@ extension SearchPage where Item == PersonSummary {
 
 extension Person {
     /// Converts KOBIS's answer for `code`; throws `NotFoundError` when KOBIS has no such person.
-    public init(_ response: PeopleInfoResponse, requested code: String) throws {
+    package init(_ response: PeopleInfoResponse, requested code: String) throws {
         guard let info = response.peopleInfoResult.peopleInfo else {
             throw KOBISError.unreadable(.wrongShape("peopleInfoResult.peopleInfo is missing"))
         }

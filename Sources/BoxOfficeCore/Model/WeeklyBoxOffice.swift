@@ -15,7 +15,7 @@ public struct WeeklyBoxOffice: Sendable, Equatable {
 
 extension WeeklyBoxOffice {
     /// Converts KOBIS's answer for the week holding `day`, rejecting values that make no sense.
-    public init(_ response: WeeklyBoxOfficeResponse, requested day: Day, period: WeekPeriod) throws {
+    package init(_ response: WeeklyBoxOfficeResponse, requested day: Day, period: WeekPeriod) throws {
         let result = response.boxOfficeResult
         let expected = period.days(ofWeekHolding: day)
         let range = BoxOfficeEntry.range(result.showRange)

@@ -5,7 +5,7 @@ extension Trend {
 
     /// The chart as a standalone SVG image, written by hand: a line per film of its daily audience,
     /// axes with ticks and labels, a title and a legend. Days outside the top 10 break the line.
-    public func svg() -> String {
+    package func svg() -> String {
         let width = 960.0, height = 540.0
         let left = 90.0, right = 30.0, top = 60.0, bottom = 80.0 + Double(movies.count) * 22
         let plotWidth = width - left - right
