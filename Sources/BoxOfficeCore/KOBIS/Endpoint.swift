@@ -51,11 +51,14 @@ package enum KOBISOperation: String, CaseIterable, Sendable {
 
 /// Filters shared by the daily and weekly box office.
 public struct BoxOfficeFilter: Sendable, Hashable {
+    /// Korean or foreign films only; nil for both.
     public var nation: Nation?
+    /// Diversity or commercial films only; nil for both.
     public var market: Market?
     /// A region's `fullCd` from the `regions` code table, e.g. `0105001` for Seoul.
     public var regionCode: String?
 
+    /// A filter; every part nil (the default) is no filter.
     public init(nation: Nation? = nil, market: Market? = nil, regionCode: String? = nil) {
         self.nation = nation
         self.market = market
@@ -64,12 +67,18 @@ public struct BoxOfficeFilter: Sendable, Hashable {
 
     /// Korean or foreign films (`repNationCd`).
     public enum Nation: String, Sendable, CaseIterable {
-        case korean = "K", foreign = "F"
+        /// Korean films.
+        case korean = "K"
+        /// Foreign films.
+        case foreign = "F"
     }
 
     /// Diversity (independent and art) or commercial films (`multiMovieYn`).
     public enum Market: String, Sendable, CaseIterable {
-        case diversity = "Y", commercial = "N"
+        /// Diversity films: independent and art films.
+        case diversity = "Y"
+        /// Commercial films.
+        case commercial = "N"
     }
 
     var parameters: [(String, String?)] {
@@ -97,9 +106,13 @@ public enum WeekPeriod: String, Sendable, CaseIterable {
 
 /// A KOBIS code table (`comCode`): the four that KOBIS documents, by name, or any other parent code.
 public enum CodeTable: Sendable, Hashable {
+    /// The regions (`0105000000`), which `BoxOfficeFilter.regionCode` takes.
     case regions
+    /// The nations (`2204`).
     case nations
+    /// The kinds of film (`2201`): feature, short, ….
     case movieTypes
+    /// The parts a company plays in a film (`2601`): production, distribution, ….
     case companyParts
     /// Any other parent code, for tables KOBIS does not document.
     case other(String)
@@ -130,7 +143,7 @@ public enum CodeTable: Sendable, Hashable {
     }
 
     /// What the table holds and which filter uses it.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .regions: "wide-area regions (광역지역), for --region"
         case .nations: "nations (국적)"
@@ -143,13 +156,20 @@ public enum CodeTable: Sendable, Hashable {
 
 /// What a movie search looks for; every part is optional.
 public struct MovieQuery: Sendable, Hashable {
+    /// Words of the title; nil for any.
     public var title: String?
+    /// Words of a director's name; nil for any.
     public var director: String?
+    /// The first year of opening to include; nil for no limit.
     public var openedFrom: Int?
+    /// The last year of opening to include; nil for no limit.
     public var openedThrough: Int?
+    /// The page wanted, from 1.
     public var page: Int = 1
+    /// Movies on a page, at most 100.
     public var perPage: Int = 10
 
+    /// A query; nil parts match anything.
     public init(title: String? = nil, director: String? = nil, openedFrom: Int? = nil,
                 openedThrough: Int? = nil, page: Int = 1, perPage: Int = 10) {
         self.title = title
