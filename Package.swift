@@ -28,7 +28,9 @@ let package = Package(
         // the library product: BoxOfficeCrypto's optimisation flag is unsafe for a versioned dependency.
         .target(name: "BoxOfficeReviews", dependencies: ["BoxOfficeCore", "BoxOfficeCrypto"]),
         // The command line: a declarative parser, settings, and the one place errors become exit codes.
-        .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeCore", "BoxOfficeReviews"]),
+        .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeCore", "BoxOfficeReviews"],
+                // The demo's recorded answers, compiled in: --demo works wherever the program is.
+                resources: [.embedInCode("Demo/Samples")]),
         // A shell around BoxOfficeCLI. It does not depend on the helper: a dependency would link the
         // helper's library modules, URLSession's among them, into it. `swift build` builds both.
         .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCLI"],

@@ -95,7 +95,7 @@ public enum WeekPeriod: String, Sendable, CaseIterable {
     /// Monday to Thursday.
     case weekdays
 
-    var code: String {
+    package var code: String {
         switch self {
         case .week: "0"
         case .weekend: "1"
@@ -267,7 +267,7 @@ extension Endpoint {
 
 extension KOBISOperation {
     /// See `Endpoint.requestKey`; values are encoded so that `&` or `=` inside one cannot mimic another parameter.
-    func requestKey(_ parameters: [(name: String, value: String)]) -> String {
+    package func requestKey(_ parameters: [(name: String, value: String)]) -> String {
         rawValue + "?" + parameters.map { "\($0.name)=\(Self.percentEncoded($0.value))" }.joined(separator: "&")
     }
 

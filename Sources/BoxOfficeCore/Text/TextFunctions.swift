@@ -109,7 +109,7 @@ extension String {
 
 extension String {
     /// `%EB%B4%89` → 봉; a `%` not followed by two hex digits stays as it is.
-    var percentDecoded: String {
+    package var percentDecoded: String {
         var bytes: [UInt8] = []
         let utf8 = Array(self.utf8)
         var index = 0

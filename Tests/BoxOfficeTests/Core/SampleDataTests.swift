@@ -1,3 +1,4 @@
+@testable import BoxOfficeCLI
 @testable import BoxOfficeCore
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import BoxOfficeCore
 /// Which recorded KOBIS answer the demo gives to which call.
 enum SampleCatalog {
     /// Request keys (see `Endpoint.requestKey`) and the recording in Fixtures/kobis that answers them.

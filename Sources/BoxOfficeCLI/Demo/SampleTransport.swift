@@ -1,3 +1,4 @@
+import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -15,16 +16,16 @@ package struct SampleTransport: HTTPTransport {
             throw SampleDataError(operation: nil, request: request.url.path)
         }
         guard let file = SampleCatalog.entries.first(where: { $0.key == key })?.file,
-              let encoded = SampleRecordings.files[file], let body = Data(base64Encoded: encoded) else {
+              let bytes = SampleRecordings.files[file] else {
             let operation = KOBISOperation.allCases.first { key.hasPrefix($0.rawValue + "?") }
             throw SampleDataError(operation: operation, request: key)
         }
-        return HTTPResponse(status: 200, body: body)
+        return HTTPResponse(status: 200, body: Data(bytes))
     }
 
     /// The sample recordings by name, for checking them against the fixture files.
     package static var recordings: [String: Data] {
-        SampleRecordings.files.compactMapValues { Data(base64Encoded: $0) }
+        SampleRecordings.files.mapValues { Data($0) }
     }
 
     /// `operation?name=value&…` without the key, as `Endpoint.requestKey` spells it.
