@@ -5,6 +5,8 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// KOBIS's successful answers on disk, keyed by request without the key.
@@ -152,7 +154,7 @@ package struct AnswerCache: Sendable {
         let names = (try? OwnFiles.names(in: answers.path)) ?? []
         let cutoff = time(nil) - 600
         for name in names where Self.isTemporaryName(name) {
-            guard let info = OwnFiles.linkStatus(answers.path + "/" + name), info.st_mtim.tv_sec < cutoff else { continue }
+            guard let info = OwnFiles.linkStatus(answers.path + "/" + name), OwnFiles.modificationSeconds(info) < cutoff else { continue }
             _ = try? OwnFiles.removeOwnFile(name, in: answers.path)
         }
     }

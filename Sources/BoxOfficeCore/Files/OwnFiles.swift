@@ -5,6 +5,8 @@ import Foundation
 #endif
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Careful file-system access for folders that may hold things boxoffice did not put there.
@@ -187,7 +189,7 @@ package enum OwnFiles {
             var offset = 0
             while offset < bytes.count {
                 let start = bytes.baseAddress! + offset, count = bytes.count - offset
-                let written = socket ? send(descriptor, start, count, Int32(MSG_NOSIGNAL)) : write(descriptor, start, count)
+                let written = socket ? send(descriptor, start, count, noSignal) : write(descriptor, start, count)
                 if written < 0, errno == EINTR { continue }
                 if written < 0 { return errno }
                 // Nothing written for a non-empty request: give up rather than spin.
@@ -196,6 +198,23 @@ package enum OwnFiles {
             }
             return 0
         }
+    }
+
+    /// `send`'s flag that makes a peer that has gone away an EPIPE rather than a SIGPIPE; Darwin has
+    /// none (a socket there says so once, with SO_NOSIGPIPE, and boxoffice ignores SIGPIPE anyway).
+    #if os(Linux)
+    private static let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+    private static let noSignal: Int32 = 0
+    #endif
+
+    /// When a file was last changed, in seconds since 1970, from its status.
+    package static func modificationSeconds(_ info: stat) -> Int {
+        #if os(Linux)
+        Int(info.st_mtim.tv_sec)
+        #else
+        Int(info.st_mtimespec.tv_sec)
+        #endif
     }
 
     /// The system's text for an error number, e.g. "Permission denied".

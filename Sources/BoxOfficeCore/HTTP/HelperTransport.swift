@@ -7,6 +7,8 @@ import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The network as `boxoffice` sees it: requests go to the helper program `boxoffice-http`, which

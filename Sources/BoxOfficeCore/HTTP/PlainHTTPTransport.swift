@@ -7,6 +7,8 @@ import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A minimal HTTP/1.1 client for plain `http://` addresses whose host is an IPv6 literal
