@@ -30,6 +30,12 @@ public final class HelperTransport: HTTPTransport {
         try await connection.send(request)
     }
 
+    /// Starts the helper if need be and waits for its hello (or its failure), so that a busy
+    /// machine's slow start of the helper is never counted against a request's timeout.
+    public func prepare() async throws {
+        try await connection.ready()
+    }
+
     /// `boxoffice-http` in the folder of the running executable (links resolved, as the kernel sees it).
     public static func defaultHelperPath() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -65,7 +71,21 @@ private final class HelperConnection: Sendable {
         var phase = Phase.notStarted
         var nextID = 1
         var waiting: [Int: CheckedContinuation<HTTPResponse, any Error>] = [:]
+        /// Whether the helper has said hello.
+        var greeted = false
+        /// Who waits for the hello, by a number of their own.
+        var greeting: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter = 1
+
+        var failure: NetworkHelperError? {
+            if case let .failed(error) = phase { return error }
+            return nil
+        }
     }
+
+    /// The longest wait for a helper's hello; a helper that is slower still gets its requests and
+    /// their timeouts as before.
+    static let startAllowance = 10.0
 
     let path: String
     private let state = Mutex(State())
@@ -103,26 +123,69 @@ private final class HelperConnection: Sendable {
         }
     }
 
+    /// Returns once the helper has said hello or failed (throwing its failure), it is cancelled, or
+    /// the start allowance has passed.
+    func ready() async throws {
+        let id = try state.withLock { (state) throws(NetworkHelperError) -> Int in
+            _ = try running(&state)
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let waits = state.withLock { state in
+                    guard !state.greeted, state.failure == nil, !Task.isCancelled else { return false }
+                    state.greeting[id] = continuation
+                    return true
+                }
+                guard waits else { return continuation.resume() }
+                DispatchQueue.global().asyncAfter(deadline: .now() + Self.startAllowance) { self.stopWaiting(id) }
+            }
+        } onCancel: {
+            stopWaiting(id)
+        }
+        if let failure = state.withLock({ $0.failure }) { throw failure }
+    }
+
+    private func stopWaiting(_ id: Int) {
+        state.withLock { $0.greeting.removeValue(forKey: id) }?.resume()
+    }
+
+    /// Everyone waiting for the hello goes on.
+    private func releaseGreeting() {
+        let waiting = state.withLock { state in
+            defer { state.greeting = [:] }
+            return Array(state.greeting.values)
+        }
+        waiting.forEach { $0.resume() }
+    }
+
     /// The id for a new request, starting the helper first if need be.
     private func start() throws(NetworkHelperError) -> (Int, Int32) {
         try state.withLock { (state) throws(NetworkHelperError) -> (Int, Int32) in
+            let descriptor = try running(&state)
             defer { state.nextID += 1 }
-            switch state.phase {
-            case let .running(descriptor, _):
-                return (state.nextID, descriptor)
-            case let .failed(error):
+            return (state.nextID, descriptor)
+        }
+    }
+
+    /// The helper's end of the conversation, starting the helper first if need be.
+    private func running(_ state: inout State) throws(NetworkHelperError) -> Int32 {
+        switch state.phase {
+        case let .running(descriptor, _):
+            return descriptor
+        case let .failed(error):
+            throw error
+        case .notStarted:
+            do throws(NetworkHelperError) {
+                let (descriptor, process) = try launch()
+                state.phase = .running(descriptor: descriptor, process: process)
+                let reader = Reader(connection: self, descriptor: descriptor, process: process)
+                DispatchQueue(label: "boxoffice.helper-reader").async { reader.run() }
+                return descriptor
+            } catch {
+                state.phase = .failed(error)
                 throw error
-            case .notStarted:
-                do throws(NetworkHelperError) {
-                    let (descriptor, process) = try launch()
-                    state.phase = .running(descriptor: descriptor, process: process)
-                    let reader = Reader(connection: self, descriptor: descriptor, process: process)
-                    DispatchQueue(label: "boxoffice.helper-reader").async { reader.run() }
-                    return (state.nextID, descriptor)
-                } catch {
-                    state.phase = .failed(error)
-                    throw error
-                }
             }
         }
     }
@@ -209,7 +272,8 @@ private final class HelperConnection: Sendable {
             fail(problem: "speaks version \(version) of the helper protocol, and this boxoffice speaks version \(HelperMessage.version); install the two files from the same build")
             return false
         case .hello:
-            break
+            state.withLock { $0.greeted = true }
+            releaseGreeting()
         case .request, .cancel:
             fail(problem: "sent a message only boxoffice sends")
             return false
@@ -226,6 +290,7 @@ private final class HelperConnection: Sendable {
             return Array(state.waiting.values)
         }
         waiting.forEach { $0.resume(throwing: error) }
+        releaseGreeting()
     }
 
     /// Ends the conversation: the helper sees the end of its input and exits; the reader reaps it.
