@@ -94,7 +94,7 @@ import Testing
 
     @Test func slowButWithinTheTimeoutSucceeds() async throws {
         let outcome = try await daily({ _ in .delayed(seconds: 0.3, then: KOBISEmulator.fixture("daily_20230423.json")) },
-                                extra: ["--timeout", "2"])
+                                extra: ["--timeout", "\(TestTime.limit(2))"])
         #expect(outcome.result.status == 0)
         #expect(outcome.requests == 1)
     }

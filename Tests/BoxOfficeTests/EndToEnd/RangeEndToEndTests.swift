@@ -164,22 +164,30 @@ import Testing
     }
 
     @Test func anInterruptedRangeKeepsWhatItFetchedAndGoesOn() async throws {
-        let slow = Mutex(true)
+        // In the first run, the fourth request is never answered: the run cannot end by itself
+        // before the Ctrl-C, however slow or busy the machine.
+        let first = Mutex((running: true, seen: 0))
         let server = try LoopbackServer { request in
             let reply = KOBISEmulator.answer(request, expectedKey: KOBISEmulator.key)
-            return slow.withLock { $0 } ? .delayed(seconds: 0.4, then: reply) : reply
+            let held = first.withLock { first in
+                first.seen += 1
+                return first.running && first.seen >= 4
+            }
+            return held ? .delayed(seconds: 3600, then: reply) : reply
         }
         let cache = temporaryCache()
         defer { try? FileManager.default.removeItem(at: cache) }
         let arguments = ["daily", "--from", "2022-01-01", "--to", "2022-01-31", "--jobs", "1", "--rate", "0", "--format", "csv"]
-        let first = try await Executable.run(arguments, environment: environment(server, cache: cache)) { [server] process in
-            // Ctrl-C once a few days are in (all 31 would take over 12 s, time enough even for a
-            // test machine busy with other tests).
-            while server.requestCount < 4 { try? await Task.sleep(for: .milliseconds(20)) }
+        let interrupted = try await Executable.run(arguments, environment: environment(server, cache: cache)) { [server] process in
+            // Ctrl-C once three days are in and the fourth is on its way.
+            let started = ContinuousClock.now
+            while server.requestCount < 4, started.duration(to: .now) < TestTime.limit(.seconds(20)) {
+                try? await Task.sleep(for: .milliseconds(20))
+            }
             process.interrupt()
         }
-        slow.withLock { $0 = false }
-        #expect(first.status == 130)
+        first.withLock { $0.running = false }
+        #expect(interrupted.status == 130)
         let fetched = days(server).count
         #expect(fetched > 2 && fetched < 31)
         let second = try await Executable.run(arguments, environment: environment(server, cache: cache))
