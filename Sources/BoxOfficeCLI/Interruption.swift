@@ -16,6 +16,7 @@ extension BoxOfficeCommandLine {
     public func runStoppingOnSignals(_ arguments: [String]) async -> ExitStatus {
         let work = Task { await run(arguments) }
         let interrupted = Mutex(false)
+        let finished = Mutex(false)
         let console = console
         let sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
@@ -28,6 +29,8 @@ extension BoxOfficeCommandLine {
                 if again { _exit(ExitStatus.interrupted.rawValue) }
                 work.cancel()
                 DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+                    // Work that ended in time has said so already; only its exit is slow.
+                    if finished.withLock({ $0 }) { return }
                     console.standardError("boxoffice: interrupted\n")
                     _exit(ExitStatus.interrupted.rawValue)
                 }
@@ -36,6 +39,7 @@ extension BoxOfficeCommandLine {
             return source
         }
         let status = await work.value
+        finished.withLock { $0 = true }
         sources.forEach { $0.cancel() }
         guard interrupted.withLock({ $0 }), status != .interrupted else { return status }
         // The work finished in spite of the signal; still honour it.

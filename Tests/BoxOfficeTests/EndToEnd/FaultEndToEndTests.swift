@@ -220,11 +220,12 @@ import Testing
     func signalStopsPromptlyWithExit130(signal: Int32) async throws {
         // The server never answers in time: without the signal the run would end by timing out (69).
         let server = try LoopbackServer { _ in .delayed(seconds: 3600, then: .close) }
-        let started = Date()
         // Measured from the signal, not the launch: on a busy two-core machine a start can take seconds.
         let signalled = Mutex<Date?>(nil)
         let result = try await Executable.run(["daily", "--date", "20230423"],
                                         environment: ["KOBIS_API_KEY": KOBISEmulator.key, "BOXOFFICE_BASE_URL": server.baseURL.absoluteString]) { process in
+            // The signal goes once the request is in flight, never during the start-up.
+            let started = Date()
             while server.requestCount == 0, Date().timeIntervalSince(started) < TestTime.limit(15) { try? await Task.sleep(for: .milliseconds(10)) }
             signalled.withLock { $0 = Date() }
             kill(process.processIdentifier, signal)

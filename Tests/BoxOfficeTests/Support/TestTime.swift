@@ -36,7 +36,8 @@ enum ChildEnvironment {
     /// suppressions for what is still held at exit (quietly: stderr is part of what tests check),
     /// and a smaller store of freed blocks, so memory bounds measure the program, not AddressSanitizer.
     static func base(home: URL) -> [String: String] {
-        [
+        _ = ignoringBrokenPipes
+        return [
             "PATH": "/usr/bin:/bin",
             "HOME": home.path,
             "ASAN_OPTIONS": "quarantine_size_mb=32",
@@ -45,6 +46,12 @@ enum ChildEnvironment {
         ]
     }
 }
+
+/// Writing to a child that has already ended is an error for the test that does it (EPIPE,
+/// thrown), never a SIGPIPE that ends the whole test process; set before the first child starts.
+private let ignoringBrokenPipes: Void = {
+    signal(SIGPIPE, SIG_IGN)
+}()
 
 /// Turns LeakSanitizer's exit-time check off for the test process alone (it looks this function
 /// up when the process ends). The test process keeps XCTest's objects and the processes, pipes
