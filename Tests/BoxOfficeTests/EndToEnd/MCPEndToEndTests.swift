@@ -49,7 +49,7 @@ final class MCPTestClient: Sendable {
     }
 
     /// The first message (from the start) that matches, waiting up to `seconds`.
-    func message(timeout seconds: Double = 20, where matches: ([String: Any]) -> Bool) async throws -> [String: Any] {
+    func message(timeout seconds: Double = 60, where matches: ([String: Any]) -> Bool) async throws -> [String: Any] {
         let deadline = ContinuousClock.now + .seconds(TestTime.limit(seconds))
         while ContinuousClock.now < deadline {
             if let found = messages.first(where: matches) { return found }
@@ -58,7 +58,7 @@ final class MCPTestClient: Sendable {
         throw TimedOut(what: "no matching message; stderr: \(errorText)")
     }
 
-    func response(_ id: Int, timeout: Double = 20) async throws -> [String: Any] {
+    func response(_ id: Int, timeout: Double = 60) async throws -> [String: Any] {
         do {
             return try await message(timeout: timeout) { ($0["id"] as? Int) == id }
         } catch let error as TimedOut {
@@ -77,7 +77,7 @@ final class MCPTestClient: Sendable {
     /// Closes stdin and waits for the server to end; its exit status.
     func finish() async throws -> Int32 {
         try input.fileHandleForWriting.close()
-        let deadline = ContinuousClock.now + .seconds(TestTime.limit(20))
+        let deadline = ContinuousClock.now + .seconds(TestTime.limit(60))
         while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         // A server that does not end when its stdin does fails the test (status 15, or 9).
         if process.isRunning { process.terminate() }

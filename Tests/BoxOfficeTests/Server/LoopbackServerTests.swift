@@ -65,7 +65,7 @@ import FoundationNetworking
         // The server never answers, so only the timeout ends it: never early, and the upper bound
         // only rules out a hang.
         #expect(error?.code == .timedOut)
-        #expect(elapsed > .seconds(0.9) && elapsed < TestTime.limit(.seconds(10)))
+        #expect(elapsed > .seconds(0.9) && elapsed < TestTime.limit(.seconds(60)))
         #expect(server.requestCount == 1)
     }
 
@@ -85,7 +85,7 @@ import FoundationNetworking
         server.stop()
         #expect(await error?.code == .badServerResponse)
         // The error says the stop ended it (a timeout would say so); the time only rules out a hang.
-        #expect(clock.now - start < TestTime.limit(.seconds(12)))
+        #expect(clock.now - start < TestTime.limit(.seconds(60)))
     }
 
     @Test func failingFirstFailsThenAnswers() async throws {

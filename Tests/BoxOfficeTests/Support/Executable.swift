@@ -26,7 +26,7 @@ enum Executable {
     /// a child started with vfork (as Foundation's Process does) reports at least the memory of the
     /// test process that started it.
     static func runMeasuringPeakMemory(_ arguments: [String], environment: [String: String] = [:],
-                                       timeLimit: Double = 30) async throws -> (result: Result, peakKiB: Int) {
+                                       timeLimit: Double = 60) async throws -> (result: Result, peakKiB: Int) {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-peak-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: report) }
         let script = """
@@ -68,7 +68,7 @@ enum Executable {
     /// - Parameters:
     ///   - timeLimit: seconds before the process is taken for hung and ended, scaled by `TestTime`.
     ///   - standardError: where the process's stderr goes instead of a pipe read here.
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeLimit: Double = 30,
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeLimit: Double = 60,
                     program: URL = url, standardError: FileHandle? = nil,
                     whileRunning: (@Sendable (Process) async -> Void)? = nil) async throws -> Result {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-home-\(UUID().uuidString)")

@@ -26,6 +26,13 @@ enum TestTime {
     }
 }
 
+/// How the programs under test were linked.
+enum Build {
+    /// Whether the Swift libraries stay shared (`BOXOFFICE_DYNAMIC_STDLIB=1`, set for the whole
+    /// ThreadSanitizer stage of `.ci/run`, see Package.swift) instead of being built in.
+    static let sharesSwiftLibraries = ProcessInfo.processInfo.environment["BOXOFFICE_DYNAMIC_STDLIB"] == "1"
+}
+
 /// The environment every process the tests start gets besides its own variables.
 enum ChildEnvironment {
     /// The checked-in suppressions: `Tests/Sanitizers`, found from this file's place.
