@@ -15,6 +15,12 @@ enum TestTime {
         return value
     }()
 
+    /// A bound on memory, in KiB: doubled in a sanitized run (a scale above 1), whose shadow
+    /// memory the measure includes.
+    static func memoryLimit(_ kibibytes: Int) -> Int {
+        scale > 1 ? kibibytes * 2 : kibibytes
+    }
+
     /// A wait against a hang: `seconds`, scaled.
     static func limit(_ seconds: Double) -> Double {
         seconds * scale
