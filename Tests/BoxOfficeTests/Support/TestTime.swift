@@ -41,9 +41,25 @@ enum Build {
 
 /// The environment every process the tests start gets besides its own variables.
 enum ChildEnvironment {
-    /// The checked-in suppressions: `Tests/Sanitizers`, found from this file's place.
-    static let sanitizers = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sanitizers")
+    /// The checked-in suppressions (`Tests/Sanitizers`, found from this file's place), copied to a
+    /// folder anyone may read: some tests run the program as another user, who may not be able to
+    /// read the clone (a sanitized program that cannot read its suppressions stops). Only in a
+    /// sanitized run (a time scale above 1): other programs ignore the options.
+    static let sanitizers: URL = {
+        let checkedIn = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sanitizers")
+        guard TestTime.scale > 1 else { return checkedIn }
+        let readable = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-sanitizers-\(getpid())")
+        try? FileManager.default.createDirectory(at: readable, withIntermediateDirectories: true)
+        chmod(readable.path, 0o755)
+        for name in ["lsan.supp", "tsan.supp"] {
+            let copy = readable.appendingPathComponent(name)
+            try? FileManager.default.removeItem(at: copy)
+            try? FileManager.default.copyItem(at: checkedIn.appendingPathComponent(name), to: copy)
+            chmod(copy.path, 0o644)
+        }
+        return readable
+    }()
 
     /// PATH, a private HOME, and the sanitizers' options, which a build without them ignores: the
     /// suppressions for what is still held at exit (quietly: stderr is part of what tests check),
