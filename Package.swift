@@ -3,8 +3,11 @@ import PackageDescription
 
 /// Both programs are linked with the Swift libraries built in: they start without loading and
 /// binding Swift's shared libraries (the largest part of a Swift program's start-up on Linux), and
-/// run on a machine with no Swift installed.
-let standalone: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"])]
+/// run on a machine with no Swift installed. ThreadSanitizer's runtime cannot run with them built
+/// in (it stops at start-up, freeing memory it did not allocate), so `.ci/run` builds its
+/// ThreadSanitizer stage with BOXOFFICE_DYNAMIC_STDLIB=1: the Swift libraries stay shared.
+let staticStdlib = Context.environment["BOXOFFICE_DYNAMIC_STDLIB"] == "1" ? [] : ["-static-stdlib"]
+let standalone: [SwiftSetting] = [.unsafeFlags(staticStdlib)]
 
 let package = Package(
     name: "boxoffice",
@@ -35,12 +38,12 @@ let package = Package(
         // helper's library modules, URLSession's among them, into it. `swift build` builds both.
         .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCLI"],
                           swiftSettings: standalone,
-                          linkerSettings: [.unsafeFlags(["-static-stdlib"]), .linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")]),
+                          linkerSettings: [.unsafeFlags(staticStdlib)] + (staticStdlib.isEmpty ? [] : [.linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")])),
         // The network helper: URLSession, run by boxoffice only when a request goes out (git's
         // git-remote-https model). libcurl stays a shared library, found through Linker/libcurl.so.
         .executableTarget(name: "boxoffice-http", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], exclude: ["Linker"],
                           swiftSettings: standalone,
-                          linkerSettings: [.unsafeFlags(["-static-stdlib", "-L", Context.packageDirectory + "/Sources/boxoffice-http/Linker"])]),
+                          linkerSettings: [.unsafeFlags(staticStdlib + ["-L", Context.packageDirectory + "/Sources/boxoffice-http/Linker"])]),
         // For maintainers, not installed: `swift run -c release boxoffice-package DIR` writes the
         // Debian package, the tarball and SHA256SUMS.
         .executableTarget(name: "boxoffice-package"),

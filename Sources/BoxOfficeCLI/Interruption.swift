@@ -17,6 +17,7 @@ extension BoxOfficeCommandLine {
     public func runStoppingOnSignals(_ arguments: [String]) async -> ExitStatus {
         let work = Task { await run(arguments) }
         let interrupted = Mutex(false)
+        let finished = Mutex(false)
         let console = console
         let sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
@@ -32,6 +33,8 @@ extension BoxOfficeCommandLine {
                 }
                 work.cancel()
                 DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+                    // Work that ended in time has said so already; only its exit is slow.
+                    if finished.withLock({ $0 }) { return }
                     console.standardError("boxoffice: interrupted\n")
                     HelperTransport.killHelpers()
                     _exit(ExitStatus.interrupted.rawValue)
@@ -41,6 +44,7 @@ extension BoxOfficeCommandLine {
             return source
         }
         let status = await work.value
+        finished.withLock { $0 = true }
         // Done with the network: no helper outlives boxoffice, whatever it does with its input.
         HelperTransport.endHelpers()
         sources.forEach { $0.cancel() }

@@ -155,13 +155,20 @@ private final class LazyTransport: HTTPTransport {
     }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let transport = self.transport.withLock { stored in
+        try await made().send(request)
+    }
+
+    func prepare() async throws {
+        try await made().prepare()
+    }
+
+    private func made() -> any HTTPTransport {
+        transport.withLock { stored in
             if let stored { return stored }
             let made = make()
             stored = made
             return made
         }
-        return try await transport.send(request)
     }
 }
 

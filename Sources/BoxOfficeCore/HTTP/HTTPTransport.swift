@@ -63,10 +63,14 @@ public protocol HTTPTransport: Sendable {
     /// Whether requests go to a server (false for the demo's recordings): `--verbose` then says
     /// what it sends, and never pretends to send what it does not.
     var reachesNetwork: Bool { get }
+    /// Gets ready to send (starts a helper process, say), outside any request's timeout: the
+    /// time a request is allowed is the server's, not the local start-up's.
+    func prepare() async throws
 }
 
 public extension HTTPTransport {
     var reachesNetwork: Bool { true }
+    func prepare() async throws {}
 }
 
 /// Why a request produced no HTTP answer at all.

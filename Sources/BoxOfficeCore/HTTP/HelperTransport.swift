@@ -44,6 +44,12 @@ package final class HelperTransport: HTTPTransport {
         HelperProcesses.signalAll(SIGKILL)
     }
 
+    /// Starts the helper if need be and waits for its hello (or its failure), so that a busy
+    /// machine's slow start of the helper is never counted against a request's timeout.
+    package func prepare() async throws {
+        try await connection.ready()
+    }
+
     /// `boxoffice-http` in the folder of the running executable (links resolved, as the kernel sees
     /// it), else in `../libexec/boxoffice/` from there, where the packages install it
     /// (`/usr/bin/boxoffice`, `/usr/libexec/boxoffice/boxoffice-http`). When neither is there, the
@@ -145,15 +151,21 @@ private final class HelperConnection: Sendable {
         var phase = Phase.notStarted
         var nextID = 1
         var waiting: [Int: CheckedContinuation<HTTPResponse, any Error>] = [:]
-        /// Whether the helper has said hello; a real one does within milliseconds of starting.
+        /// Whether the helper has said hello.
         var greeted = false
-        var started = ContinuousClock.now
-        /// Requests given up (timed out) before the helper said hello.
-        var abandonedBeforeHello = 0
+        /// Who waits for the hello, by a number of their own.
+        var greeting: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter = 1
+
+        var failure: NetworkHelperError? {
+            if case let .failed(error) = phase { return error }
+            return nil
+        }
     }
 
-    /// How long a helper may take to say hello before it is taken for stuck or foreign.
-    static let greetingLimit: Duration = .seconds(5)
+    /// The longest wait for a helper's hello. Requests wait for it before their timeouts start;
+    /// a helper that has not said hello by then is taken for stuck or foreign, named, and ended.
+    static let startAllowance = 10.0
     private static let silentProblem = "did not answer: it sent no greeting after it started (a broken install, or a helper stuck in a system call)"
 
     let path: String
@@ -172,14 +184,6 @@ private final class HelperConnection: Sendable {
             throw TransportError.other("the request's address is longer than \(NumberFormat.bytes(HelperMessage.maximumHeaderBytes))")
         }
         let (id, descriptor) = try start()
-        // A try given up while the helper, started a while ago, has still not said hello: the
-        // helper is at fault, not the server, and trying again would only wait the same way.
-        let silent = state.withLock { !$0.greeted && $0.abandonedBeforeHello > 0 && $0.started.duration(to: .now) > .seconds(1) }
-        if silent {
-            fail(problem: Self.silentProblem)
-            close()
-            throw NetworkHelperError(path: path, problem: Self.silentProblem)
-        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
                 let failure: (any Error)? = state.withLock { state in
@@ -193,37 +197,76 @@ private final class HelperConnection: Sendable {
                 _ = write(.request(id: id, request), to: descriptor)
             }
         } onCancel: {
-            let continuation = state.withLock { state in
-                if !state.greeted { state.abandonedBeforeHello += 1 }
-                return state.waiting.removeValue(forKey: id)
-            }
+            let continuation = state.withLock { $0.waiting.removeValue(forKey: id) }
             guard let continuation else { return }
             continuation.resume(throwing: TransportError.cancelled)
             _ = write(.cancel(id: id), to: descriptor)
         }
     }
 
+    /// Returns once the helper has said hello or failed (throwing its failure), it is cancelled, or
+    /// the start allowance has passed.
+    func ready() async throws {
+        let id = try state.withLock { (state) throws(NetworkHelperError) -> Int in
+            _ = try running(&state)
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let waits = state.withLock { state in
+                    guard !state.greeted, state.failure == nil, !Task.isCancelled else { return false }
+                    state.greeting[id] = continuation
+                    return true
+                }
+                guard waits else { return continuation.resume() }
+                DispatchQueue.global().asyncAfter(deadline: .now() + Self.startAllowance) { self.stopWaiting(id) }
+            }
+        } onCancel: {
+            stopWaiting(id)
+        }
+        if let failure = state.withLock({ $0.failure }) { throw failure }
+    }
+
+    private func stopWaiting(_ id: Int) {
+        state.withLock { $0.greeting.removeValue(forKey: id) }?.resume()
+    }
+
+    /// Everyone waiting for the hello goes on.
+    private func releaseGreeting() {
+        let waiting = state.withLock { state in
+            defer { state.greeting = [:] }
+            return Array(state.greeting.values)
+        }
+        waiting.forEach { $0.resume() }
+    }
+
     /// The id for a new request, starting the helper first if need be.
     private func start() throws(NetworkHelperError) -> (Int, Int32) {
         try state.withLock { (state) throws(NetworkHelperError) -> (Int, Int32) in
+            let descriptor = try running(&state)
             defer { state.nextID += 1 }
-            switch state.phase {
-            case let .running(descriptor, _):
-                return (state.nextID, descriptor)
-            case let .failed(error):
+            return (state.nextID, descriptor)
+        }
+    }
+
+    /// The helper's end of the conversation, starting the helper first if need be.
+    private func running(_ state: inout State) throws(NetworkHelperError) -> Int32 {
+        switch state.phase {
+        case let .running(descriptor, _):
+            return descriptor
+        case let .failed(error):
+            throw error
+        case .notStarted:
+            do throws(NetworkHelperError) {
+                let (descriptor, process) = try launch()
+                state.phase = .running(descriptor: descriptor, process: process)
+                let reader = Reader(connection: self, descriptor: descriptor, process: process)
+                DispatchQueue(label: "boxoffice.helper-reader").async { reader.run() }
+                return descriptor
+            } catch {
+                state.phase = .failed(error)
                 throw error
-            case .notStarted:
-                do throws(NetworkHelperError) {
-                    let (descriptor, process) = try launch()
-                    state.phase = .running(descriptor: descriptor, process: process)
-                    state.started = .now
-                    let reader = Reader(connection: self, descriptor: descriptor, process: process)
-                    DispatchQueue(label: "boxoffice.helper-reader").async { reader.run() }
-                    return (state.nextID, descriptor)
-                } catch {
-                    state.phase = .failed(error)
-                    throw error
-                }
             }
         }
     }
@@ -312,6 +355,7 @@ private final class HelperConnection: Sendable {
             return false
         case .hello:
             state.withLock { $0.greeted = true }
+            releaseGreeting()
         case .request, .cancel:
             fail(problem: "sent a message only boxoffice sends")
             return false
@@ -328,6 +372,7 @@ private final class HelperConnection: Sendable {
             return Array(state.waiting.values)
         }
         waiting.forEach { $0.resume(throwing: error) }
+        releaseGreeting()
     }
 
     /// Ends the conversation: the helper sees the end of its input and exits; the reader reaps it.
@@ -347,7 +392,7 @@ private final class HelperConnection: Sendable {
             var reader = HelperMessageReader()
             var chunk = [UInt8](repeating: 0, count: 64 << 10)
             var greeted = false
-            let deadline = ContinuousClock.now + HelperConnection.greetingLimit
+            let deadline = ContinuousClock.now + .seconds(HelperConnection.startAllowance)
             reading: while true {
                 if !greeted {
                     // Until the hello, wait no longer than the limit: a helper that never speaks

@@ -252,6 +252,7 @@ package struct KOBISClient: Sendable {
     /// The try's timeout covers every hop: a chain of slow redirects cannot stretch it.
     private func sendFollowingRedirects(_ first: HTTPRequest, host: String, quotaKey: String?, mask: SecretMask) async throws -> HTTPResponse {
         let origin = first.url
+        if transport.reachesNetwork { try await transport.prepare() }
         let deadline = ContinuousClock.now + .seconds(first.timeout)
         var request = first
         var redirects = 0

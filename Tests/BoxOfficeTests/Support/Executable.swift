@@ -26,7 +26,7 @@ enum Executable {
     /// a child started with vfork (as Foundation's Process does) reports at least the memory of the
     /// test process that started it.
     static func runMeasuringPeakMemory(_ arguments: [String], environment: [String: String] = [:],
-                                       timeLimit: Double = 30) async throws -> (result: Result, peakKiB: Int) {
+                                       timeLimit: Double = 60) async throws -> (result: Result, peakKiB: Int) {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-peak-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: report) }
         let script = """
@@ -59,13 +59,16 @@ enum Executable {
         let finished: Bool
     }
 
-    /// Runs the binary with only the given environment (plus PATH and a private HOME).
+    /// Runs the binary with only the given environment (plus PATH, a private HOME and the
+    /// sanitizers' options: `ChildEnvironment`).
     ///
     /// Waiting is asynchronous: blocking here would hold one of the cooperative pool's threads,
     /// of which a two-core machine has two, and stall every other test meanwhile.
     ///
-    /// - Parameter standardError: where the process's stderr goes instead of a pipe read here.
-    static func run(_ arguments: [String], environment: [String: String] = [:], timeLimit: Double = 30,
+    /// - Parameters:
+    ///   - timeLimit: seconds before the process is taken for hung and ended, scaled by `TestTime`.
+    ///   - standardError: where the process's stderr goes instead of a pipe read here.
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeLimit: Double = 60,
                     program: URL = url, standardError: FileHandle? = nil,
                     whileRunning: (@Sendable (Process) async -> Void)? = nil) async throws -> Result {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-home-\(UUID().uuidString)")
@@ -74,7 +77,7 @@ enum Executable {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": home.path].merging(environment) { $1 }
+        process.environment = ChildEnvironment.base(home: home).merging(environment) { $1 }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
@@ -87,13 +90,13 @@ enum Executable {
         let outputData = Reader(output.fileHandleForReading)
         let errorData = Reader(error.fileHandleForReading)
         await whileRunning?(process)
-        let finished = await exit.wait(seconds: timeLimit)
+        let finished = await exit.wait(seconds: TestTime.limit(timeLimit))
         if !finished {
             process.terminate()
-            if await !exit.wait(seconds: 5) {
+            if await !exit.wait(seconds: TestTime.limit(5)) {
                 // Still running: reading its status would trap, so make sure it ends.
                 kill(process.processIdentifier, SIGKILL)
-                _ = await exit.wait(seconds: 10)
+                _ = await exit.wait(seconds: TestTime.limit(10))
             }
         }
         return Result(status: process.terminationStatus, standardOutput: await outputData.text(),
@@ -158,7 +161,7 @@ enum Executable {
         }
 
         func text() async -> String {
-            _ = await done.wait(seconds: 60)
+            _ = await done.wait(seconds: TestTime.limit(60))
             return String(decoding: box.get(), as: UTF8.self)
         }
     }
