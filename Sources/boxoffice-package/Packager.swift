@@ -75,7 +75,8 @@ struct Packager {
         let copyright = Data(try debianCopyright().utf8)
         let changelog = try Shell.gzip(Data(debianChangelog().utf8))
         try Shell.write(copyright, to: doc + "copyright", below: usr)
-        try Shell.write(changelog, to: doc + "changelog.Debian.gz", below: usr)
+        // A package of our own making, not of a Debian source: "native", so its changelog is changelog.gz.
+        try Shell.write(changelog, to: doc + "changelog.gz", below: usr)
         installedBytes += copyright.count + changelog.count
 
         let control = """
@@ -117,9 +118,10 @@ struct Packager {
         return String(line.dropFirst("shlibs:Depends=".count))
     }
 
+    /// Debian's form: the license's full text is the system's own copy in common-licenses, which
+    /// every Debian and Ubuntu system has (lintian refuses a copy of it here).
     private func debianCopyright() throws -> String {
-        let license = try licenseText().split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces).isEmpty ? " ." : " " + $0 }
+        _ = try licenseText()
         return """
             Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
             Upstream-Name: boxoffice
@@ -129,7 +131,20 @@ struct Packager {
             License: Apache-2.0
 
             License: Apache-2.0
-            \(license.joined(separator: "\n").trimmingCharacters(in: .newlines))
+             Licensed under the Apache License, Version 2.0 (the "License");
+             you may not use this file except in compliance with the License.
+             You may obtain a copy of the License at
+             .
+                 http://www.apache.org/licenses/LICENSE-2.0
+             .
+             Unless required by applicable law or agreed to in writing, software
+             distributed under the License is distributed on an "AS IS" BASIS,
+             WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+             See the License for the specific language governing permissions and
+             limitations under the License.
+             .
+             On Debian systems, the complete text of the Apache License, Version 2.0
+             can be found in "/usr/share/common-licenses/Apache-2.0".
 
             """
     }

@@ -32,7 +32,10 @@ enum Shell {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            let message = ((try? String(contentsOf: errorFile, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            // swift build prints its errors on stdout: both are shown, the end of each.
+            let said = [String(decoding: data, as: UTF8.self), (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""]
+                .map { $0.split(separator: "\n").suffix(20).joined(separator: "\n") }
+            let message = said.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
             throw Failure(description: "\(arguments.joined(separator: " ")) failed (exit \(process.terminationStatus))\(message.isEmpty ? "" : ":\n" + message)")
         }
         return data

@@ -4,6 +4,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// `boxoffice mcp`: the same tools as the command line, for AI assistants, over the Model Context
@@ -12,11 +15,12 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
     static let spec = CommandSpec(
         name: "mcp", summary: "serve the tools to AI assistants over the Model Context Protocol (stdio)",
         discussion: """
-        Speaks JSON-RPC 2.0 on stdin and stdout, a message a line (MCP revisions 2024-11-05 to
-        2025-11-25), with tools for the daily and weekly box office, ranges, searches and details of
-        movies, people and companies, code tables, a movie's run and the quota. Global options
-        apply to every call: --demo, --offline, --key, --cache-dir and so on. Only protocol
-        messages go to stdout; notes go to stderr. It ends when stdin ends.
+        Speaks JSON-RPC 2.0 on stdin and stdout, a message a line: the stateless MCP revision
+        2026-07-28 (server/discover, each request's _meta) and the initialize handshake of
+        2024-11-05 to 2025-11-25, with tools for the daily and weekly box office, ranges, searches
+        and details of movies, people and companies, code tables, a movie's run and the quota.
+        Global options apply to every call: --demo, --offline, --key, --cache-dir and so on. Only
+        protocol messages go to stdout; notes go to stderr. It ends when stdin ends.
         """,
         examples: ["boxoffice mcp", "boxoffice --demo mcp"])
 
@@ -25,6 +29,8 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutput {
+        // Typed at a prompt, the server would wait in silence for JSON-RPC and look hung.
+        if isatty(STDIN_FILENO) == 1 { context.notice?(Self.terminalNote) }
         let lock = Mutex(())
         let write = context.write
         // One network helper for every call, made when the first request goes out.
@@ -38,4 +44,8 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
         _ = await server.serve()
         return CommandOutput("")
     }
+
+    /// What a person who starts the server at a terminal is told, on one line.
+    static let terminalNote = "mcp: a Model Context Protocol server, waiting for JSON-RPC on stdin; an AI assistant starts it itself "
+        + "once the command `boxoffice mcp` is registered in its MCP settings (see the README). Ctrl-D or Ctrl-C ends it."
 }

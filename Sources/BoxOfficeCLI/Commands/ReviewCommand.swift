@@ -40,6 +40,12 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
         salted PBKDF2-HMAC-SHA256 hash of 600,000 rounds; deleting or editing a protected review
         asks for it (or reads BOXOFFICE_REVIEW_PASSWORD), and a wrong one changes nothing (exit 77).
         'movie CODE' shows a movie's average rating and latest reviews.
+
+        'review export' writes every review as JSON (indented; --compact for one line), the one
+        format 'review import' reads back, password hashes included; other --format values and
+        --fields are refused (exit 64): 'review list --format csv' is the spreadsheet. An import
+        is checked as 'review add' checks a review, and a file with any review it would refuse is
+        refused whole; reviews whose ids are already there are skipped.
         """,
         examples: ["boxoffice review add 20124079 --rating 4.5 '이병헌의 1인 2역이 압권'", "boxoffice review list",
                    "boxoffice review add 20124079 --rating 4 --password < review.txt", "boxoffice review delete 3f2a9c1e",
@@ -98,14 +104,14 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
             let password = protect ? try Self.newPassword(context) : nil
             // Hashing is slow on purpose; it happens before the lock is taken.
             let record = password.map { PasswordRecord(password: $0) }
-            let review = try store.update { reviews -> (changed: Bool, result: Review) in
+            let (review, movieReviews) = try store.update { reviews -> (changed: Bool, result: (Review, [Review])) in
                 let review = Review(id: Review.newID(avoiding: Set(reviews.map(\.id))), movieCode: code, rating: rating, nickname: nickname,
                                     text: body, created: Int64(context.now().timeIntervalSince1970), password: record)
                 reviews.append(review)
-                return (true, review)
+                return (true, (review, reviews.filter { $0.movieCode == code }))
             }
             context.notice?("added review \(review.id) of \(code)\(record == nil ? "" : ", protected by its password").")
-            return CommandOutput(try context.render(ReviewList(reviews: [review], movieCode: code)))
+            return CommandOutput(try context.render(ReviewList(reviews: [review], movieCode: code, summarising: movieReviews)))
         case let .list(code):
             let reviews = try store.all().filter { code == nil || $0.movieCode == code }
             return CommandOutput(try context.render(ReviewList(reviews: reviews, movieCode: code)))
@@ -117,24 +123,26 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
                 review.edited = Int64(context.now().timeIntervalSince1970)
             }
             context.notice?("changed review \(id).")
-            return CommandOutput(try context.render(ReviewList(reviews: [review], movieCode: review.movieCode)))
+            let movieReviews = try store.all().filter { $0.movieCode == review.movieCode }
+            return CommandOutput(try context.render(ReviewList(reviews: [review], movieCode: review.movieCode, summarising: movieReviews)))
         case let .delete(id):
             let review = try Self.protectedChange(id: id, store: store, context: context, verb: "deleted", delete: true) { _ in }
             context.notice?("deleted review \(id) of \(review.movieCode).")
             return CommandOutput("")
         case .export:
-            return CommandOutput(ReviewExport.json(try store.all()).serialized())
+            // An export is for 'review import', which reads this JSON only.
+            let invocation = context.invocation
+            guard invocation.format == .json || invocation.format == .table else {
+                throw UsageError(message: "review export writes only the JSON that 'review import' reads, not --format \(invocation.format.rawValue); "
+                                     + "'boxoffice review list --format \(invocation.format.rawValue)' lists the reviews that way", command: "review")
+            }
+            guard invocation.fields == nil else {
+                throw UsageError(message: "review export writes every field, so that 'review import' can read it back; "
+                                     + "'boxoffice review list --fields …' lists only some", command: "review")
+            }
+            return CommandOutput(ReviewExport.json(try store.all()).serialized(pretty: invocation.prettyJSON ?? true))
         case let .importFile(path):
-            let data = try Self.readImport(path)
-            let incoming: [Review]
-            do {
-                incoming = try ReviewExport.reviews(in: data)
-            } catch {
-                throw ReviewInputError(message: "\(path == "-" ? "stdin" : path) is not a file written by 'boxoffice review export'")
-            }
-            for review in incoming where !Review.isValidRating(review.rating) || !MovieCodeArgument.isCode(review.movieCode) {
-                throw ReviewInputError(message: "review \(review.id) in \(path) has an invalid rating or movie code; nothing was imported")
-            }
+            let incoming = try Self.importedReviews(path, latest: Int64(context.now().timeIntervalSince1970) + 86_400)
             let added = try store.update { reviews -> (changed: Bool, result: Int) in
                 let present = Set(reviews.map(\.id))
                 let new = incoming.filter { !present.contains($0.id) }
@@ -144,6 +152,73 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
             context.notice?("imported \(NumberFormat.grouped(added)) review\(added == 1 ? "" : "s"); \(NumberFormat.grouped(incoming.count - added)) already present were skipped.")
             return CommandOutput("")
         }
+    }
+
+    /// The reviews of an import file, each as `review add` would have stored it; the first one
+    /// `review add` would have refused refuses the whole file.
+    ///
+    /// - Parameter latest: the latest time a review may carry (a little after now, for clocks
+    ///   that differ between machines).
+    private static func importedReviews(_ path: String, latest: Int64) throws -> [Review] {
+        let name = path == "-" ? "stdin" : path
+        let incoming: [Review]
+        do {
+            incoming = try ReviewExport.reviews(in: try readImport(path))
+        } catch let error as ReviewImportError {
+            switch error {
+            case .notAnExport:
+                throw ReviewInputError(message: "\(name) is not a file written by 'boxoffice review export'")
+            case let .newerVersion(version):
+                throw ReviewInputError(message: "\(name) is version \(version) of the export format; this boxoffice reads versions 1 to \(ReviewExport.version)")
+            case let .badTime(number, field):
+                throw ReviewInputError(message: "review \(number) in \(name): its \(field) time is not one such as 2026-11-23T18:05:00+09:00; nothing was imported")
+            }
+        }
+        var checked: [Review] = []
+        var numbers: [String: Int] = [:]
+        for (index, original) in incoming.enumerated() {
+            let number = index + 1
+            let review: Review
+            do {
+                review = try imported(original, latest: latest)
+            } catch {
+                let id = Review.isValidID(original.id.lowercased()) ? " (id \(original.id.lowercased()))" : ""
+                throw ReviewInputError(message: "review \(number) in \(name)\(id): \(error.message); nothing was imported")
+            }
+            if let first = numbers[review.id] {
+                throw ReviewInputError(message: "reviews \(first) and \(number) in \(name) have the same id, \(review.id); nothing was imported")
+            }
+            numbers[review.id] = number
+            checked.append(review)
+        }
+        return checked
+    }
+
+    /// A review from a file as `review add` would have stored it: id in lowercase, movie code in
+    /// capitals, nickname and text composed and trimmed; or the first field it would have refused.
+    private static func imported(_ review: Review, latest: Int64) throws(ImportProblem) -> Review {
+        func refuse(_ problem: String) -> ImportProblem { ImportProblem(message: problem) }
+        var review = review
+        review.id = review.id.lowercased()
+        guard Review.isValidID(review.id) else { throw refuse("its id is not 8 hex digits") }
+        guard MovieCodeArgument.isCode(review.movieCode) else { throw refuse("its movie code is not a KOBIS movie code (8 characters, e.g. 20124079)") }
+        review.movieCode = review.movieCode.uppercased()
+        guard Review.isValidRating(review.rating) else { throw refuse("its rating is not one from 0.5 to 5 in steps of 0.5") }
+        if let nickname = review.nickname {
+            guard let name = storedNickname(nickname) else { throw refuse("its nickname is not a name of 1 to 40 characters") }
+            review.nickname = name
+        }
+        review.text = storedText(review.text)
+        guard !review.text.isEmpty else { throw refuse("its text is empty") }
+        guard review.text.count <= longestText else { throw refuse("its text is longer than \(NumberFormat.grouped(longestText)) characters") }
+        for (field, time) in [("created", review.created), ("edited", review.edited)] {
+            guard let time else { continue }
+            guard (0...latest).contains(time) else { throw refuse("its \(field) time is before 1970 or in the future") }
+        }
+        if let record = review.password, !record.isCheckable {
+            throw refuse("its password is not a record this boxoffice can check (\(PasswordRecord.algorithmName), a hex salt, a 32-byte hex hash)")
+        }
+        return review
     }
 
     /// Changes or deletes a review, after checking its password when it has one; a wrong
@@ -187,11 +262,16 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
 
     private static func nickname(_ text: String?) throws(UsageError) -> String? {
         guard let text else { return nil }
-        let name = text.composed.trimmingBlanksAndNewlines()
-        guard !name.isEmpty, name.count <= 40 else {
+        guard let name = storedNickname(text) else {
             throw UsageError(message: "--nickname needs a name of 1 to 40 characters", command: "review")
         }
         return name
+    }
+
+    /// A nickname as stored (composed and trimmed), or nil when it is not 1 to 40 characters.
+    private static func storedNickname(_ text: String) -> String? {
+        let name = text.composed.trimmingBlanksAndNewlines()
+        return !name.isEmpty && name.count <= 40 ? name : nil
     }
 
     private static func text(_ option: String?, words: ArraySlice<String>, command: String) throws(UsageError) -> String? {
@@ -202,8 +282,13 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
         return try checked(raw)
     }
 
+    /// A review's text as stored: composed, without blanks around it.
+    private static func storedText(_ raw: String) -> String {
+        raw.composed.trimmingBlanksAndNewlines()
+    }
+
     static func checked(_ raw: String) throws(UsageError) -> String {
-        let text = raw.composed.trimmingBlanksAndNewlines()
+        let text = storedText(raw)
         guard !text.isEmpty else { throw UsageError(message: "the review is empty", command: "review") }
         guard text.count <= longestText else {
             throw UsageError(message: "the review is \(NumberFormat.grouped(text.count)) characters; at most \(NumberFormat.grouped(longestText))", command: "review")
@@ -220,7 +305,7 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
 
     private static func id(_ text: String) throws(UsageError) -> String {
         let id = text.lowercased()
-        guard id.utf8.count == 8, id.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+        guard Review.isValidID(id) else {
             throw UsageError(message: "\(UsageError.quote(text)) is not a review id (8 hex digits, as 'boxoffice review list' shows)", command: "review")
         }
         return id
@@ -251,7 +336,13 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
     }
 
     private static func readImport(_ path: String) throws -> Data {
-        if path == "-" { return Data(readStandardInput(upTo: ReviewStore.importLimit)) }
+        if path == "-" {
+            let bytes = readStandardInput(upTo: ReviewStore.importLimit)
+            guard bytes.count <= ReviewStore.importLimit else {
+                throw ReviewInputError(message: "stdin holds more than \(NumberFormat.bytes(ReviewStore.importLimit)), more than 'review import' reads")
+            }
+            return Data(bytes)
+        }
         do {
             guard let data = try OwnFiles.readRegularFile(path, limit: ReviewStore.importLimit, followLink: true) else {
                 throw ReviewInputError(message: "\(path) does not exist")
@@ -273,6 +364,11 @@ struct WrongPasswordError: Error {
     let id: String
     let verb: String
     let missing: Bool
+}
+
+/// What is wrong with one review of an import file, said after the review's place in it.
+private struct ImportProblem: Error {
+    let message: String
 }
 
 /// A review's input that cannot be used (an import file, a password that could not be asked for).

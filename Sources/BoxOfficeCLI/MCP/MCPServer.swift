@@ -17,12 +17,20 @@ import Synchronization
 final class MCPServer: Sendable {
     /// The revisions whose `initialize` handshake this server speaks, oldest first.
     static let revisions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
+    /// The stateless revisions, where each request names its revision in `_meta`.
+    static let statelessRevisions = ["2026-07-28"]
+    /// How long a client may keep the tool list and the discovery answer: they change only with
+    /// a new boxoffice (a day, in milliseconds).
+    static let listLifetime: Int64 = 86_400_000
     /// The longest message read; a longer line is refused with an error, and the server goes on.
     static let longestMessage = 4 << 20
 
     private let context: CommandContext
     private let send: @Sendable (String) -> Void
     private let running = Mutex<[String: Task<Void, Never>]>([:])
+    private let serial = Mutex(0)
+    /// The tools' output schemas, made once from their answers to sample calls on the demo's recordings.
+    private let schemas = Mutex<Task<[String: JSONValue], Never>?>(nil)
 
     init(context: CommandContext, send: @escaping @Sendable (String) -> Void) {
         self.context = context
@@ -35,7 +43,7 @@ final class MCPServer: Sendable {
             switch event {
             case let .message(data): handle(data)
             case .tooLong:
-                reply(id: .null, error: MCPError(code: -32600, message: "Invalid Request: the message is longer than \(NumberFormat.grouped(Self.longestMessage)) bytes"))
+                reply(id: .null, error: MCPError(code: -32600, message: "Invalid Request: the message is longer than \(NumberFormat.bytes(Self.longestMessage))"))
             }
         }
         // The client has said all it will; what it asked is still answered.
@@ -81,7 +89,45 @@ final class MCPServer: Sendable {
             reply(id: .null, error: MCPError(code: -32600, message: "Invalid Request: an id is a string or a number, never null"))
             return
         }
-        request(method, params, id: requestID)
+        let era: Era
+        do {
+            era = try Self.era(of: params, method: method)
+        } catch {
+            reply(id: requestID, error: error)
+            return
+        }
+        request(method, params, id: requestID, era: era)
+    }
+
+    /// How a request is answered: as the handshake revisions answer, or as 2026-07-28 does (each
+    /// result says its `resultType` and the server, lists say how long they keep).
+    enum Era: Sendable {
+        case handshake
+        case stateless
+    }
+
+    /// The era of a request, from its own `_meta` alone (nothing is inferred from earlier
+    /// requests): a request that names a stateless revision is answered as one, and that revision
+    /// must be one this server speaks, with the client's capabilities beside it.
+    private static func era(of params: JSONValue, method: String) throws(MCPError) -> Era {
+        let meta = params["_meta"]
+        guard method != "initialize", let named = meta?["io.modelcontextprotocol/protocolVersion"] else {
+            // `server/discover` is answered to anyone: an old client probes with it.
+            return method == "server/discover" ? .stateless : .handshake
+        }
+        guard let version = named.stringValue else {
+            throw MCPError(code: -32602, message: "Invalid params: _meta's io.modelcontextprotocol/protocolVersion is a string such as \"2026-07-28\"")
+        }
+        // A handshake revision named per request is served as that revision is.
+        if revisions.contains(version) { return .handshake }
+        guard statelessRevisions.contains(version) else {
+            throw MCPError(code: -32022, message: "Unsupported protocol version: \(version); this server speaks \((statelessRevisions + revisions.reversed()).joined(separator: ", "))",
+                           data: .object([("supported", .array((statelessRevisions + revisions.reversed()).map(JSONValue.string))), ("requested", .string(version))]))
+        }
+        guard case .object? = meta?["io.modelcontextprotocol/clientCapabilities"] else {
+            throw MCPError(code: -32602, message: "Invalid params: a \(version) request carries io.modelcontextprotocol/clientCapabilities in _meta (an object; {} for none)")
+        }
+        return .stateless
     }
 
     /// A string or a whole number: what MCP allows as an id.
@@ -98,18 +144,24 @@ final class MCPServer: Sendable {
             break
         case "notifications/cancelled":
             guard let id = Self.usable(params["requestId"]) else { return }
-            let task = running.withLock { $0.removeValue(forKey: Self.key(id)) }
-            task?.cancel()
+            // Every request under that id (two clients sharing a stream may both use it).
+            let prefix = Self.key(id) + " "
+            let tasks = running.withLock { running in
+                let keys = running.keys.filter { $0.hasPrefix(prefix) }
+                return keys.compactMap { running.removeValue(forKey: $0) }
+            }
+            for task in tasks { task.cancel() }
         case "initialize", "ping", "tools/list", "tools/call":
-            // A request without an id cannot be answered as one; say so instead of staying silent.
-            reply(id: .null, error: MCPError(code: -32600, message: "Invalid Request: '\(method)' needs an id"))
+            // JSON-RPC never answers a notification, not even with an error: a request sent without
+            // an id is dropped, with a note for whoever reads stderr.
+            context.notice?("mcp: ignored a '\(method)' sent without an id (a notification gets no answer)")
         default:
             // Other notifications (progress, roots…) need nothing from this server.
             break
         }
     }
 
-    private func request(_ method: String, _ params: JSONValue, id: JSONValue) {
+    private func request(_ method: String, _ params: JSONValue, id: JSONValue, era: Era) {
         switch method {
         case "initialize":
             guard let asked = params["protocolVersion"]?.stringValue else {
@@ -119,22 +171,44 @@ final class MCPServer: Sendable {
             let version = Self.revisions.contains(asked) ? asked : Self.revisions[Self.revisions.count - 1]
             reply(id: id, result: .object([
                 ("protocolVersion", .string(version)),
-                ("capabilities", .object([("tools", .object([("listChanged", .bool(false))]))])),
-                ("serverInfo", .object([("name", .string("boxoffice")), ("title", .string("boxoffice: Korean box office (KOBIS)")),
-                                        ("version", .string(BoxOfficeCommandLine.version))])),
+                ("capabilities", Self.capabilities),
+                ("serverInfo", Self.serverInfo),
                 ("instructions", .string(Self.instructions)),
             ]))
+        case "server/discover":
+            reply(id: id, result: .object([
+                ("supportedVersions", .array((Self.statelessRevisions + Self.revisions.reversed()).map(JSONValue.string))),
+                ("capabilities", Self.capabilities),
+                ("instructions", .string(Self.instructions)),
+                ("ttlMs", .int(Self.listLifetime)), ("cacheScope", .string("public")),
+            ]), era: era)
         case "ping":
-            reply(id: id, result: .object([]))
+            reply(id: id, result: .object([]), era: era)
         case "tools/list":
-            reply(id: id, result: .object([("tools", .array(MCPTools.all.map(\.listing)))]))
+            // The first list waits for the schemas; like a call, it is answered before the server ends.
+            let key = nextKey(id)
+            running.withLock { running in
+                running[key] = Task { [self] in
+                    let schemas = await outputSchemas()
+                    let demo = context.invocation.demo
+                    var result: [(String, JSONValue)] = [("tools", .array(MCPTools.all.map { $0.listing(output: schemas[$0.name], demo: demo) }))]
+                    if era == .stateless { result += [("ttlMs", .int(Self.listLifetime)), ("cacheScope", .string("public"))] }
+                    guard self.running.withLock({ $0.removeValue(forKey: key) }) != nil else { return }
+                    reply(id: id, result: .object(result), era: era)
+                }
+            }
         case "tools/call":
-            call(params, id: id)
+            call(params, id: id, era: era)
         default:
-            // Including `server/discover`, which a client of the stateless 2026-07-28 revision
-            // sends first: "method not found" tells it to fall back to `initialize`.
             reply(id: id, error: MCPError(code: -32601, message: "Method not found: \(method)"))
         }
+    }
+
+    static let capabilities = JSONValue.object([("tools", .object([("listChanged", .bool(false))]))])
+
+    static var serverInfo: JSONValue {
+        .object([("name", .string("boxoffice")), ("title", .string("boxoffice: Korean box office (KOBIS)")),
+                 ("version", .string(BoxOfficeCommandLine.version))])
     }
 
     static let instructions = """
@@ -145,7 +219,7 @@ final class MCPServer: Sendable {
 
     // MARK: Tools
 
-    private func call(_ params: JSONValue, id: JSONValue) {
+    private func call(_ params: JSONValue, id: JSONValue, era: Era) {
         guard let name = params["name"]?.stringValue else {
             reply(id: id, error: MCPError(code: -32602, message: "Invalid params: tools/call needs a tool name"))
             return
@@ -155,50 +229,67 @@ final class MCPServer: Sendable {
             return
         }
         let arguments = params["arguments"] ?? .object([])
-        guard case let .object(members) = arguments else {
+        guard case .object = arguments else {
             reply(id: id, error: MCPError(code: -32602, message: "Invalid params: arguments must be an object"))
-            return
-        }
-        let allowed = Set(tool.input["properties"]?.keys ?? [])
-        if let unknown = members.map(\.0).first(where: { !allowed.contains($0) }) {
-            reply(id: id, error: MCPError(code: -32602, message: "Invalid params: \(name) has no argument '\(unknown)'"))
             return
         }
         let command: any BoxOfficeCommand
         do {
-            let (commandName, positionals, options) = try tool.command(arguments)
-            guard let type = Commands.named(commandName) else { throw MCPArgumentError(message: "no such command") }
-            command = try type.init(CommandArguments(name: commandName, positionals: positionals, options: options, today: context.today))
-        } catch let error as MCPArgumentError {
-            reply(id: id, error: MCPError(code: -32602, message: "Invalid params: \(error.message)"))
-            return
+            command = try makeCommand(tool, arguments, today: context.today)
         } catch {
-            reply(id: id, error: MCPError(code: -32602, message: "Invalid params: \(Self.message(error))"))
+            // SEP-1303: arguments the tool cannot use are the tool's answer, for the model to read and correct.
+            reply(id: id, result: Self.failure(error.message), era: era)
             return
         }
         let progressToken = params["_meta"]?["progressToken"]
-        let key = Self.key(id)
+        let key = nextKey(id)
         // Made under the lock, so the task cannot finish (and take itself out) before it is in.
         running.withLock { running in
             running[key] = Task { [self] in
-                let result = await run(command, tool: tool, progressToken: progressToken)
+                let result = await run(command, tool: tool, in: context, progressToken: progressToken)
                 let current = self.running.withLock { $0.removeValue(forKey: key) }
                 // A cancelled request gets no answer.
                 guard current != nil, !Task.isCancelled else { return }
-                switch result {
-                case let .success(value): reply(id: id, result: value)
-                case let .failure(error): reply(id: id, error: error)
-                }
+                reply(id: id, result: result, era: era)
             }
         }
     }
 
-    /// Runs a tool's command: its result with `structuredContent` and a text rendering, a result
-    /// with `isError` for a failure (the command line's message), or a JSON-RPC error for
-    /// arguments the command refused.
-    private func run(_ command: any BoxOfficeCommand, tool: MCPTool, progressToken: JSONValue?) async -> Result<JSONValue, MCPError> {
+    /// The command a tool's arguments ask for, or what is wrong with them in the tool's terms.
+    private func makeCommand(_ tool: MCPTool, _ arguments: JSONValue, today: Day) throws(MCPArgumentError) -> any BoxOfficeCommand {
+        let allowed = tool.argumentNames
+        if let unknown = arguments.keys.first(where: { !allowed.contains($0) }) {
+            let known = allowed.isEmpty ? "it takes none" : "its arguments are " + allowed.joined(separator: ", ")
+            throw MCPArgumentError(message: "\(tool.name) has no argument '\(unknown)'; \(known)")
+        }
+        for name in tool.dates {
+            guard let text = try MCPTools.string(arguments, name) else { continue }
+            do {
+                _ = try DateArgument.day(text, today: today, option: name)
+            } catch {
+                let detail = error.message.hasSuffix("is not a real date") ? "is not a real date" : "is not a date"
+                throw MCPArgumentError(message: "\(name) must be YYYY-MM-DD, YYYYMMDD, yesterday or -Nd (N days ago); \(UsageError.quote(text)) \(detail)")
+            }
+        }
+        let (commandName, positionals, options) = try tool.command(arguments)
+        guard let type = Commands.named(commandName) else { throw MCPArgumentError(message: "\(tool.name) is not available") }
+        do {
+            return try type.init(CommandArguments(name: commandName, positionals: positionals, options: options, today: today))
+        } catch {
+            throw MCPArgumentError(message: tool.inOwnTerms(error.message))
+        }
+    }
+
+    /// A tool's answer that is a failure: its message as text, with `isError`.
+    static func failure(_ message: String) -> JSONValue {
+        .object([("content", .array([.object([("type", .string("text")), ("text", .string(message))])])), ("isError", .bool(true))])
+    }
+
+    /// Runs a tool's command: its result with `structuredContent` and a text rendering, or a
+    /// result with `isError` for a failure (the command line's message, in the tool's terms).
+    private func run(_ command: any BoxOfficeCommand, tool: MCPTool, in context: CommandContext, progressToken: JSONValue?) async -> JSONValue {
         let rendered = RenderedValue()
-        var context = self.context
+        var context = context
         context.rendered = rendered
         context.style = OutputStyle(format: .json, prettyJSON: false, options: RenderOptions(width: 100))
         // A range's days arrive through `rendered` as values; the text written meanwhile is not needed.
@@ -217,32 +308,71 @@ final class MCPServer: Sendable {
             let output = try await command.run(context)
             try Task.checkCancellation()
             let structured: JSONValue
-            let text: String
             if let value = rendered.last {
                 structured = tool.wrap(value.json)
-                text = value.table(RenderOptions(width: 100))
             } else if !rendered.streamed.isEmpty {
-                let parsed = JSONValue.array(rendered.streamed.map(\.json))
-                structured = tool.wrap(parsed)
-                text = Self.summary(of: parsed)
+                structured = tool.wrap(.array(rendered.streamed.map(\.json)))
             } else {
                 structured = .object([("text", .string(output.text))])
-                text = output.text
             }
+            // The specification asks for the structured answer serialized in a text block too,
+            // for clients that pass only `content` to the model: every field, none cut to a width.
+            let text = structured.serialized(pretty: false)
             var content: [(String, JSONValue)] = [("content", .array([.object([("type", .string("text")), ("text", .string(text))])])),
                                                   ("structuredContent", structured)]
             if let failure = output.failureAfterOutput {
                 content[0] = ("content", .array([.object([("type", .string("text")), ("text", .string(text + "\n" + Self.message(failure)))])]))
             }
-            return .success(.object(content + [("isError", .bool(false))]))
+            return .object(content + [("isError", .bool(false))])
         } catch let error as UsageError {
-            return .failure(MCPError(code: -32602, message: "Invalid params: \(error.message)"))
+            return Self.failure(tool.inOwnTerms(error.message))
         } catch {
-            return .success(.object([
-                ("content", .array([.object([("type", .string("text")), ("text", .string(Self.message(error, keyOrigin: context.secrets.keyOrigin)))])])),
-                ("isError", .bool(true)),
-            ]))
+            return Self.failure(tool.inOwnTerms(Self.message(error, keyOrigin: context.secrets.keyOrigin)))
         }
+    }
+
+    /// Each tool's output schema, from its answer to its sample call on the demo's recordings
+    /// (made once, on the first `tools/list`): the shape of `--json` itself, so the two cannot differ.
+    private func outputSchemas() async -> [String: JSONValue] {
+        let task = schemas.withLock { stored in
+            if let stored { return stored }
+            let made = Task { [self] in await Self.sampleSchemas(demoContext()) }
+            stored = made
+            return made
+        }
+        return await task.value
+    }
+
+    private static func sampleSchemas(_ context: CommandContext) async -> [String: JSONValue] {
+        var schemas: [String: JSONValue] = [:]
+        for tool in MCPTools.all {
+            guard let value = await sample(tool, context) else { continue }
+            schemas[tool.name] = MCPOutputSchema.of(value)
+        }
+        return schemas
+    }
+
+    /// A tool's `structuredContent` for its sample call, answered from the demo's recordings.
+    static func sample(_ tool: MCPTool, _ context: CommandContext) async -> JSONValue? {
+        if !tool.reachesKOBIS {
+            // The quota's report reads this machine's files; its shape is that of any report.
+            return CacheReport(folder: "", entries: 0, bytes: 0, day: context.today, callsToday: 0).json
+        }
+        let server = MCPServer(context: context) { _ in }
+        guard let command = try? server.makeCommand(tool, tool.sample, today: context.today) else { return nil }
+        let result = await server.run(command, tool: tool, in: context, progressToken: nil)
+        guard result["isError"] == .bool(false) else { return nil }
+        return result["structuredContent"]
+    }
+
+    /// This server's settings, answering from the demo's recordings, quietly.
+    private func demoContext() -> CommandContext {
+        var invocation = context.invocation
+        invocation.demo = true
+        invocation.verbosity = .quiet
+        return CommandContext(invocation: invocation, environment: context.environment, today: context.today, style: context.style,
+                              secrets: context.secrets, now: context.now, makeTransport: nil, rateLimiter: nil,
+                              progress: ProgressLine(enabled: false, width: nil, write: { _ in }), write: { _ in }, say: { _ in })
     }
 
     /// The command line's message for a failure, without its `boxoffice: ` prefix.
@@ -251,32 +381,29 @@ final class MCPServer: Sendable {
         return FailureReport(error, keyOrigin: keyOrigin).lines.joined(separator: "\n")
     }
 
-    /// A range's days in a line each: the day and its number one.
-    static func summary(of days: JSONValue) -> String {
-        guard case let .array(items) = days else { return "" }
-        return items.map { day -> String in
-            let date = day["date"]?.stringValue ?? day["start"]?.stringValue ?? ""
-            guard case let .array(entries)? = day["entries"], let top = entries.first else { return "\(date): no figures" }
-            let audience = top["audience"].flatMap { value -> Int? in if case let .int(number) = value { Int(number) } else { nil } }
-            return "\(date): 1. \(top["title"]?.stringValue ?? "") (\(NumberFormat.grouped(audience)))"
-        }.joined(separator: "\n")
-    }
-
     // MARK: Output
 
     /// A JSON-RPC error: its code and message.
     struct MCPError: Error {
         let code: Int
         let message: String
+        var data: JSONValue? = nil
     }
 
-    private func reply(id: JSONValue, result: JSONValue) {
+    /// A result; a stateless request's says its `resultType` and which server answered.
+    private func reply(id: JSONValue, result: JSONValue, era: Era = .handshake) {
+        var result = result
+        if era == .stateless, case let .object(members) = result {
+            result = .object([("resultType", .string("complete"))] + members
+                + [("_meta", .object([("io.modelcontextprotocol/serverInfo", Self.serverInfo)]))])
+        }
         send(JSONValue.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]).serialized(pretty: false))
     }
 
     private func reply(id: JSONValue, error: MCPError) {
-        send(JSONValue.object([("jsonrpc", .string("2.0")), ("id", id),
-                               ("error", .object([("code", .int(Int64(error.code))), ("message", .string(error.message))]))]).serialized(pretty: false))
+        var body: [(String, JSONValue)] = [("code", .int(Int64(error.code))), ("message", .string(error.message))]
+        if let data = error.data { body.append(("data", data)) }
+        send(JSONValue.object([("jsonrpc", .string("2.0")), ("id", id), ("error", .object(body))]).serialized(pretty: false))
     }
 
     private var sendNotification: @Sendable (String, JSONValue) -> Void {
@@ -287,6 +414,16 @@ final class MCPServer: Sendable {
 
     private static func key(_ id: JSONValue) -> String {
         id.serialized(pretty: false)
+    }
+
+    /// A key of `running` for a request: its id and a number of its own, so two requests in
+    /// flight under one id (from two clients on one stream) are both answered.
+    private func nextKey(_ id: JSONValue) -> String {
+        let number = serial.withLock { serial in
+            serial += 1
+            return serial
+        }
+        return Self.key(id) + " " + String(number)
     }
 
     // MARK: Input

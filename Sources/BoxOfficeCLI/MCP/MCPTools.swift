@@ -8,23 +8,48 @@ struct MCPTool: Sendable {
     let description: String
     /// JSON Schema of the arguments.
     let input: JSONValue
-    /// JSON Schema of `structuredContent`.
-    let output: JSONValue
+    /// Arguments of a call the demo's recordings answer: its answer gives the output schema.
+    let sample: JSONValue
+    /// The arguments that are days, checked (and explained) in the tool's own terms.
+    var dates: [String] = []
+    /// Whether the tool reaches KOBIS (quota_status only reads this machine's count).
+    var reachesKOBIS = true
     /// Turns the tool's arguments into a command's arguments (name, positionals, options).
     let command: @Sendable (JSONValue) throws(MCPArgumentError) -> (name: String, positionals: [String], options: [String: String])
     /// What `structuredContent` holds: the command's JSON, wrapped when it is not an object.
     let wrap: @Sendable (JSONValue) -> JSONValue
 
-    var listing: JSONValue {
-        .object([
-            ("name", .string(name)), ("title", .string(title)), ("description", .string(description)),
-            ("inputSchema", input), ("outputSchema", output),
-            ("annotations", .object([("readOnlyHint", .bool(true)), ("openWorldHint", .bool(true))])),
-        ])
+    /// The tool as `tools/list` gives it, with the schema of its answers; `demo` says whether
+    /// the server answers from the recordings (then nothing reaches the outside world).
+    func listing(output: JSONValue?, demo: Bool) -> JSONValue {
+        var members: [(String, JSONValue)] = [("name", .string(name)), ("title", .string(title)), ("description", .string(description)),
+                                              ("inputSchema", input)]
+        if let output { members.append(("outputSchema", output)) }
+        members.append(("annotations", .object([
+            ("title", .string(title)), ("readOnlyHint", .bool(true)), ("destructiveHint", .bool(false)),
+            ("idempotentHint", .bool(true)), ("openWorldHint", .bool(reachesKOBIS && !demo)),
+        ])))
+        return .object(members)
+    }
+
+    /// The argument names of the tool, as its input schema lists them.
+    var argumentNames: [String] { input["properties"]?.keys ?? [] }
+
+    /// A message of the command line in the tool's terms: `--date` is the argument `date`, and
+    /// `--multi`/`--commercial` are `market`.
+    func inOwnTerms(_ message: String) -> String {
+        var text = message
+        for option in ["multi", "commercial"] where argumentNames.contains("market") {
+            text = text.replacing("--\(option)", with: "market \(option == "multi" ? "diversity" : "commercial")")
+        }
+        for argument in argumentNames.sorted(by: { $0.count > $1.count }) {
+            text = text.replacing("--\(argument)", with: argument)
+        }
+        return text
     }
 }
 
-/// Arguments that do not fit a tool's schema: a JSON-RPC "invalid params" error.
+/// Arguments that do not fit a tool's schema: a tool result with `isError`, in the tool's terms.
 struct MCPArgumentError: Error {
     let message: String
 }
@@ -33,9 +58,10 @@ enum MCPTools {
     static let all: [MCPTool] = [
         MCPTool(
             name: "daily_box_office", title: "Daily box office (Korea)",
-            description: "The top 10 films in Korean cinemas on one day, from KOBIS (영화진흥위원회): rank, rank change, whether new, movie code, title, opening date, audience, audience total, sales, share, screens and shows. Days are Korean days; a day is published only after it ends, so the default is yesterday in Korea. Filters: Korean or foreign films, diversity (independent/art) or commercial films, one region.",
+            description: "The top 10 films in Korean cinemas on one day, from KOBIS (영화진흥위원회): rank and rank change, whether new, movie code, title, opening date; audience is admissions (tickets sold) that day, audienceTotal admissions since opening; sales and salesTotal are ticket sales in Korean won (KRW), salesShare the film's percent of the day's sales; screens and shows count screens and showings. Days are Korean days; a day is published only after it ends, so the default is yesterday in Korea. Figures of the last few days may still be revised (provisional: true). Filters: Korean or foreign films, diversity (independent/art) or commercial films, one region.",
             input: schema([("date", dateSchema("The day: YYYY-MM-DD, YYYYMMDD, 'yesterday' or '-Nd' (N days ago). Default: yesterday in Korea."))] + filterProperties),
-            output: rankingSchema(daily: true),
+            sample: .object([("date", .string("2023-04-23"))]),
+            dates: ["date"],
             command: { arguments throws(MCPArgumentError) in
                 var options = try filterOptions(arguments)
                 options["date"] = try string(arguments, "date")
@@ -44,25 +70,29 @@ enum MCPTools {
             wrap: { $0 }),
         MCPTool(
             name: "daily_box_office_range", title: "Daily box office for a range of days",
-            description: "The daily top 10 for every day from 'from' to 'to' (inclusive), fetched concurrently and kept in the cache. Use it for questions about a holiday, a month or a season. At most 366 days per call. Sends progress notifications when asked.",
+            description: "The daily top 10 for every day from 'from' to 'to' (inclusive), fetched concurrently and kept in the cache; each day as daily_box_office gives it (audience = admissions, sales in Korean won). Use it for questions about a holiday, a month or a season. At most 366 days per call. Sends progress notifications when asked.",
             input: schema([("from", dateSchema("The first day (YYYY-MM-DD).")), ("to", dateSchema("The last day (YYYY-MM-DD); default yesterday in Korea."))] + filterProperties,
                           required: ["from"]),
-            output: .object([("type", .string("object")), ("properties", .object([("days", .object([("type", .string("array")), ("items", rankingSchema(daily: true))]))])),
-                             ("required", .array([.string("days")]))]),
+            sample: .object([("from", .string("2022-01-05")), ("to", .string("2022-01-05"))]),
+            dates: ["from", "to"],
             command: { arguments throws(MCPArgumentError) in
                 var options = try filterOptions(arguments)
-                options["from"] = try string(arguments, "from")
+                guard let from = try string(arguments, "from") else {
+                    throw MCPArgumentError(message: "daily_box_office_range needs 'from': the first day, e.g. 2023-04-01")
+                }
+                options["from"] = from
                 options["to"] = try string(arguments, "to")
                 return ("daily", [], options.compactMapValues { $0 })
             },
             wrap: { .object([("days", $0)]) }),
         MCPTool(
             name: "weekly_box_office", title: "Weekly or weekend box office (Korea)",
-            description: "The top 10 of the Monday-to-Sunday week holding a day, or of its weekend (Friday-Sunday) or weekdays (Monday-Thursday). Default: the last complete week. The answer gives the days added up (start, end) and KOBIS's ISO year-week.",
+            description: "The top 10 of the Monday-to-Sunday week holding a day, or of its weekend (Friday-Sunday) or weekdays (Monday-Thursday). Default: the last complete week. The answer gives the days added up (start, end) and KOBIS's ISO year-week; audience is admissions (tickets sold) in the period, sales are in Korean won (KRW), changes compare with the week before.",
             input: schema([("date", dateSchema("Any day of the week (YYYY-MM-DD). Default: the last complete week.")),
                            ("period", enumSchema(["week", "weekend", "weekdays"], "week: Monday-Sunday (default); weekend: Friday-Sunday; weekdays: Monday-Thursday."))]
                           + filterProperties),
-            output: rankingSchema(daily: false),
+            sample: .object([("date", .string("2012-01-01")), ("period", .string("weekend"))]),
+            dates: ["date"],
             command: { arguments throws(MCPArgumentError) in
                 var options = try filterOptions(arguments)
                 options["date"] = try string(arguments, "date")
@@ -76,7 +106,7 @@ enum MCPTools {
             input: schema([("title", stringSchema("All or part of the title.")), ("director", stringSchema("A director's name, e.g. '봉준호'.")),
                            ("year", .object([("type", .string("integer")), ("minimum", .int(1900)), ("maximum", .int(9999)), ("description", .string("The year the film opened."))])),
                            ("page", pageSchema)]),
-            output: listSchema("movies"),
+            sample: .object([("title", .string("범죄와의 전쟁"))]),
             command: { arguments throws(MCPArgumentError) in
                 let title = try string(arguments, "title")
                 let director = try string(arguments, "director")
@@ -89,7 +119,7 @@ enum MCPTools {
             name: "movie_details", title: "Movie details",
             description: "One movie's details from KOBIS: titles, production year, opening date, runtime, status, type, nations, genres, directors, actors with their roles, rating certificates, companies and staff. Give the 8-character movie code (from a ranking or search_movies), or a title: a title that matches several movies is an error listing them with their codes.",
             input: schema([("movie", stringSchema("A KOBIS movie code such as 20124079, or a title."))], required: ["movie"]),
-            output: .object([("type", .string("object")), ("properties", .object(Movie.fieldNames.map { ($0, .object([])) })), ("required", .array([.string("movieCode"), .string("title")]))]),
+            sample: .object([("movie", .string("20124079"))]),
             command: { arguments throws(MCPArgumentError) in
                 guard let movie = try string(arguments, "movie") else { throw MCPArgumentError(message: "movie_details needs 'movie': a movie code or a title") }
                 return ("movie", [movie], [:])
@@ -99,7 +129,7 @@ enum MCPTools {
             name: "search_people", title: "Search people",
             description: "Find actors, directors and crew in KOBIS by name (in Korean, e.g. '봉준호'); returns their people codes, names, English names, main roles and film titles.",
             input: schema([("name", stringSchema("The person's name.")), ("page", pageSchema)], required: ["name"]),
-            output: listSchema("people"),
+            sample: .object([("name", .string("봉준호"))]),
             command: { arguments throws(MCPArgumentError) in
                 guard let name = try string(arguments, "name") else { throw MCPArgumentError(message: "search_people needs 'name'") }
                 guard !CodeArgument.isCode(name) else { throw MCPArgumentError(message: "'name' is a code; use person_details for a people code") }
@@ -110,7 +140,7 @@ enum MCPTools {
             name: "person_details", title: "Person details and filmography",
             description: "One person's details from KOBIS and their whole filmography (each film's code, title and the part they had), by people code (from search_people).",
             input: schema([("peopleCode", stringSchema("A KOBIS people code such as 10031641."))], required: ["peopleCode"]),
-            output: .object([("type", .string("object")), ("properties", .object(Person.fieldNames.map { ($0, .object([])) }))]),
+            sample: .object([("peopleCode", .string("10000066"))]),
             command: { arguments throws(MCPArgumentError) in
                 guard let code = try string(arguments, "peopleCode"), CodeArgument.isCode(code) else {
                     throw MCPArgumentError(message: "person_details needs 'peopleCode', such as 10031641")
@@ -122,7 +152,7 @@ enum MCPTools {
             name: "search_companies", title: "Search film companies",
             description: "Find production and distribution companies in KOBIS by name; returns their company codes, names, categories, CEOs and films.",
             input: schema([("name", stringSchema("The company's name, e.g. 'CJ' or '쇼박스'.")), ("page", pageSchema)], required: ["name"]),
-            output: listSchema("companies"),
+            sample: .object([("name", .string("CJ"))]),
             command: { arguments throws(MCPArgumentError) in
                 guard let name = try string(arguments, "name") else { throw MCPArgumentError(message: "search_companies needs 'name'") }
                 return ("company", [name], ["page": try integer(arguments, "page")].compactMapValues { $0 })
@@ -132,7 +162,7 @@ enum MCPTools {
             name: "company_details", title: "Company details and films",
             description: "One company's details from KOBIS (CEO, categories) and its films with the part it played, by company code (from search_companies).",
             input: schema([("companyCode", stringSchema("A KOBIS company code such as 20100109."))], required: ["companyCode"]),
-            output: .object([("type", .string("object")), ("properties", .object(Company.fieldNames.map { ($0, .object([])) }))]),
+            sample: .object([("companyCode", .string("20100109"))]),
             command: { arguments throws(MCPArgumentError) in
                 guard let code = try string(arguments, "companyCode"), CodeArgument.isCode(code) else {
                     throw MCPArgumentError(message: "company_details needs 'companyCode', such as 20100109")
@@ -144,7 +174,7 @@ enum MCPTools {
             name: "code_table", title: "KOBIS code table",
             description: "A KOBIS code table: 'regions' (the names and codes the region filter accepts), 'nations', 'types' (movie types) or 'parts' (company categories).",
             input: schema([("table", enumSchema(CodeTable.named.map(\.name), "Which table."))], required: ["table"]),
-            output: listSchema("codes"),
+            sample: .object([("table", .string("regions"))]),
             command: { arguments throws(MCPArgumentError) in
                 guard let table = try string(arguments, "table") else { throw MCPArgumentError(message: "code_table needs 'table'") }
                 return ("codes", [table], [:])
@@ -152,16 +182,15 @@ enum MCPTools {
             wrap: { .object([("codes", $0)]) }),
         MCPTool(
             name: "movie_trend", title: "Movies' daily run",
-            description: "Films' daily rank, audience and cumulative audience across a range of days, read from the daily top 10. Without from/to: from the opening day while the film stays in the top 10, at most 60 days. A day outside the top 10 has rank null (never 0). Up to six films by code or title. Sends progress notifications when asked.",
+            description: "Films' daily rank, audience (admissions that day) and cumulative audience (admissions since opening) across a range of days, read from the daily top 10. Without from/to: from the opening day while the film stays in the top 10, at most 60 days. A day outside the top 10 has rank null (never 0). Up to six films by code or title. Sends progress notifications when asked.",
             input: schema([
                 ("movies", .object([("type", .string("array")), ("items", .object([("type", .string("string"))])), ("minItems", .int(1)), ("maxItems", .int(6)),
                                     ("description", .string("Movie codes (or titles) to compare."))])),
                 ("from", dateSchema("The first day (YYYY-MM-DD); needs 'to' too, else the film's run is used.")),
                 ("to", dateSchema("The last day (YYYY-MM-DD).")),
             ], required: ["movies"]),
-            output: .object([("type", .string("object")), ("properties", .object([("from", .object([("type", .string("string"))])), ("to", .object([("type", .string("string"))])),
-                                                                                  ("movies", .object([("type", .string("array"))]))])),
-                             ("required", .array([.string("from"), .string("to"), .string("movies")]))]),
+            sample: .object([("movies", .array([.string("20199882")])), ("from", .string("2022-01-05")), ("to", .string("2022-01-05"))]),
+            dates: ["from", "to"],
             command: { arguments throws(MCPArgumentError) in
                 guard case let .array(values)? = arguments["movies"], !values.isEmpty else {
                     throw MCPArgumentError(message: "movie_trend needs 'movies': a list of movie codes or titles")
@@ -176,9 +205,10 @@ enum MCPTools {
             wrap: { $0 }),
         MCPTool(
             name: "quota_status", title: "KOBIS quota status",
-            description: "How many calls to KOBIS this machine made today (Korean time) against the key's daily quota of 3,000, and where the cache is. Answers from the cache cost no call.",
+            description: "How many calls to KOBIS this machine made today (Korean time) against the key's daily quota of 3,000, and where the cache is. Answers from the cache cost no call. Reads this machine's count only; nothing is sent.",
             input: schema([]),
-            output: .object([("type", .string("object")), ("properties", .object(CacheReport.fieldNames.map { ($0, .object([])) }))]),
+            sample: .object([]),
+            reachesKOBIS: false,
             command: { _ throws(MCPArgumentError) in ("cache", ["info"], [:]) },
             wrap: { $0 }),
     ]
@@ -215,24 +245,6 @@ enum MCPTools {
         ("market", enumSchema(["diversity", "commercial"], "Only diversity (independent and art) or only commercial films.")),
         ("region", stringSchema("Only one region, by name (서울시, 서울, seoul, 부산, gyeonggi …) or code (0105001).")),
     ]
-
-    static func rankingSchema(daily: Bool) -> JSONValue {
-        let entry = JSONValue.object([("type", .string("object")), ("properties", .object(BoxOfficeEntry.fieldNames.map { ($0, .object([])) }))])
-        let head: [(String, JSONValue)] = daily ? [("date", .object([("type", .string("string"))]))]
-            : [("period", .object([("type", .string("string"))])), ("start", .object([("type", .string("string"))])), ("end", .object([("type", .string("string"))])),
-               ("yearWeek", .object([("type", .array([.string("string"), .string("null")])) ]))]
-        return .object([
-            ("type", .string("object")),
-            ("properties", .object(head + [("provisional", .object([("type", .string("boolean"))])),
-                                           ("entries", .object([("type", .string("array")), ("items", entry)]))])),
-            ("required", .array([.string("entries")])),
-        ])
-    }
-
-    static func listSchema(_ key: String) -> JSONValue {
-        .object([("type", .string("object")), ("properties", .object([(key, .object([("type", .string("array")), ("items", .object([("type", .string("object"))]))]))])),
-                 ("required", .array([.string(key)]))])
-    }
 
     // MARK: Arguments
 

@@ -68,8 +68,6 @@ public struct SampleDataError: Error, Sendable, Equatable, CustomStringConvertib
             return "the sample data holds only the searches for \(Set(searches).sorted().joined(separator: ", "))"
         case .peopleInfo, .companyInfo, .codeList:
             return "the sample data has no answer for \(value); it holds \(samples.joined(separator: ", "))"
-        default:
-            return "the sample data has no answer for this \(operation.rawValue) request"
         }
     }
 }

@@ -123,7 +123,7 @@ public enum OwnFiles {
         default: throw FileAccessError(path: path, problem: "is not a regular file (a FIFO, socket or device)")
         }
         guard info.st_size <= limit else {
-            throw FileAccessError(path: path, problem: "is larger than \(limit) bytes")
+            throw FileAccessError(path: path, problem: "is larger than \(NumberFormat.bytes(limit))")
         }
         var data = Data(count: Int(info.st_size))
         var total = 0

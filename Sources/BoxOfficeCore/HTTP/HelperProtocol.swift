@@ -131,14 +131,14 @@ public struct HelperMessageReader: Sendable {
         let from = buffer.startIndex + start
         guard let newline = buffer[from...].firstIndex(of: UInt8(ascii: "\n")) else {
             if unreadBytes > HelperMessage.maximumHeaderBytes {
-                throw HelperProtocolError("a message header longer than \(HelperMessage.maximumHeaderBytes) bytes")
+                throw HelperProtocolError("a message header longer than \(NumberFormat.bytes(HelperMessage.maximumHeaderBytes))")
             }
             return nil
         }
         let line = buffer[from..<newline]
         start = newline - buffer.startIndex + 1
         guard line.count <= HelperMessage.maximumHeaderBytes else {
-            throw HelperProtocolError("a message header longer than \(HelperMessage.maximumHeaderBytes) bytes")
+            throw HelperProtocolError("a message header longer than \(NumberFormat.bytes(HelperMessage.maximumHeaderBytes))")
         }
         guard let header = try? JSONDecoder().decode(HelperMessage.Header.self, from: Data(line)) else {
             throw HelperProtocolError("a message that is not a JSON header")
@@ -168,7 +168,7 @@ public struct HelperMessageReader: Sendable {
         case "response":
             guard let status = header.status, (100...999).contains(status) else { throw HelperProtocolError("a response without a status") }
             guard let bodyBytes = header.bodyBytes, (0...HelperMessage.maximumBodyBytes).contains(bodyBytes) else {
-                throw HelperProtocolError("a response body of a length outside 0–\(HelperMessage.maximumBodyBytes) bytes")
+                throw HelperProtocolError("a response body whose length is missing, negative or over \(NumberFormat.bytes(HelperMessage.maximumBodyBytes))")
             }
             pending = (id, header, bodyBytes)
             return try next()

@@ -167,7 +167,7 @@ private final class HelperConnection: Sendable {
         try Task.checkCancellation()
         // The helper refuses a header line this long, so it is refused here, with the reason.
         guard HelperMessage.request(id: 0, request).encoded().count <= HelperMessage.maximumHeaderBytes else {
-            throw TransportError.other("the request's address is longer than \(HelperMessage.maximumHeaderBytes) bytes")
+            throw TransportError.other("the request's address is longer than \(NumberFormat.bytes(HelperMessage.maximumHeaderBytes))")
         }
         let (id, descriptor) = try start()
         // A try given up while the helper, started a while ago, has still not said hello: the

@@ -93,7 +93,7 @@ extension UnreadableAnswer: CustomStringConvertible {
         case .truncated: "KOBIS's answer was cut off before its end"
         case .notJSON: "KOBIS's answer is not valid JSON"
         case .badEncoding: "KOBIS's answer is not encoded as its Content-Encoding header says"
-        case let .tooLarge(limit): "KOBIS's answer is longer than \(limit / (1 << 20)) MiB, far more than KOBIS ever sends; it was cut off"
+        case let .tooLarge(limit): "KOBIS's answer is longer than \(NumberFormat.bytes(limit)), far more than KOBIS ever sends; it was cut off"
         case let .wrongShape(detail): "KOBIS's answer does not have the expected shape: \(detail)"
         }
     }
@@ -111,7 +111,7 @@ extension TransportError: CustomStringConvertible {
         case .timedOut: "\(host) did not answer within the time allowed"
         case .insecureConnection: "could not make a secure connection to \(host)"
         case .notTLS: "\(host) does not speak TLS: it answered the https:// request in plain text"
-        case let .tooLarge(limit): "the answer from \(host) is longer than \(NumberFormat.grouped(limit)) bytes"
+        case let .tooLarge(limit): "the answer from \(host) is longer than \(NumberFormat.bytes(limit))"
         case .badContentEncoding: "the answer from \(host) is not encoded as its Content-Encoding header says"
         case .cancelled: "the request to \(host) was cancelled"
         case let .other(detail): "the request to \(host) failed (\(detail))"

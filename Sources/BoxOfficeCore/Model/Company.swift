@@ -4,7 +4,7 @@ public struct CompanySummary: Sendable, Equatable {
     public let name: String
     public let nameEnglish: String?
     /// What the company does, e.g. 제작사 (production), 배급사 (distribution).
-    public let parts: [String]
+    public let roles: [String]
     public let ceo: String?
     /// KOBIS's list of representative films, as one text: it joins titles with commas, which
     /// titles themselves contain ("광해, 왕이 된 남자"), so it cannot be split reliably.
@@ -17,8 +17,9 @@ public struct Company: Sendable, Equatable {
     public let name: String
     public let nameEnglish: String?
     public let ceo: String?
-    public let parts: [String]
-    /// Each film and the part the company had in it.
+    /// What the company does, e.g. 제작사 (production), 배급사 (distribution).
+    public let roles: [String]
+    /// Each film and the role the company had in it.
     public let films: [FilmCredit]
 }
 
@@ -29,7 +30,7 @@ extension SearchPage where Item == CompanySummary {
         try self.init(total: result.totCnt, rows: result.companyList, page: page, perPage: perPage, list: "companyList") { row, place in
             CompanySummary(code: try FieldValue(row.companyCd, "\(place).companyCd").requiredText(),
                            name: try FieldValue(row.companyNm, "\(place).companyNm").requiredText(),
-                           nameEnglish: FieldValue.text(row.companyNmEn), parts: splitList(row.companyPartNames, separator: ","),
+                           nameEnglish: FieldValue.text(row.companyNmEn), roles: splitList(row.companyPartNames, separator: ","),
                            ceo: FieldValue.text(row.ceoNm), filmNames: FieldValue.text(row.filmoNames))
         }
     }
@@ -46,11 +47,11 @@ extension Company {
         name = try FieldValue(info.companyNm, "companyInfo.companyNm").requiredText()
         nameEnglish = FieldValue.text(info.companyNmEn)
         ceo = FieldValue.text(info.ceoNm)
-        var parts: [String] = []
-        for part in (info.parts ?? []).compactMap({ FieldValue.text($0.companyPartNm) }) where !parts.contains(part) {
-            parts.append(part)
+        var roles: [String] = []
+        for role in (info.parts ?? []).compactMap({ FieldValue.text($0.companyPartNm) }) where !roles.contains(role) {
+            roles.append(role)
         }
-        self.parts = parts
-        films = (info.filmos ?? []).compactMap { FilmCredit(code: $0.movieCd, title: $0.movieNm, part: $0.companyPartNm) }
+        self.roles = roles
+        films = (info.filmos ?? []).compactMap { FilmCredit(code: $0.movieCd, title: $0.movieNm, role: $0.companyPartNm) }
     }
 }

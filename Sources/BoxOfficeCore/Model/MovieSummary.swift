@@ -11,7 +11,8 @@ public struct MovieSummary: Sendable, Equatable {
     public let status: String?
     public let genres: [String]
     public let nations: [String]
-    public let directors: [String]
+    /// As in a movie's details; a search gives no English names, so theirs are nil.
+    public let directors: [Movie.Director]
 }
 
 extension SearchPage where Item == MovieSummary {
@@ -35,6 +36,6 @@ extension MovieSummary {
         status = field(row.prdtStatNm, "prdtStatNm").text
         genres = splitList(row.genreAlt ?? row.repGenreNm, separator: ",")
         nations = splitList(row.nationAlt ?? row.repNationNm, separator: ",")
-        directors = (row.directors ?? []).compactMap { FieldValue.text($0.peopleNm) }
+        directors = (row.directors ?? []).compactMap { FieldValue.text($0.peopleNm).map { Movie.Director(name: $0, nameEnglish: nil) } }
     }
 }

@@ -5,8 +5,8 @@ public struct PersonSummary: Sendable, Equatable {
     public let nameEnglish: String?
     /// Main field of work, e.g. 감독 (director) or 배우 (actor).
     public let role: String?
-    /// Titles of their films, as KOBIS lists them.
-    public let films: [String]
+    /// Their films as KOBIS's search lists them: titles only (no code, no role).
+    public let films: [FilmCredit]
 }
 
 /// One person's details and whole filmography.
@@ -21,23 +21,23 @@ public struct Person: Sendable, Equatable {
     public let films: [FilmCredit]
 }
 
-/// A film in a person's or a company's filmography, and the part they had in it.
+/// A film in a person's or a company's filmography, and the role they had in it.
 public struct FilmCredit: Sendable, Equatable {
     public let movieCode: String?
     public let title: String
     /// 감독 (director), 배우 (actor), 배급사 (distributor), …
-    public let part: String?
+    public let role: String?
 
     /// A credit from KOBIS's three fields; nil when the title is blank.
-    init?(code: String?, title: String?, part: String?) {
+    init?(code: String?, title: String?, role: String?) {
         guard let title = FieldValue.text(title) else { return nil }
-        self.init(movieCode: FieldValue.text(code), title: title, part: FieldValue.text(part))
+        self.init(movieCode: FieldValue.text(code), title: title, role: FieldValue.text(role))
     }
 
-    public init(movieCode: String?, title: String, part: String?) {
+    public init(movieCode: String?, title: String, role: String?) {
         self.movieCode = movieCode
         self.title = title
-        self.part = part
+        self.role = role
     }
 }
 
@@ -49,7 +49,7 @@ extension SearchPage where Item == PersonSummary {
             PersonSummary(code: try FieldValue(row.peopleCd, "\(place).peopleCd").requiredText(),
                           name: try FieldValue(row.peopleNm, "\(place).peopleNm").requiredText(),
                           nameEnglish: FieldValue.text(row.peopleNmEn), role: FieldValue.text(row.repRoleNm),
-                          films: splitList(row.filmoNames, separator: "|"))
+                          films: splitList(row.filmoNames, separator: "|").map { FilmCredit(movieCode: nil, title: $0, role: nil) })
         }
     }
 }
@@ -68,6 +68,6 @@ extension Person {
         sex = FieldValue.text(info.sex)
         role = FieldValue.text(info.repRoleNm)
         homepages = (info.homepages ?? []).compactMap { FieldValue.text($0.homeUrl) }
-        films = (info.filmos ?? []).compactMap { FilmCredit(code: $0.movieCd, title: $0.movieNm, part: $0.moviePartNm) }
+        films = (info.filmos ?? []).compactMap { FilmCredit(code: $0.movieCd, title: $0.movieNm, role: $0.moviePartNm) }
     }
 }

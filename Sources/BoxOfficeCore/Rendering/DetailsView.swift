@@ -1,5 +1,5 @@
 extension Person {
-    public static let fieldNames = ["peopleCode", "name", "nameEnglish", "sex", "role", "homepages", "films"]
+    public static let fieldNames = ["code", "name", "nameEnglish", "sex", "role", "homepages", "films"]
 
     /// The details, then the filmography as a table.
     public func table(_ options: RenderOptions) -> String {
@@ -10,7 +10,7 @@ extension Person {
 
     public var json: JSONValue {
         .object([
-            ("peopleCode", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
+            ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
             ("sex", JSONValue(sex)), ("role", JSONValue(role)), ("homepages", .array(homepages.map(JSONValue.string))),
             ("films", .array(films.map(\.json))),
         ])
@@ -18,8 +18,9 @@ extension Person {
 }
 
 extension FilmCredit {
+    /// `{movieCode, title, role}`: one shape wherever a film credit appears (null where KOBIS does not say).
     public var json: JSONValue {
-        .object([("movieCode", JSONValue(movieCode)), ("title", .string(title)), ("part", JSONValue(part))])
+        .object([("movieCode", JSONValue(movieCode)), ("title", .string(title)), ("role", JSONValue(role))])
     }
 
     /// A person's or a company's page: name, labelled fields, then their films as a table.
@@ -30,26 +31,26 @@ extension FilmCredit {
         guard !films.isEmpty else { return text + "\n" + options.label("KOBIS lists no films.") + "\n" }
         let table = TextTable(
             columns: [.init(title: "Code"), .init(title: "Title", flexible: true), .init(title: "Part")],
-            rows: films.map { [.init($0.movieCode ?? ""), .init($0.title), .init($0.part ?? "")] })
+            rows: films.map { [.init($0.movieCode ?? ""), .init($0.title), .init($0.role ?? "")] })
         return text + "\n" + TextColor.bold.apply("\(options.label(heading)) (\(NumberFormat.grouped(films.count)))", if: options.colors) + "\n"
             + table.render(options).joined(separator: "\n") + "\n"
     }
 }
 
 extension Company {
-    public static let fieldNames = ["companyCode", "name", "nameEnglish", "ceo", "parts", "films"]
+    public static let fieldNames = ["code", "name", "nameEnglish", "ceo", "roles", "films"]
 
     /// The details, then the films as a table.
     public func table(_ options: RenderOptions) -> String {
         FilmCredit.details(name: name, nameEnglish: nameEnglish,
-                           fields: [("Code", code), ("CEO", ceo ?? "–"), ("Parts", parts.isEmpty ? "–" : parts.joined(separator: ", "))],
+                           fields: [("Code", code), ("CEO", ceo ?? "–"), ("Parts", roles.isEmpty ? "–" : roles.joined(separator: ", "))],
                            films: films, heading: "Films", options)
     }
 
     public var json: JSONValue {
         .object([
-            ("companyCode", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
-            ("ceo", JSONValue(ceo)), ("parts", .array(parts.map(JSONValue.string))), ("films", .array(films.map(\.json))),
+            ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
+            ("ceo", JSONValue(ceo)), ("roles", .array(roles.map(JSONValue.string))), ("films", .array(films.map(\.json))),
         ])
     }
 }

@@ -96,7 +96,7 @@ extension Movie {
             ("openDate", JSONValue(openDate)), ("runtimeMinutes", JSONValue(runtimeMinutes)),
             ("status", JSONValue(status)), ("type", JSONValue(type)),
             ("nations", .array(nations.map(JSONValue.string))), ("genres", .array(genres.map(JSONValue.string))),
-            ("directors", .array(directors.map { .object([("name", .string($0.name)), ("nameEnglish", JSONValue($0.nameEnglish))]) })),
+            ("directors", .array(directors.map(\.json))),
             ("actors", .array(actors.map {
                 .object([("name", .string($0.name)), ("nameEnglish", JSONValue($0.nameEnglish)),
                          ("role", JSONValue($0.role)), ("roleEnglish", JSONValue($0.roleEnglish))])
@@ -111,6 +111,13 @@ extension Movie {
                 .object([("name", .string($0.name)), ("nameEnglish", JSONValue($0.nameEnglish)), ("role", JSONValue($0.role))])
             })),
         ])
+    }
+}
+
+extension Movie.Director {
+    /// `{name, nameEnglish}`, in a movie's details and in a search alike.
+    public var json: JSONValue {
+        .object([("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish))])
     }
 }
 

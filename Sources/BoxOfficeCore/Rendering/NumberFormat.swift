@@ -46,6 +46,14 @@ public enum NumberFormat {
         return number > 0 ? "+" + grouped(number) : grouped(number)
     }
 
+    /// A size as people say it: `64 MiB`, `64 KiB` for whole units, else `1,234 bytes`.
+    public static func bytes(_ count: Int) -> String {
+        for (unit, name) in [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")] where count >= unit && count % unit == 0 {
+            return "\(grouped(count / unit)) \(name)"
+        }
+        return "\(grouped(count)) byte\(count == 1 ? "" : "s")"
+    }
+
     static func percent(_ number: Double?) -> String {
         guard let number else { return "–" }
         return cFormat("%.1f%%", number)

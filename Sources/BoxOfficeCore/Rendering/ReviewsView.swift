@@ -9,10 +9,14 @@ public struct ReviewList: Presentable {
     public let reviews: [Review]
     /// The movie they are about, when the list is of one movie.
     public let movieCode: String?
+    /// The reviews the heading's average and count are of: the movie's all, when `reviews` is
+    /// one just added or changed.
+    public let summarised: [Review]
 
-    public init(reviews: [Review], movieCode: String?) {
+    public init(reviews: [Review], movieCode: String?, summarising summarised: [Review]? = nil) {
         self.reviews = reviews.sorted { ($0.created, $0.id) > ($1.created, $1.id) }
         self.movieCode = movieCode
+        self.summarised = summarised ?? reviews
     }
 
     public static let fieldNames = ["id", "movieCode", "rating", "nickname", "text", "created", "edited", "hasPassword"]
@@ -26,12 +30,18 @@ public struct ReviewList: Presentable {
             let about = movieCode.map { " of \($0)" } ?? ""
             return (options.korean ? "리뷰가 없습니다.\n" : "No reviews\(about) yet. Add one with 'boxoffice review add MOVIECODE --rating 4.5 \"…\"'.\n")
         }
-        let heading = TextColor.bold.apply((movieCode.map { "\(options.label("Reviews")) · \($0)" } ?? options.label("Reviews")) + " · " + Review.summary(reviews), if: options.colors)
+        let title = movieCode.map { "\(options.label("Reviews")) · \($0)" } ?? options.label("Reviews")
+        let summary = Review.summary(summarised) + (summarised.count > reviews.count ? ", \(NumberFormat.grouped(reviews.count)) shown" : "")
+        // On one line when it fits the terminal, else the summary under the title.
+        let line = title + " · " + summary
+        let fits = options.width.map { TerminalText.width(line, ambiguousWide: options.ambiguousWide) <= $0 } ?? true
+        let heading = (fits ? [line] : [title, summary]).map { TextColor.bold.apply($0, if: options.colors) }.joined(separator: "\n")
         let table = TextTable(
             columns: [.init(title: "ID"), .init(title: "Movie", dropOrder: 3), .init(title: "Rating"), .init(title: "Nickname", dropOrder: 2),
                       .init(title: "Date", dropOrder: 1), .init(title: "Review", flexible: true)],
             rows: reviews.map { review in
-                [.init(review.id), .init(review.movieCode), .init(Review.stars(review.rating)), .init(review.nickname ?? ""),
+                // A store edited by hand (or imported by an older boxoffice) may hold any id: never wider than a real one.
+                [.init(Review.isValidID(review.id) ? review.id : TerminalText.truncate(review.id, to: 9)), .init(TerminalText.truncate(review.movieCode, to: 9)), .init(Review.stars(review.rating)), .init(review.nickname ?? ""),
                  .init(String(Day.koreanTimestamp(Date(timeIntervalSince1970: TimeInterval(review.created))).prefix(10))),
                  .init(review.text.split(whereSeparator: \.isNewline).joined(separator: " "))]
             })
@@ -44,18 +54,9 @@ extension Review {
     public var json: JSONValue {
         .object([
             ("id", .string(id)), ("movieCode", .string(movieCode)), ("rating", .double(rating)), ("nickname", JSONValue(nickname)),
-            ("text", .string(text)), ("created", .string(Self.timestamp(created))), ("edited", JSONValue(edited.map(Self.timestamp))),
+            ("text", .string(text)), ("created", .string(ReviewTimestamp.text(created))), ("edited", JSONValue(edited.map(ReviewTimestamp.text))),
             ("hasPassword", .bool(password != nil)),
         ])
-    }
-
-    /// `2026-11-23T18:05:00+09:00`.
-    static func timestamp(_ seconds: Int64) -> String {
-        let text = Day.koreanTimestamp(Date(timeIntervalSince1970: TimeInterval(seconds)))
-        // "2026-11-23 18:05 KST" → ISO 8601 with the offset.
-        let parts = text.split(separator: " ")
-        guard parts.count >= 2 else { return text }
-        return "\(parts[0])T\(parts[1]):\(cFormat("%02lld", ((seconds % 60) + 60) % 60))+09:00"
     }
 
     /// `★★★★½` for 4.5.
@@ -69,19 +70,6 @@ extension Review {
         guard !reviews.isEmpty else { return "no reviews" }
         let average = reviews.map(\.rating).reduce(0, +) / Double(reviews.count)
         return "★ \(cFormat("%.1f", average)) from \(NumberFormat.grouped(reviews.count)) review\(reviews.count == 1 ? "" : "s")"
-    }
-}
-
-/// The reviews document `review export` prints and `review import` reads: every review as stored,
-/// password hashes included (never a password), so a review keeps its protection on another machine.
-public enum ReviewExport {
-    public static func json(_ reviews: [Review]) -> JSONValue {
-        ReviewStore.Document.json(reviews)
-    }
-
-    /// The reviews in an exported document; throws when it is not one.
-    public static func reviews(in data: Data) throws -> [Review] {
-        try JSONDecoder().decode(ReviewStore.Document.self, from: data).reviews
     }
 }
 

@@ -68,7 +68,7 @@ extension MovieSummary: SearchItem {
                 [
                     .init(movie.code), .init(movie.title), .init(movie.titleEnglish ?? ""), .init(movie.productionYear.map(String.init) ?? ""),
                     .init(movie.openDate?.iso ?? ""), .init(movie.type ?? ""), .init(movie.genres.joined(separator: ", ")),
-                    .init(movie.nations.joined(separator: ", ")), .init(movie.directors.joined(separator: ", ")),
+                    .init(movie.nations.joined(separator: ", ")), .init(movie.directors.map(\.name).joined(separator: ", ")),
                 ]
             })
         return page.render(.movies, options, table: table, all: true)
@@ -79,13 +79,13 @@ extension MovieSummary: SearchItem {
             ("movieCode", .string(code)), ("title", .string(title)), ("titleEnglish", JSONValue(titleEnglish)),
             ("productionYear", JSONValue(productionYear)), ("openDate", JSONValue(openDate)), ("type", JSONValue(type)),
             ("status", JSONValue(status)), ("genres", .array(genres.map(JSONValue.string))),
-            ("nations", .array(nations.map(JSONValue.string))), ("directors", .array(directors.map(JSONValue.string))),
+            ("nations", .array(nations.map(JSONValue.string))), ("directors", .array(directors.map(\.json))),
         ])
     }
 }
 
 extension PersonSummary: SearchItem {
-    public static let fieldNames = ["peopleCode", "name", "nameEnglish", "role", "films"]
+    public static let fieldNames = ["code", "name", "nameEnglish", "role", "films"]
 
     /// People as a table: code, name, English name, role, and their first films.
     public static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
@@ -101,21 +101,21 @@ extension PersonSummary: SearchItem {
 
     public var json: JSONValue {
         .object([
-            ("peopleCode", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
-            ("role", JSONValue(role)), ("films", .array(films.map(JSONValue.string))),
+            ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
+            ("role", JSONValue(role)), ("films", .array(films.map(\.json))),
         ])
     }
 
     /// `기생충, 옥자, 마더 (+12 more)`.
-    static func films(_ films: [String], _ options: RenderOptions) -> String {
-        let shown = films.prefix(3).joined(separator: ", ")
+    static func films(_ films: [FilmCredit], _ options: RenderOptions) -> String {
+        let shown = films.prefix(3).map(\.title).joined(separator: ", ")
         guard films.count > 3 else { return shown }
         return shown + (options.korean ? " 외 \(films.count - 3)편" : " (+\(films.count - 3) more)")
     }
 }
 
 extension CompanySummary: SearchItem {
-    public static let fieldNames = ["companyCode", "name", "nameEnglish", "parts", "ceo", "filmNames"]
+    public static let fieldNames = ["code", "name", "nameEnglish", "roles", "ceo", "filmNames"]
 
     /// Companies as a table: code, name, English name, categories, CEO, films.
     public static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
@@ -123,7 +123,7 @@ extension CompanySummary: SearchItem {
             columns: [.init(title: "Code"), .init(title: "Name"), .init(title: "English name", dropOrder: 3), .init(title: "Parts", dropOrder: 2),
                       .init(title: "CEO", dropOrder: 1), .init(title: "Films", flexible: true)],
             rows: page.items.map { company in
-                [.init(company.code), .init(company.name), .init(company.nameEnglish ?? ""), .init(company.parts.joined(separator: ", ")),
+                [.init(company.code), .init(company.name), .init(company.nameEnglish ?? ""), .init(company.roles.joined(separator: ", ")),
                  .init(company.ceo ?? ""), .init(company.filmNames ?? "")]
             })
         let details = page.items.first.map { (options.korean ? "참여 영화 전체: " : "A company's films: ") + "boxoffice company \($0.code)" }
@@ -132,8 +132,8 @@ extension CompanySummary: SearchItem {
 
     public var json: JSONValue {
         .object([
-            ("companyCode", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
-            ("parts", .array(parts.map(JSONValue.string))), ("ceo", JSONValue(ceo)), ("filmNames", JSONValue(filmNames)),
+            ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
+            ("roles", .array(roles.map(JSONValue.string))), ("ceo", JSONValue(ceo)), ("filmNames", JSONValue(filmNames)),
         ])
     }
 }
@@ -145,7 +145,7 @@ extension SearchPage where Item == MovieSummary {
         TextTable(columns: [.init(title: "Code"), .init(title: "Title"), .init(title: "Year"), .init(title: "Directors")],
                   rows: items.map { movie in
                       [.init(movie.code), .init(movie.title), .init((movie.openDate?.year ?? movie.productionYear).map(String.init) ?? ""),
-                       .init(movie.directors.joined(separator: ", "))]
+                       .init(movie.directors.map(\.name).joined(separator: ", "))]
                   }).render(RenderOptions())
     }
 }

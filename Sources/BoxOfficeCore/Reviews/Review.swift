@@ -37,6 +37,11 @@ public struct Review: Sendable, Equatable, Codable {
         rating.isFinite && rating >= 0.5 && rating <= 5 && (rating * 2).rounded() == rating * 2
     }
 
+    /// Whether `id` is one `review add` makes: 8 hex digits in lowercase.
+    public static func isValidID(_ id: String) -> Bool {
+        id.utf8.count == 8 && id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
     /// A new random id that none of `taken` has.
     public static func newID(avoiding taken: Set<String>) -> String {
         while true {
@@ -66,11 +71,18 @@ public struct PasswordRecord: Sendable, Equatable, Codable {
         hash = Self.hex(PasswordHash.pbkdf2(password: Array(password.utf8), salt: salt, iterations: iterations))
     }
 
+    /// Whether this version can check a password against the record: its algorithm, a sane
+    /// number of rounds, a hex salt of 1 to 64 bytes and a hex hash of 32.
+    public var isCheckable: Bool {
+        guard algorithm == Self.algorithmName, (1...10_000_000).contains(iterations), let salt = Self.bytes(salt),
+              (1...64).contains(salt.count), Self.bytes(hash)?.count == 32 else { return false }
+        return true
+    }
+
     /// Whether `password` is the one, compared in constant time; false for a record this
     /// version cannot check (another algorithm, a damaged field).
     public func matches(_ password: String) -> Bool {
-        guard algorithm == Self.algorithmName, (1...10_000_000).contains(iterations),
-              let salt = Self.bytes(salt), let expected = Self.bytes(hash), expected.count == 32 else { return false }
+        guard isCheckable, let salt = Self.bytes(salt), let expected = Self.bytes(hash) else { return false }
         let derived = PasswordHash.pbkdf2(password: Array(password.utf8), salt: salt, iterations: iterations)
         return PasswordHash.constantTimeEquals(derived, expected)
     }

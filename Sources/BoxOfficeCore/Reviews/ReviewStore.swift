@@ -52,14 +52,14 @@ public struct ReviewStore: Sendable {
         try makeFolder()
         let lockPath = folder.appendingPathComponent(Self.lockName).path
         let lock = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw ReviewStoreError.unusable(path: lockPath, reason: OwnFiles.reason(errno)) }
+        guard lock >= 0 else { throw ReviewStoreError.unusable(path: lockPath, reason: "it cannot be opened (\(OwnFiles.reason(errno)))") }
         defer { close(lock) }
         var info = stat()
         guard fstat(lock, &info) == 0, OwnFiles.kind(of: info) == .regularFile, OwnFiles.isOurs(info) else {
-            throw ReviewStoreError.unusable(path: lockPath, reason: "is not a file boxoffice made")
+            throw ReviewStoreError.unusable(path: lockPath, reason: "it is not a file boxoffice made")
         }
         while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw ReviewStoreError.unusable(path: lockPath, reason: OwnFiles.reason(errno)) }
+            guard errno == EINTR else { throw ReviewStoreError.unusable(path: lockPath, reason: "it cannot be locked (\(OwnFiles.reason(errno)))") }
         }
         defer { flock(lock, LOCK_UN) }
         var reviews = try read()
@@ -74,7 +74,7 @@ public struct ReviewStore: Sendable {
             guard let read = try OwnFiles.readRegularFile(file.path, limit: Self.limit) else { return [] }
             data = read
         } catch {
-            throw .unusable(path: file.path, reason: error.problem)
+            throw .unusable(path: file.path, reason: "it " + error.problem)
         }
         do {
             let document = try JSONDecoder().decode(Document.self, from: data)
@@ -95,7 +95,7 @@ public struct ReviewStore: Sendable {
         do {
             try AnswerCache.writeAtomically(Data(text.utf8), to: file)
         } catch {
-            throw ReviewStoreError.unusable(path: file.path, reason: error.description)
+            throw ReviewStoreError.unusable(path: file.path, reason: "it " + error.problem)
         }
     }
 
@@ -105,7 +105,7 @@ public struct ReviewStore: Sendable {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw .unusable(path: folder.path, reason: "cannot be created")
+                throw .unusable(path: folder.path, reason: "it cannot be created")
             }
         }
         if let reason = OwnFiles.unsafeFolderReason(folder.path, followLink: !ownFolder, tighten: ownFolder) {
@@ -128,7 +128,7 @@ public struct ReviewStore: Sendable {
 public enum ReviewStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is there but is not a reviews file boxoffice can read.
     case unreadable(path: String, reason: String)
-    /// The folder or the file cannot be opened or written.
+    /// The folder or the file cannot be opened or written; `reason` is a clause, "it is a folder, not a file".
     case unusable(path: String, reason: String)
 
     public var description: String {
@@ -145,10 +145,7 @@ extension Review {
         .object([
             ("id", .string(id)), ("movieCode", .string(movieCode)), ("rating", .double(rating)), ("nickname", JSONValue(nickname)),
             ("text", .string(text)), ("created", .int(created)), ("edited", JSONValue(edited)),
-            ("password", password.map { record in
-                .object([("algorithm", .string(record.algorithm)), ("iterations", .int(Int64(record.iterations))),
-                         ("salt", .string(record.salt)), ("hash", .string(record.hash))])
-            } ?? .null),
+            ("password", password?.json ?? .null),
         ])
     }
 }

@@ -7,6 +7,31 @@ import Testing
     static let expected = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Expected")
 
+    /// A review just added, under the movie's average of all its reviews; at 40 columns the
+    /// summary goes under the title instead of past the edge.
+    @Test func aReviewListHeadingCountsTheMovieAndFitsTheWidth() {
+        let old = Review(id: "0a0a0a0a", movieCode: "20124079", rating: 4, nickname: nil, text: "좋다", created: 1_700_000_000)
+        let new = Review(id: "0b0b0b0b", movieCode: "20124079", rating: 2, nickname: "민수", text: "별로", created: 1_700_000_100)
+        let list = ReviewList(reviews: [new], movieCode: "20124079", summarising: [old, new])
+        #expect(list.table(RenderOptions(width: 80)) == """
+            Reviews · 20124079 · ★ 3.0 from 2 reviews, 1 shown
+
+            ID        Movie     Rating  Nickname  Date        Review
+            0b0b0b0b  20124079  ★★ 2.0  민수      2023-11-15  별로
+
+            """)
+        let narrow = list.table(RenderOptions(width: 40))
+        #expect(narrow.hasPrefix("Reviews · 20124079\n★ 3.0 from 2 reviews, 1 shown\n\n"))
+        #expect(narrow.split(separator: "\n").allSatisfy { TerminalText.width($0) <= 40 })
+        #expect(list.json == .array([new.json]), "the JSON is the reviews shown")
+        // A store edited by hand may hold an id of any length; the table stays within the screen.
+        let long = Review(id: String(repeating: "a", count: 5000), movieCode: String(repeating: "9", count: 300), rating: 3, nickname: nil,
+                          text: "손댄 파일", created: 1_700_000_200)
+        let damaged = ReviewList(reviews: [long, old], movieCode: nil).table(RenderOptions(width: 80))
+        #expect(damaged.split(separator: "\n").allSatisfy { TerminalText.width($0) <= 80 }, "\(damaged)")
+        #expect(damaged.contains("aaaaaaaa…  99999999…"))
+    }
+
     @Test(arguments: [("20220105", "daily_20220105.json"), ("20230423", "daily_20230423.json")])
     func dailyRendersExactly(day: String, fixture: String) throws {
         let boxOffice = try dailyBoxOffice(fixture)

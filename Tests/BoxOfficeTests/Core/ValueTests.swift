@@ -16,6 +16,23 @@ import Testing
         }
     }
 
+    @Test func reviewTimesAreISO8601InKoreanTimeBothWays() {
+        #expect(ReviewTimestamp.text(0) == "1970-01-01T09:00:00+09:00")
+        #expect(ReviewTimestamp.text(1_700_000_000) == "2023-11-15T07:13:20+09:00")
+        #expect(ReviewTimestamp.text(-1) == "1970-01-01T08:59:59+09:00")
+        #expect(ReviewTimestamp.text(.max) == "9999-12-31T23:59:59+09:00", "a damaged store never traps")
+        #expect(ReviewTimestamp.text(.min) == "0001-01-01T00:00:00+09:00")
+        for seconds: Int64 in [0, 59, 86_399, 951_782_400, 1_700_000_000, 4_102_444_799] {
+            #expect(ReviewTimestamp.seconds(ReviewTimestamp.text(seconds)) == seconds)
+        }
+        #expect(ReviewTimestamp.seconds("2023-11-14T22:13:20Z") == 1_700_000_000)
+        #expect(ReviewTimestamp.seconds("2023-11-14T17:13:20-05:00") == 1_700_000_000)
+        for bad in ["", "2023-11-14", "2023-11-14T22:13:20", "2023-11-14 22:13:20Z", "2023-02-29T00:00:00Z", "2023-11-14T24:00:00Z",
+                    "2023-11-14T22:60:00Z", "2023-11-14T22:13:20.5Z", "2023-11-14T22:13:20+0900", "2023-11-14T22:13:20+24:00", "２023-11-14T22:13:20Z"] {
+            #expect(ReviewTimestamp.seconds(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test func dayArithmeticCrossesMonthsYearsAndLeapDays() throws {
         let day = try #require(Day("20240301"))
         #expect(day.adding(days: -1).iso == "2024-02-29")

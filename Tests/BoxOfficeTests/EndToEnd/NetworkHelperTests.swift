@@ -50,8 +50,8 @@ import Testing
         (#"{"type":"hello"}"#, "a hello without a version"),
         (#"{"type":"response","status":200,"bodyBytes":1}"#, "a response message without an id"),
         (#"{"type":"response","id":1,"bodyBytes":1}"#, "a response without a status"),
-        (#"{"type":"response","id":1,"status":200,"bodyBytes":-1}"#, "a response body of a length outside 0–16777216 bytes"),
-        (#"{"type":"response","id":1,"status":200,"bodyBytes":16777217}"#, "a response body of a length outside 0–16777216 bytes"),
+        (#"{"type":"response","id":1,"status":200,"bodyBytes":-1}"#, "a response body whose length is missing, negative or over 16 MiB"),
+        (#"{"type":"response","id":1,"status":200,"bodyBytes":16777217}"#, "a response body whose length is missing, negative or over 16 MiB"),
         (#"{"type":"failure","id":1,"failure":"exploded"}"#, "a failure of an unknown kind"),
         (#"{"type":"request","id":1}"#, "a request without a URL"),
         (#"{"type":"greeting","id":1}"#, "a message of an unknown type"),
@@ -67,7 +67,7 @@ import Testing
         reader.append(Data(repeating: UInt8(ascii: "a"), count: 65_536))
         #expect(try reader.next() == nil)
         reader.append(Data("a".utf8))
-        #expect(throws: HelperProtocolError("a message header longer than 65536 bytes")) { try reader.next() }
+        #expect(throws: HelperProtocolError("a message header longer than 64 KiB")) { try reader.next() }
     }
 }
 
@@ -250,7 +250,7 @@ import Testing
     @Test func anAddressTooLongForTheProtocolIsRefusedBeforeTheHelperStarts() async throws {
         let transport = HelperTransport(helper: "/nonexistent/boxoffice-http")
         let url = try #require(URL(string: "http://127.0.0.1:9/?q=" + String(repeating: "a", count: 70_000)))
-        await #expect(throws: TransportError.other("the request's address is longer than 65536 bytes")) {
+        await #expect(throws: TransportError.other("the request's address is longer than 64 KiB")) {
             try await transport.send(HTTPRequest(url: url, timeout: 5))
         }
     }

@@ -50,6 +50,22 @@ import Testing
         #expect(unknown.standardError.hasPrefix("boxoffice: there is no review \(id).\n"))
     }
 
+    @Test func addingAndEditingShowTheMovieAverageOfAllItsReviews() async throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let first = try await run(["add", "20124079", "--rating", "4", "--text", "좋다"], data)
+        #expect(first.standardOutput.hasPrefix("Reviews · 20124079 · ★ 4.0 from 1 review\n\n"))
+        _ = try await run(["add", "2024A603", "--rating", "1", "--text", "다른 영화"], data)
+        let second = try await run(["add", "20124079", "--rating", "2", "--text", "별로"], data)
+        #expect(second.standardOutput.hasPrefix("Reviews · 20124079 · ★ 3.0 from 2 reviews, 1 shown\n\n"), "\(second.standardOutput)")
+        #expect(second.standardOutput.components(separatedBy: "\n").filter { $0.contains("20124079  ★") }.count == 1)
+        let id = try #require(try await list(data).first { $0["text"] as? String == "별로" }?["id"] as? String)
+        let edited = try await run(["edit", id, "--rating", "5"], data)
+        #expect(edited.standardOutput.hasPrefix("Reviews · 20124079 · ★ 4.5 from 2 reviews, 1 shown\n\n"), "\(edited.standardOutput)")
+        let json = try await run(["add", "20124079", "--rating", "3", "--text", "셋째", "--json"], data)
+        #expect(try (JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [Any])?.count == 1, "the JSON is the review added")
+    }
+
     @Test func aWrongPasswordChangesNothing() async throws {
         let data = folder()
         defer { try? FileManager.default.removeItem(at: data) }
@@ -104,6 +120,26 @@ import Testing
         #expect(try Data(contentsOf: file) == cut)
     }
 
+    @Test func aFolderOrAnOversizedFileIsNamedInWords() async throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let store = data.appendingPathComponent("reviews.json")
+        try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
+        let listed = try await run(["list"], data)
+        #expect(listed.status == 1)
+        #expect(listed.standardError.hasPrefix("boxoffice: the reviews at \(store.path) cannot be used: it is a folder, not a file.\n"))
+        let big = data.appendingPathComponent("big.json")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 64 << 20 + 1)
+        try handle.close()
+        let imported = try await run(["import", big.path], data.appendingPathComponent("other"))
+        #expect(imported.status == 1)
+        #expect(imported.standardError == "boxoffice: \(big.path) is larger than 64 MiB.\n")
+        let folderImport = try await run(["import", data.path], data.appendingPathComponent("other"))
+        #expect(folderImport.standardError == "boxoffice: \(data.path) is a folder, not a file.\n")
+    }
+
     @Test(arguments: [
         (["add", "20124079", "--rating", "6", "--text", "x"], "--rating '6' is not a rating from 0.5 to 5 in steps of 0.5 (e.g. 3.5)"),
         (["add", "20124079", "--rating", "3.3", "--text", "x"], "--rating '3.3' is not a rating from 0.5 to 5 in steps of 0.5 (e.g. 3.5)"),
@@ -118,6 +154,9 @@ import Testing
         (["dlete", "1"], "unknown review action 'dlete'; use add, list, edit, delete, export or import. Did you mean 'delete'?"),
         (["edit", "0a0a0a0a"], "review edit needs something to change: --rating, --nickname, --text or new words"),
         (["list", "--password"], "--password applies to 'review add'; edit and delete ask for a review's password when it has one"),
+        (["export", "--format", "csv"], "review export writes only the JSON that 'review import' reads, not --format csv; 'boxoffice review list --format csv' lists the reviews that way"),
+        (["export", "--format", "jsonl"], "review export writes only the JSON that 'review import' reads, not --format jsonl; 'boxoffice review list --format jsonl' lists the reviews that way"),
+        (["export", "--fields", "id"], "review export writes every field, so that 'review import' can read it back; 'boxoffice review list --fields …' lists only some"),
     ] as [([String], String)])
     func badInputExits64AndWritesNothing(arguments: [String], message: String) async throws {
         let data = folder()
@@ -140,6 +179,14 @@ import Testing
         let file = first.appendingPathComponent("export.json")
         try exported.standardOutput.write(to: file, atomically: true, encoding: .utf8)
         #expect(!exported.standardOutput.contains("\"pw\""))
+        // Version 2: the keys and times of 'review list --json', the password as its hash record.
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(exported.standardOutput.utf8)) as? [String: Any])
+        #expect(document["version"] as? Int == 2)
+        let records = try #require(document["reviews"] as? [[String: Any]])
+        let listed = try await list(first)
+        #expect(records.map { $0["created"] as? String } == listed.reversed().map { $0["created"] as? String })
+        #expect(records.allSatisfy { ($0["created"] as? String)?.hasSuffix("+09:00") == true })
+        #expect(records.map { Set($0.keys) } == Array(repeating: ["id", "movieCode", "rating", "nickname", "text", "created", "edited", "password"], count: 2))
         let imported = try await run(["import", file.path], second)
         #expect(imported.standardError == "boxoffice: imported 2 reviews; 0 already present were skipped.\n")
         let again = try await run(["import", file.path], second)
@@ -154,6 +201,69 @@ import Testing
         let refused = try await run(["import", junk.path], second)
         #expect(refused.status == 1)
         #expect(refused.standardError.hasPrefix("boxoffice: \(junk.path) is not a file written by 'boxoffice review export'.\n"))
+    }
+
+    @Test func anExportOfAnEarlierVersionStillImports() async throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let file = data.appendingPathComponent("old.json")
+        try #"{"version":1,"reviews":[{"id":"0a1b2c3d","movieCode":"20124079","rating":3.5,"nickname":null,"text":"옛 형식","created":1700000000,"edited":1700000060,"password":null}]}"#
+            .write(to: file, atomically: true, encoding: .utf8)
+        let imported = try await run(["import", file.path], data)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let reviews = try await list(data)
+        #expect(reviews.count == 1)
+        #expect(reviews.first?["created"] as? String == "2023-11-15T07:13:20+09:00")
+        #expect(reviews.first?["edited"] as? String == "2023-11-15T07:14:20+09:00")
+        // Exported again, it is version 2 with the same times, and imports as the same review.
+        let exported = try await run(["export"], data)
+        #expect(exported.standardOutput.contains("\"created\": \"2023-11-15T07:13:20+09:00\""))
+        let again = data.appendingPathComponent("again")
+        let newFile = data.appendingPathComponent("new.json")
+        try exported.standardOutput.write(to: newFile, atomically: true, encoding: .utf8)
+        #expect(try await run(["import", newFile.path], again).status == 0)
+        #expect(try await run(["list", "--json"], again).standardOutput == (try await run(["list", "--json"], data)).standardOutput)
+    }
+
+    /// One field of the second review of an otherwise good export replaced, and what import says.
+    @Test(arguments: [
+        ("id", #""\#(String(repeating: "a", count: 5000))""#, "review 2 in FILE: its id is not 8 hex digits"),
+        ("id", #""3f2a9c1""#, "review 2 in FILE: its id is not 8 hex digits"),
+        ("id", #""0A1B2C3D""#, "reviews 1 and 2 in FILE have the same id, 0a1b2c3d"),
+        ("movieCode", #""1234""#, "review 2 in FILE (id 0b0b0b0b): its movie code is not a KOBIS movie code (8 characters, e.g. 20124079)"),
+        ("rating", "7", "review 2 in FILE (id 0b0b0b0b): its rating is not one from 0.5 to 5 in steps of 0.5"),
+        ("rating", "3.3", "review 2 in FILE (id 0b0b0b0b): its rating is not one from 0.5 to 5 in steps of 0.5"),
+        ("nickname", #"" ""#, "review 2 in FILE (id 0b0b0b0b): its nickname is not a name of 1 to 40 characters"),
+        ("nickname", #""\#(String(repeating: "가", count: 41))""#, "review 2 in FILE (id 0b0b0b0b): its nickname is not a name of 1 to 40 characters"),
+        ("text", #"" \n ""#, "review 2 in FILE (id 0b0b0b0b): its text is empty"),
+        ("text", #""\#(String(repeating: "x", count: 10_001))""#, "review 2 in FILE (id 0b0b0b0b): its text is longer than 10,000 characters"),
+        ("created", #""yesterday""#, "review 2 in FILE: its created time is not one such as 2026-11-23T18:05:00+09:00"),
+        ("created", #""2023-02-30T10:00:00+09:00""#, "review 2 in FILE: its created time is not one such as 2026-11-23T18:05:00+09:00"),
+        ("created", "-1", "review 2 in FILE (id 0b0b0b0b): its created time is before 1970 or in the future"),
+        ("edited", #""9999-01-01T00:00:00Z""#, "review 2 in FILE (id 0b0b0b0b): its edited time is before 1970 or in the future"),
+        ("password", #"{"algorithm":"md5","iterations":1,"salt":"00","hash":"00"}"#,
+         "review 2 in FILE (id 0b0b0b0b): its password is not a record this boxoffice can check (pbkdf2-sha256, a hex salt, a 32-byte hex hash)"),
+        ("password", #"{"algorithm":"pbkdf2-sha256","iterations":600000,"salt":"zz","hash":"00"}"#,
+         "review 2 in FILE (id 0b0b0b0b): its password is not a record this boxoffice can check (pbkdf2-sha256, a hex salt, a 32-byte hex hash)"),
+    ] as [(String, String, String)])
+    func anImportWithAMalformedFieldWritesNothing(field: String, value: String, message: String) async throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        _ = try await run(["add", "20124079", "--rating", "4", "--text", "있던 리뷰"], data)
+        let store = data.appendingPathComponent("reviews.json")
+        let before = try Data(contentsOf: store)
+        var second: [(String, String)] = [("id", #""0b0b0b0b""#), ("movieCode", #""20124079""#), ("rating", "2.5"), ("nickname", "null"),
+                                          ("text", #""둘째""#), ("created", #""2025-01-02T03:04:05+09:00""#), ("edited", "null"), ("password", "null")]
+        second[try #require(second.firstIndex { $0.0 == field })].1 = value
+        let text = #"{"version":2,"reviews":[{"id":"0a1b2c3d","movieCode":"20124079","rating":3.5,"nickname":null,"text":"첫째","created":"2025-01-01T00:00:00+09:00","edited":null,"password":null},{"#
+            + second.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}]}"
+        let file = data.appendingPathComponent("import.json")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let result = try await run(["import", file.path], data)
+        #expect(result.status == 1)
+        #expect(result.standardError == "boxoffice: \(message.replacing("FILE", with: file.path)); nothing was imported.\n")
+        #expect(try Data(contentsOf: store) == before, "nothing written")
     }
 
     @Test func aMovieShowsItsReviews() async throws {

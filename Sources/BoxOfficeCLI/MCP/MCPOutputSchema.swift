@@ -1,0 +1,221 @@
+import BoxOfficeCore
+
+/// The output schemas of the MCP tools, made from what the tools answer: the structure (keys,
+/// nesting, lists) is read from a tool's answer to a sample call against the demo's recordings,
+/// so it is the structure of `--json` itself and follows any change to it; each leaf's type,
+/// blankness and meaning come from `OutputMeanings`, by key.
+enum MCPOutputSchema {
+    /// The schema of `value`, an answer of a tool; `path` is the keys above it.
+    static func of(_ value: JSONValue, path: [String] = []) -> JSONValue {
+        switch value {
+        case let .object(members):
+            var properties: [(String, JSONValue)] = []
+            for (key, member) in members {
+                properties.append((key, of(member, path: path + [key])))
+            }
+            return .object([("type", .string("object")), ("properties", .object(properties)), ("required", .array(members.map { .string($0.0) }))])
+        case let .array(items):
+            let meaning = OutputMeanings.list(path, of: items)
+            var schema: [(String, JSONValue)] = [("type", .string("array"))]
+            if let meaning { schema.append(("description", .string(meaning.description))) }
+            if let item = meaning?.items {
+                schema.append(("items", .object([("type", .string(item.rawValue))])))
+            } else if let first = items.first {
+                // All the items as one: each key with its fullest value (a list one item leaves empty, another fills).
+                schema.append(("items", of(items.dropFirst().reduce(first, merged), path: path)))
+            } else {
+                schema.append(("items", .object([])))
+            }
+            return .object(schema)
+        case .null, .bool, .int, .double, .string:
+            guard let meaning = OutputMeanings.meaning(path, kind: .leaf) else {
+                // A key with no meaning yet (a test finds it undescribed): typed by its sample, blank allowed.
+                if value == .null { return .object([]) }
+                return .object([("type", .array([.string(sampleType(value)), .string("null")]))])
+            }
+            return meaning.schema
+        }
+    }
+
+    /// Two sample values as one: an object with the keys of both, each from the fuller value; a
+    /// list of both lists' items; a value rather than null.
+    static func merged(_ first: JSONValue, _ second: JSONValue) -> JSONValue {
+        switch (first, second) {
+        case let (.object(a), .object(b)):
+            var members = a.map { key, value in (key, b.first { $0.0 == key }.map { merged(value, $0.1) } ?? value) }
+            members += b.filter { key, _ in !a.contains { $0.0 == key } }
+            return .object(members)
+        case let (.array(a), .array(b)):
+            return .array(a + b)
+        case (.null, _):
+            return second
+        default:
+            return first
+        }
+    }
+
+    /// The JSON Schema type a sample value has.
+    static func sampleType(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "boolean"
+        case .int: "integer"
+        case .double: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+}
+
+/// What each key of boxoffice's JSON holds: its type, whether KOBIS may leave it blank (null),
+/// and, for numbers, what they count. One name has one meaning; where a key means something else
+/// under a parent, `parent.key` says so.
+enum OutputMeanings {
+    /// What a key holds: one value or a list (an object's keys speak for themselves).
+    enum Kind {
+        case leaf, array
+    }
+
+    /// A JSON Schema type of one value.
+    enum Scalar: String {
+        case string, integer, number, boolean
+    }
+
+    /// A key's type, blankness and meaning.
+    struct Meaning {
+        let kind: Kind
+        let type: Scalar?
+        let nullable: Bool
+        let format: String?
+        let items: Scalar?
+        let description: String
+        let choices: [String]?
+
+        /// The JSON Schema of a value with this meaning.
+        var schema: JSONValue {
+            var members: [(String, JSONValue)] = []
+            let name = JSONValue.string(type?.rawValue ?? "string")
+            members.append(("type", nullable ? .array([name, .string("null")]) : name))
+            if let format { members.append(("format", .string(format))) }
+            if let choices { members.append(("enum", .array(choices.map(JSONValue.string) + (nullable ? [.null] : [])))) }
+            members.append(("description", .string(description)))
+            return .object(members)
+        }
+    }
+
+    /// One value: its type, whether it may be null, its format or choices, and what it holds.
+    static func leaf(_ type: Scalar, nullable: Bool = false, format: String? = nil, choices: [String]? = nil, _ description: String) -> Meaning {
+        Meaning(kind: .leaf, type: type, nullable: nullable, format: format, items: nil, description: description, choices: choices)
+    }
+
+    /// A list, of values of `items` or (without it) of objects whose keys speak for themselves.
+    static func list(of items: Scalar? = nil, _ description: String) -> Meaning {
+        Meaning(kind: .array, type: nil, nullable: false, format: nil, items: items, description: description, choices: nil)
+    }
+
+    /// The meaning of the key at the end of `path`: `parent.key` first, then the key alone.
+    static func meaning(_ path: [String], kind: Kind, where fits: (Meaning) -> Bool = { _ in true }) -> Meaning? {
+        guard let key = path.last else { return nil }
+        let candidates = (path.count > 1 ? [path[path.count - 2] + "." + key] : []) + [key]
+        for name in candidates {
+            if let found = meanings[name]?.first(where: { $0.kind == kind && fits($0) }) { return found }
+        }
+        return nil
+    }
+
+    /// The meaning of a list: of plain values (strings) or of objects, as `items` holds.
+    static func list(_ path: [String], of items: [JSONValue]) -> Meaning? {
+        let ofObjects: Bool
+        if case .object? = items.first { ofObjects = true } else { ofObjects = false }
+        return meaning(path, kind: .array) { ($0.items == nil) == ofObjects }
+            ?? (items.isEmpty ? meaning(path, kind: .array) : nil)
+    }
+
+    /// What a `date` holds.
+    static let day = "A Korean calendar day, YYYY-MM-DD."
+
+    /// The meanings by key (or `parent.key`); a key with two kinds (`entries`) has one of each.
+    static let meanings: [String: [Meaning]] = [
+        // Rankings.
+        "date": [leaf(.string, format: "date", day)],
+        "provisional": [leaf(.boolean, "Whether KOBIS may still revise these figures (the period ended only days ago).")],
+        "entries": [list("The top 10, best first."),
+                    leaf(.integer, "Answers kept in the cache.")],
+        "rank": [leaf(.integer, "Place in the top 10, from 1.")],
+        "points.rank": [leaf(.integer, nullable: true, "Place in that day's top 10; null when the film was outside it.")],
+        "rankChange": [leaf(.integer, nullable: true, "Places gained (positive) or lost (negative) since the day or week before.")],
+        "isNew": [leaf(.boolean, "Whether the film entered the ranking in this period.")],
+        "movieCode": [leaf(.string, "KOBIS movie code, e.g. 20124079.")],
+        "films.movieCode": [leaf(.string, nullable: true, "KOBIS movie code; null when KOBIS gives none.")],
+        "title": [leaf(.string, "Korean title as KOBIS lists it.")],
+        "openDate": [leaf(.string, nullable: true, format: "date", "Opening day in Korea (YYYY-MM-DD); null when KOBIS leaves it blank.")],
+        "audience": [leaf(.integer, nullable: true, "Admissions (tickets sold) in the day or period.")],
+        "points.audience": [leaf(.integer, nullable: true, "Admissions (tickets sold) that day; null when the film was outside the top 10.")],
+        "audienceChange": [leaf(.integer, nullable: true, "Admissions compared with the day or week before (difference, may be negative).")],
+        "audienceTotal": [leaf(.integer, nullable: true, "Admissions since the film opened (cumulative).")],
+        "points.audienceTotal": [leaf(.integer, nullable: true, "Admissions since opening, up to that day; null when the film was outside the top 10.")],
+        "sales": [leaf(.integer, nullable: true, "Ticket sales in Korean won (KRW) in the day or period.")],
+        "salesShare": [leaf(.number, nullable: true, "Share of all ticket sales in the day or period, in percent (0-100).")],
+        "salesTotal": [leaf(.integer, nullable: true, "Ticket sales since the film opened, in Korean won (KRW).")],
+        "screens": [leaf(.integer, nullable: true, "Screens that showed the film.")],
+        "shows": [leaf(.integer, nullable: true, "Showings (screenings) of the film.")],
+        "days": [list("One ranking per day, oldest first.")],
+        "period": [leaf(.string, choices: ["week", "weekend", "weekdays"], "week: Monday-Sunday; weekend: Friday-Sunday; weekdays: Monday-Thursday.")],
+        "start": [leaf(.string, format: "date", "First day of the period (YYYY-MM-DD).")],
+        "end": [leaf(.string, format: "date", "Last day of the period (YYYY-MM-DD).")],
+        "yearWeek": [leaf(.string, nullable: true, "KOBIS's year and ISO week number, e.g. 201152.")],
+        // Movies.
+        "movies": [list("The movies, in KOBIS's order.")],
+        "titleEnglish": [leaf(.string, nullable: true, "English title; null when KOBIS has none.")],
+        "titleOriginal": [leaf(.string, nullable: true, "Original title; null when KOBIS has none.")],
+        "productionYear": [leaf(.integer, nullable: true, "Year of production.")],
+        "runtimeMinutes": [leaf(.integer, nullable: true, "Running time in minutes.")],
+        "status": [leaf(.string, nullable: true, "Production status as KOBIS words it (e.g. 개봉).")],
+        "type": [leaf(.string, nullable: true, "Movie type as KOBIS words it (e.g. 장편).")],
+        "genres": [list(of: .string, "Genres, in Korean.")],
+        "nations": [list(of: .string, "Countries of production, in Korean.")],
+        "directors": [list(of: .string, "Directors' names."), list("Directors.")],
+        "actors": [list("Cast, in KOBIS's order.")],
+        "audits": [list("Rating certificates.")],
+        "audits.number": [leaf(.string, nullable: true, "Certificate number.")],
+        "audits.grade": [leaf(.string, nullable: true, "Rating (e.g. 15세이상관람가).")],
+        "companies": [list("Companies.")],
+        "companies.code": [leaf(.string, nullable: true, "KOBIS company code; null when KOBIS gives none.")],
+        "showTypes": [list("How the film was shown (2D, IMAX …).")],
+        "showTypes.group": [leaf(.string, nullable: true, "Kind of showing.")],
+        "showTypes.name": [leaf(.string, nullable: true, "Showing format.")],
+        "staffs": [list("Crew.")],
+        "roleEnglish": [leaf(.string, nullable: true, "The part in English; null when KOBIS has none.")],
+        // People and companies.
+        "people": [list("The people found, in KOBIS's order.")],
+        "peopleCode": [leaf(.string, "KOBIS people code, e.g. 10031641.")],
+        "companyCode": [leaf(.string, "KOBIS company code, e.g. 20100109.")],
+        "name": [leaf(.string, "Name, in Korean as KOBIS lists it.")],
+        "nameEnglish": [leaf(.string, nullable: true, "Name in English; null when KOBIS has none.")],
+        "role": [leaf(.string, nullable: true, "Role or part, in Korean; null when KOBIS leaves it blank.")],
+        "sex": [leaf(.string, nullable: true, "Sex as KOBIS words it.")],
+        "homepages": [list(of: .string, "Web addresses.")],
+        "films": [list(of: .string, "Titles of their films."), list("Their films, with the part they had.")],
+        "part": [leaf(.string, nullable: true, "The part they had in the film (감독, 배우 …).")],
+        "parts": [list(of: .string, "Kinds of work (제작사, 배급사 …).")],
+        "roles": [list(of: .string, "Kinds of work (제작사, 배급사 …).")],
+        "ceo": [leaf(.string, nullable: true, "Chief executive's name.")],
+        "filmNames": [leaf(.string, nullable: true, "Titles of their films, comma-separated as KOBIS gives them.")],
+        // Code tables.
+        "codes": [list("The codes of the table.")],
+        "code": [leaf(.string, "KOBIS code: of the person (e.g. 10031641), the company (20100109) or the table entry (0105001).")],
+        // Trends.
+        "from": [leaf(.string, format: "date", "First day (YYYY-MM-DD).")],
+        "to": [leaf(.string, format: "date", "Last day (YYYY-MM-DD).")],
+        "points": [list("One point per day, oldest first.")],
+        // The quota.
+        "folder": [leaf(.string, "The cache folder.")],
+        "bytes": [leaf(.integer, "Bytes the cached answers take.")],
+        "otherItems": [leaf(.integer, "Items in the cache folder that boxoffice did not make.")],
+        "day": [leaf(.string, format: "date", "Today in Korea (YYYY-MM-DD), the day the count is for.")],
+        "callsToday": [leaf(.integer, "Calls to KOBIS made today (Korean time) from this machine.")],
+        "dailyQuota": [leaf(.integer, "Calls a key may make a day.")],
+        "text": [leaf(.string, "The command's answer as text.")],
+    ]
+}
