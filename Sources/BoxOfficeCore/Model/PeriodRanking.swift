@@ -1,7 +1,9 @@
 /// Films ranked by audience within a period (a year, a month, any range), computed from the
 /// daily rankings: KOBIS's API has no yearly, monthly or period ranking of its own.
 public struct PeriodRanking: Sendable, Equatable {
+    /// The period's first day.
     public let from: Day
+    /// The period's last day (yesterday at the latest).
     public let to: Day
     /// Whether the figures may still change: the period runs to yesterday (it is not over), or
     /// some of its days were fetched before KOBIS stopped revising them.
@@ -16,18 +18,27 @@ public struct PeriodRanking: Sendable, Equatable {
 
     /// One film's figures within the period.
     public struct Film: Sendable, Equatable {
+        /// Place by audience in the period, from 1 (ties broken, never shared).
         public let rank: Int
         public let movieCode: String
+        /// The title on its last day in the top 10.
         public let title: String
         public let openDate: Day?
+        /// Admissions in the period, counted as `basis` says.
         public let audience: Int
+        /// Ticket sales in won in the period, counted the same way.
         public let sales: Int64
+        /// Days it was in the daily top 10 within the period.
         public let daysInTop10: Int
+        /// Its best daily rank within the period.
         public let bestRank: Int
+        /// Its first day in the daily top 10 within the period.
         public let firstDay: Day
+        /// Its last day in the daily top 10 within the period.
         public let lastDay: Day
     }
 
+    /// A ranking of films already counted and ranked.
     public init(from: Day, to: Day, provisional: Bool, scope: RankingScope? = nil, films: [Film]) {
         self.from = from
         self.to = to

@@ -74,12 +74,16 @@ extension Trend {
     /// A row of the chart: a date, or with `alignedByOpening` a day since opening; and each
     /// film's point there (nil where the film has none: another film's day, outside the range).
     public struct Row: Sendable, Equatable {
+        /// What a row stands for.
         public enum Key: Sendable, Equatable, Hashable {
+            /// A day of the range.
             case date(Day)
+            /// A day since opening (opening day = 1).
             case day(Int)
         }
 
         public let key: Key
+        /// Each film's point, in the order of `movies`.
         public let points: [Point?]
     }
 
@@ -101,7 +105,9 @@ extension Trend {
 extension Trend.Series {
     /// A round number of viewers the film's cumulative audience passed.
     public struct Milestone: Sendable, Equatable {
+        /// The mark: 100,000, 500,000 or a whole million.
         public let audience: Int
+        /// The day the film's cumulative audience reached it.
         public let date: Day
         /// Days since opening on that date (nil when the opening date is unknown).
         public let day: Int?
