@@ -70,6 +70,10 @@ import Testing
         #expect(csv.standardOutput == "rank,title,audience\n1,스파이더맨: 노 웨이 홈,837054\n2,경관의 피,604698\n")
         let fields = try await Executable.run(arguments + ["--json", "--fields", "movieCode,audience", "--limit", "1", "--compact"], environment: environment(server, cache: cache))
         #expect(fields.standardOutput == #"[{"movieCode":"20210028","audience":837054}]"# + "\n")
+        // A filter goes to KOBIS with every day and is said in the answer.
+        let korean = try await Executable.run(arguments + ["--nation", "korean", "--json", "--compact", "--limit", "1"], environment: environment(server, cache: cache))
+        #expect(korean.standardOutput.contains(#""provisional":false,"filter":{"nation":"korean","market":null,"region":null,"regionName":null},"films":[{"rank":1,"#))
+        #expect(server.requests.filter { $0.query["repNationCd"] == "K" }.count == 31)
     }
 
     /// The made-up days around the leap day: a film that leaves, one back after a day outside
