@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeReviews
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

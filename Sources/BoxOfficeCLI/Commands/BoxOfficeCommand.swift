@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeReviews
 
 /// One command of boxoffice, in one file: its description (read by the parser and help), the
 /// check of its arguments into typed values, and its run.

@@ -15,30 +15,30 @@ import Glibc
 ///
 /// The folder may hold things boxoffice did not put there: only regular files that we own and
 /// that are named (and, for answers, headed) as ours are ever read as answers, replaced or removed.
-public struct AnswerCache: Sendable {
+package struct AnswerCache: Sendable {
     /// The cache folder.
-    public let folder: URL
+    package let folder: URL
     /// Whether boxoffice chose the folder (the XDG default, named `boxoffice`) rather than the user:
     /// only then is it ours to tighten to 0700.
-    public let isDefault: Bool
+    package let isDefault: Bool
 
     /// The largest entry read back; KOBIS's largest answers are well under a megabyte.
     static let entryLimit = 32 << 20
 
-    public init(folder: URL, isDefault: Bool = false) {
+    package init(folder: URL, isDefault: Bool = false) {
         self.folder = folder
         self.isDefault = isDefault
     }
 
     /// The cache for `--cache-dir`, `BOXOFFICE_CACHE_DIR` or the XDG default; nil without a home.
-    public static func chosen(option: String?, environment: [String: String]) -> AnswerCache? {
+    package static func chosen(option: String?, environment: [String: String]) -> AnswerCache? {
         let given = (option?.isEmpty == false) || (environment["BOXOFFICE_CACHE_DIR"]?.isEmpty == false)
         return folder(option: option, environment: environment).map { AnswerCache(folder: $0, isDefault: !given) }
     }
 
     /// `--cache-dir`, else `BOXOFFICE_CACHE_DIR`, else `${XDG_CACHE_HOME:-~/.cache}/boxoffice`
     /// (an empty or relative `XDG_CACHE_HOME` is ignored, as the XDG spec says); nil without a home.
-    public static func folder(option: String?, environment: [String: String]) -> URL? {
+    package static func folder(option: String?, environment: [String: String]) -> URL? {
         if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
         if let variable = environment["BOXOFFICE_CACHE_DIR"], !variable.isEmpty { return URL(fileURLWithPath: variable) }
         return XDGFolder.boxoffice("XDG_CACHE_HOME", fallback: ".cache", environment: environment)
@@ -48,7 +48,7 @@ public struct AnswerCache: Sendable {
 
     /// Why the cache must not be used, or nil when it may (a missing folder is fine: it is made
     /// when first needed). The cache folder itself may be a link the user made; `answers` may not.
-    public func unsafeReason() -> String? {
+    package func unsafeReason() -> String? {
         if let reason = OwnFiles.unsafeFolderReason(folder.path, followLink: true, tighten: isDefault) {
             return "\(folder.path): \(reason)"
         }
@@ -89,13 +89,13 @@ public struct AnswerCache: Sendable {
     }
 
     /// Our entries in the cache, their bytes, and how many other things `answers` holds.
-    public func usage() throws(FileAccessError) -> CacheUsage {
+    package func usage() throws(FileAccessError) -> CacheUsage {
         try survey(removing: false)
     }
 
     /// Removes our stored answers and leftover temporary files, and nothing else; returns what was
     /// removed, and how many things that boxoffice did not make were left.
-    public func clear() throws(FileAccessError) -> CacheUsage {
+    package func clear() throws(FileAccessError) -> CacheUsage {
         try survey(removing: true)
     }
 
@@ -200,7 +200,7 @@ public struct AnswerCache: Sendable {
     }
 
     /// Writes to a private temporary file beside the target, then renames it over the target.
-    static func writeAtomically(_ data: Data, to target: URL) throws(FileAccessError) {
+    package static func writeAtomically(_ data: Data, to target: URL) throws(FileAccessError) {
         let folder = target.deletingLastPathComponent().path
         let temporary = folder + "/.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -223,13 +223,13 @@ public struct AnswerCache: Sendable {
 }
 
 /// Entries and bytes of our answers, and the count of other things found beside them.
-public struct CacheUsage: Sendable, Equatable {
-    public var entries = 0
-    public var bytes = 0
+package struct CacheUsage: Sendable, Equatable {
+    package var entries = 0
+    package var bytes = 0
     /// Files or folders in `answers` that boxoffice did not make; never touched.
-    public var others = 0
+    package var others = 0
 
-    public init(entries: Int = 0, bytes: Int = 0, others: Int = 0) {
+    package init(entries: Int = 0, bytes: Int = 0, others: Int = 0) {
         self.entries = entries
         self.bytes = bytes
         self.others = others

@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// How a client uses the on-disk cache for one run.
-public struct CacheUse: Sendable {
-    public enum Mode: Sendable, Equatable {
+package struct CacheUse: Sendable {
+    package enum Mode: Sendable, Equatable {
         /// Answer from fresh entries; fetch and store the rest.
         case normal
         /// Fetch everything again and store it (`--refresh`).
@@ -15,34 +15,34 @@ public struct CacheUse: Sendable {
         case offline
     }
 
-    public let cache: AnswerCache?
-    public let counter: CallCounter?
-    public let mode: Mode
+    package let cache: AnswerCache?
+    package let counter: CallCounter?
+    package let mode: Mode
 
-    public init(cache: AnswerCache?, counter: CallCounter?, mode: Mode) {
+    package init(cache: AnswerCache?, counter: CallCounter?, mode: Mode) {
         self.cache = cache
         self.counter = counter
         self.mode = mode
     }
 
     /// No disk cache, no counting: the demo, and tests.
-    public static let none = CacheUse(cache: nil, counter: nil, mode: .normal)
+    package static let none = CacheUse(cache: nil, counter: nil, mode: .normal)
 }
 
 /// `--offline` was asked for something the cache does not hold.
-public struct OfflineMissError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let request: String
+package struct OfflineMissError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let request: String
 
-    public var description: String { "--offline: the cache holds no answer for \(request)" }
+    package var description: String { "--offline: the cache holds no answer for \(request)" }
 }
 
 /// The cache could not be read, so an `--offline` answer cannot be looked up.
-public struct CacheReadError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let underlying: FileAccessError
+package struct CacheReadError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let underlying: FileAccessError
 
-    public init(underlying: FileAccessError) {
+    package init(underlying: FileAccessError) {
         self.underlying = underlying
     }
 
-    public var description: String { "the cache cannot be read: \(underlying)" }
+    package var description: String { "the cache cannot be read: \(underlying)" }
 }

@@ -12,29 +12,29 @@ import Glibc
 /// The count lives in the cache folder as `calls-YYYYMMDD`, updated under an exclusive `flock`
 /// so that concurrent processes never lose an increment. Only a regular file of ours is ever
 /// opened there: a link, a FIFO or another user's file at that name is left alone and not counted.
-public struct CallCounter: Sendable {
+package struct CallCounter: Sendable {
     /// Calls a KOBIS key may make each day.
-    public static let dailyQuota = 3000
+    package static let dailyQuota = 3000
     /// Past this many calls a day, each call warns.
-    public static let warningThreshold = dailyQuota * 9 / 10
+    package static let warningThreshold = dailyQuota * 9 / 10
 
-    public let folder: URL
+    package let folder: URL
     /// Which key the count is for, when there are several: 8 hex digits of a hash of the key
     /// (never the key), in the file name `calls-YYYYMMDD-TAG`; nil for the one key (`calls-YYYYMMDD`).
-    public let tag: String?
+    package let tag: String?
 
-    public init(folder: URL, tag: String? = nil) {
+    package init(folder: URL, tag: String? = nil) {
         self.folder = folder
         self.tag = tag
     }
 
     /// This folder's counter for one key of several.
-    public func tagged(_ tag: String?) -> CallCounter {
+    package func tagged(_ tag: String?) -> CallCounter {
         CallCounter(folder: folder, tag: tag)
     }
 
     /// The tag for a key: 8 hex digits of its FNV-1a hash, so no file name holds the key.
-    public static func tag(for key: String) -> String {
+    package static func tag(for key: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in key.utf8 {
             hash ^= UInt64(byte)
@@ -44,14 +44,14 @@ public struct CallCounter: Sendable {
     }
 
     /// Adds one call to `day`'s count and returns the new count, or why it could not be counted.
-    public func record(on day: Day) -> Result<Int, FileAccessError> {
+    package func record(on day: Day) -> Result<Int, FileAccessError> {
         update(on: day) { $0 + 1 }
     }
 
     /// Records that KOBIS said the key's quota for `day` is spent (fault 320011): the count is
     /// raised to the quota, so later runs that day do not spend a call to hear it again.
     @discardableResult
-    public func markSpent(on day: Day) -> Result<Int, FileAccessError> {
+    package func markSpent(on day: Day) -> Result<Int, FileAccessError> {
         update(on: day) { max($0, Self.dailyQuota) }
     }
 
@@ -91,7 +91,7 @@ public struct CallCounter: Sendable {
     }
 
     /// The count for `day` so far (0 when there is none, or the file is not ours to read).
-    public func count(on day: Day) -> Int {
+    package func count(on day: Day) -> Int {
         guard let data = try? OwnFiles.readRegularFile(file(for: day).path, limit: 64) else { return 0 }
         return Self.parse(data[...])
     }
@@ -107,7 +107,7 @@ public struct CallCounter: Sendable {
     }
 
     /// Today's calls of every key counted in this folder.
-    public func countOfAllKeys(on day: Day) -> Int {
+    package func countOfAllKeys(on day: Day) -> Int {
         let names = (try? OwnFiles.names(in: folder.path)) ?? []
         return names.filter { Self.isCountName($0) && $0.hasPrefix("calls-\(day.compact)") }.reduce(0) { total, name in
             let tag = name.count > 14 ? String(name.dropFirst(15)) : nil

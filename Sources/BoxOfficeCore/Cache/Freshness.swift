@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// How long a cached answer stays good, following how KOBIS's data change (api.md §4).
-public enum Freshness: Sendable, Equatable {
+package enum Freshness: Sendable, Equatable {
     /// Box office figures for a period ending on `lastDay`: KOBIS revises them for a while, then they
     /// never change. An answer stored once the period had settled is good for ever; one stored
     /// earlier is good for an hour, however old it is by now.
@@ -14,12 +14,12 @@ public enum Freshness: Sendable, Equatable {
     case seconds(TimeInterval)
 
     /// A box office day counts as settled this many days after it (in Korean time).
-    public static let settledAfterDays = 3
+    package static let settledAfterDays = 3
     /// How long figures that may still be revised are kept.
-    public static let unsettledLifetime: TimeInterval = 3600
+    package static let unsettledLifetime: TimeInterval = 3600
 
     /// The rule for one request.
-    public static func of<Response>(_ endpoint: Endpoint<Response>) -> Freshness {
+    package static func of<Response>(_ endpoint: Endpoint<Response>) -> Freshness {
         switch endpoint.operation {
         case .dailyBoxOffice, .weeklyBoxOffice:
             guard let text = endpoint.parameters.first(where: { $0.name == "targetDt" })?.value, let day = Day(text) else {
@@ -37,13 +37,13 @@ public enum Freshness: Sendable, Equatable {
     }
 
     /// Whether an answer stored at `stored` was already settled then, so never expires.
-    public func isSettled(stored: Date) -> Bool {
+    package func isSettled(stored: Date) -> Bool {
         guard case let .boxOffice(lastDay) = self else { return false }
         return lastDay.days(to: Day.korean(at: stored)) >= Self.settledAfterDays
     }
 
     /// Whether an answer stored at `stored` is still good at `now`.
-    public func isFresh(stored: Date, now: Date) -> Bool {
+    package func isFresh(stored: Date, now: Date) -> Bool {
         if isSettled(stored: stored) { return true }
         // An entry stored in the future (a clock set back) is not trusted.
         return now.timeIntervalSince(stored) < lifetime && stored <= now.addingTimeInterval(60)
@@ -58,7 +58,7 @@ public enum Freshness: Sendable, Equatable {
     }
 
     /// "kept for good (settled when stored)", "good for 1 hour", …
-    public func describe(stored: Date) -> String {
+    package func describe(stored: Date) -> String {
         if isSettled(stored: stored) { return "kept for good (the figures had settled when stored)" }
         if lifetime >= 86_400 {
             let days = Int(lifetime / 86_400)

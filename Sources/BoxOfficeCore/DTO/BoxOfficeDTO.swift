@@ -1,15 +1,15 @@
 /// `boxoffice/searchDailyBoxOfficeList`, exactly as KOBIS sends it.
-public struct DailyBoxOfficeResponse: Decodable, Sendable {
-    public var boxOfficeResult: Result
+package struct DailyBoxOfficeResponse: Decodable, Sendable {
+    package var boxOfficeResult: Result
 
-    public struct Result: Decodable, Sendable {
-        public var boxofficeType: String?
-        public var showRange: String?
-        public var dailyBoxOfficeList: [BoxOfficeRowDTO]?
+    package struct Result: Decodable, Sendable {
+        package var boxofficeType: String?
+        package var showRange: String?
+        package var dailyBoxOfficeList: [BoxOfficeRowDTO]?
 
         private enum CodingKeys: String, CodingKey { case boxofficeType, showRange, dailyBoxOfficeList }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             boxofficeType = try container.decodeIfPresent(String.self, forKey: .boxofficeType)
             showRange = try container.decodeIfPresent(String.self, forKey: .showRange)
@@ -19,18 +19,18 @@ public struct DailyBoxOfficeResponse: Decodable, Sendable {
 }
 
 /// `boxoffice/searchWeeklyBoxOfficeList`, exactly as KOBIS sends it.
-public struct WeeklyBoxOfficeResponse: Decodable, Sendable {
-    public var boxOfficeResult: Result
+package struct WeeklyBoxOfficeResponse: Decodable, Sendable {
+    package var boxOfficeResult: Result
 
-    public struct Result: Decodable, Sendable {
-        public var boxofficeType: String?
-        public var showRange: String?
-        public var yearWeekTime: String?
-        public var weeklyBoxOfficeList: [BoxOfficeRowDTO]?
+    package struct Result: Decodable, Sendable {
+        package var boxofficeType: String?
+        package var showRange: String?
+        package var yearWeekTime: String?
+        package var weeklyBoxOfficeList: [BoxOfficeRowDTO]?
 
         private enum CodingKeys: String, CodingKey { case boxofficeType, showRange, yearWeekTime, weeklyBoxOfficeList }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             boxofficeType = try container.decodeIfPresent(String.self, forKey: .boxofficeType)
             showRange = try container.decodeIfPresent(String.self, forKey: .showRange)
@@ -58,23 +58,23 @@ struct RankedRows: Decodable {
 }
 
 /// One ranked row of a daily or weekly list; every value is a string on the wire.
-public struct BoxOfficeRowDTO: Decodable, Sendable {
-    public var rnum: String?
-    public var rank: String?
-    public var rankInten: String?
-    public var rankOldAndNew: String?
-    public var movieCd: String?
-    public var movieNm: String?
-    public var openDt: String?
-    public var salesAmt: String?
-    public var salesShare: String?
-    public var salesInten: String?
-    public var salesChange: String?
-    public var salesAcc: String?
-    public var audiCnt: String?
-    public var audiInten: String?
-    public var audiChange: String?
-    public var audiAcc: String?
-    public var scrnCnt: String?
-    public var showCnt: String?
+package struct BoxOfficeRowDTO: Decodable, Sendable {
+    package var rnum: String?
+    package var rank: String?
+    package var rankInten: String?
+    package var rankOldAndNew: String?
+    package var movieCd: String?
+    package var movieNm: String?
+    package var openDt: String?
+    package var salesAmt: String?
+    package var salesShare: String?
+    package var salesInten: String?
+    package var salesChange: String?
+    package var salesAcc: String?
+    package var audiCnt: String?
+    package var audiInten: String?
+    package var audiChange: String?
+    package var audiAcc: String?
+    package var scrnCnt: String?
+    package var showCnt: String?
 }

@@ -1,11 +1,11 @@
 /// `code/searchCodeList`: a bare `codes` array, no wrapper and no count.
-public struct CodeListResponse: Decodable, Sendable {
-    public var codes: [CodeDTO]
+package struct CodeListResponse: Decodable, Sendable {
+    package var codes: [CodeDTO]
 }
 
 /// One entry of a KOBIS code table.
-public struct CodeDTO: Decodable, Sendable {
-    public var fullCd: String?
-    public var korNm: String?
-    public var engNm: String?
+package struct CodeDTO: Decodable, Sendable {
+    package var fullCd: String?
+    package var korNm: String?
+    package var engNm: String?
 }

@@ -1,14 +1,14 @@
 /// `company/searchCompanyList`, as documented (no recording exists yet).
-public struct CompanyListResponse: Decodable, Sendable {
-    public var companyListResult: Result
+package struct CompanyListResponse: Decodable, Sendable {
+    package var companyListResult: Result
 
-    public struct Result: Decodable, Sendable {
-        public var totCnt: Int?
-        public var companyList: [CompanyListItemDTO]?
-        public var source: String?
+    package struct Result: Decodable, Sendable {
+        package var totCnt: Int?
+        package var companyList: [CompanyListItemDTO]?
+        package var source: String?
         private enum CodingKeys: String, CodingKey { case totCnt, source, companyList }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             totCnt = try container.decodeCount(forKey: .totCnt)
             source = try container.decodeIfPresent(String.self, forKey: .source)
@@ -18,38 +18,38 @@ public struct CompanyListResponse: Decodable, Sendable {
 }
 
 /// One hit of a company search.
-public struct CompanyListItemDTO: Decodable, Sendable {
-    public var companyCd: String?
-    public var companyNm: String?
-    public var companyNmEn: String?
-    public var companyPartNames: String?
-    public var ceoNm: String?
-    public var filmoNames: String?
+package struct CompanyListItemDTO: Decodable, Sendable {
+    package var companyCd: String?
+    package var companyNm: String?
+    package var companyNmEn: String?
+    package var companyPartNames: String?
+    package var ceoNm: String?
+    package var filmoNames: String?
 }
 
 /// `company/searchCompanyInfo`, as documented (no recording exists yet).
-public struct CompanyInfoResponse: Decodable, Sendable {
-    public var companyInfoResult: Result
+package struct CompanyInfoResponse: Decodable, Sendable {
+    package var companyInfoResult: Result
 
-    public struct Result: Decodable, Sendable {
-        public var companyInfo: CompanyInfoDTO?
-        public var source: String?
+    package struct Result: Decodable, Sendable {
+        package var companyInfo: CompanyInfoDTO?
+        package var source: String?
     }
 }
 
 /// One company's record.
-public struct CompanyInfoDTO: Decodable, Sendable {
-    public var companyCd: String?
-    public var companyNm: String?
-    public var companyNmEn: String?
-    public var ceoNm: String?
-    public var parts: [Part]?
-    public var filmos: [Filmo]?
+package struct CompanyInfoDTO: Decodable, Sendable {
+    package var companyCd: String?
+    package var companyNm: String?
+    package var companyNmEn: String?
+    package var ceoNm: String?
+    package var parts: [Part]?
+    package var filmos: [Filmo]?
 
-    public struct Part: Decodable, Sendable { public var companyPartNm: String? }
-    public struct Filmo: Decodable, Sendable {
-        public var movieCd: String?
-        public var movieNm: String?
-        public var companyPartNm: String?
+    package struct Part: Decodable, Sendable { package var companyPartNm: String? }
+    package struct Filmo: Decodable, Sendable {
+        package var movieCd: String?
+        package var movieNm: String?
+        package var companyPartNm: String?
     }
 }

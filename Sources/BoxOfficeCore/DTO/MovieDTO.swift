@@ -1,77 +1,77 @@
 /// `movie/searchMovieInfo`, exactly as KOBIS sends it.
-public struct MovieInfoResponse: Decodable, Sendable {
-    public var movieInfoResult: Result
+package struct MovieInfoResponse: Decodable, Sendable {
+    package var movieInfoResult: Result
 
-    public struct Result: Decodable, Sendable {
-        public var movieInfo: MovieInfoDTO?
-        public var source: String?
+    package struct Result: Decodable, Sendable {
+        package var movieInfo: MovieInfoDTO?
+        package var source: String?
     }
 }
 
 /// The detail record of one movie.
-public struct MovieInfoDTO: Decodable, Sendable {
-    public var movieCd: String?
-    public var movieNm: String?
-    public var movieNmEn: String?
-    public var movieNmOg: String?
-    public var showTm: String?
-    public var prdtYear: String?
-    public var openDt: String?
-    public var prdtStatNm: String?
-    public var typeNm: String?
-    public var nations: [Nation]?
-    public var genres: [Genre]?
-    public var directors: [Director]?
-    public var actors: [Actor]?
-    public var showTypes: [ShowType]?
-    public var companys: [Company]?
-    public var audits: [Audit]?
-    public var staffs: [Staff]?
+package struct MovieInfoDTO: Decodable, Sendable {
+    package var movieCd: String?
+    package var movieNm: String?
+    package var movieNmEn: String?
+    package var movieNmOg: String?
+    package var showTm: String?
+    package var prdtYear: String?
+    package var openDt: String?
+    package var prdtStatNm: String?
+    package var typeNm: String?
+    package var nations: [Nation]?
+    package var genres: [Genre]?
+    package var directors: [Director]?
+    package var actors: [Actor]?
+    package var showTypes: [ShowType]?
+    package var companys: [Company]?
+    package var audits: [Audit]?
+    package var staffs: [Staff]?
 
-    public struct Nation: Decodable, Sendable { public var nationNm: String? }
-    public struct Genre: Decodable, Sendable { public var genreNm: String? }
-    public struct Director: Decodable, Sendable {
-        public var peopleNm: String?
-        public var peopleNmEn: String?
+    package struct Nation: Decodable, Sendable { package var nationNm: String? }
+    package struct Genre: Decodable, Sendable { package var genreNm: String? }
+    package struct Director: Decodable, Sendable {
+        package var peopleNm: String?
+        package var peopleNmEn: String?
     }
-    public struct Actor: Decodable, Sendable {
-        public var peopleNm: String?
-        public var peopleNmEn: String?
-        public var cast: String?
-        public var castEn: String?
+    package struct Actor: Decodable, Sendable {
+        package var peopleNm: String?
+        package var peopleNmEn: String?
+        package var cast: String?
+        package var castEn: String?
     }
-    public struct ShowType: Decodable, Sendable {
-        public var showTypeGroupNm: String?
-        public var showTypeNm: String?
+    package struct ShowType: Decodable, Sendable {
+        package var showTypeGroupNm: String?
+        package var showTypeNm: String?
     }
-    public struct Company: Decodable, Sendable {
-        public var companyCd: String?
-        public var companyNm: String?
-        public var companyNmEn: String?
-        public var companyPartNm: String?
+    package struct Company: Decodable, Sendable {
+        package var companyCd: String?
+        package var companyNm: String?
+        package var companyNmEn: String?
+        package var companyPartNm: String?
     }
-    public struct Audit: Decodable, Sendable {
-        public var auditNo: String?
-        public var watchGradeNm: String?
+    package struct Audit: Decodable, Sendable {
+        package var auditNo: String?
+        package var watchGradeNm: String?
     }
-    public struct Staff: Decodable, Sendable {
-        public var peopleNm: String?
-        public var peopleNmEn: String?
-        public var staffRoleNm: String?
+    package struct Staff: Decodable, Sendable {
+        package var peopleNm: String?
+        package var peopleNmEn: String?
+        package var staffRoleNm: String?
     }
 }
 
 /// `movie/searchMovieList`, exactly as KOBIS sends it.
-public struct MovieListResponse: Decodable, Sendable {
-    public var movieListResult: Result
+package struct MovieListResponse: Decodable, Sendable {
+    package var movieListResult: Result
 
-    public struct Result: Decodable, Sendable {
-        public var totCnt: Int?
-        public var source: String?
-        public var movieList: [MovieListItemDTO]?
+    package struct Result: Decodable, Sendable {
+        package var totCnt: Int?
+        package var source: String?
+        package var movieList: [MovieListItemDTO]?
         private enum CodingKeys: String, CodingKey { case totCnt, source, movieList }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             totCnt = try container.decodeCount(forKey: .totCnt)
             source = try container.decodeIfPresent(String.self, forKey: .source)
@@ -81,24 +81,24 @@ public struct MovieListResponse: Decodable, Sendable {
 }
 
 /// One hit of a movie search.
-public struct MovieListItemDTO: Decodable, Sendable {
-    public var movieCd: String?
-    public var movieNm: String?
-    public var movieNmEn: String?
-    public var prdtYear: String?
-    public var openDt: String?
-    public var typeNm: String?
-    public var prdtStatNm: String?
-    public var nationAlt: String?
-    public var genreAlt: String?
-    public var repNationNm: String?
-    public var repGenreNm: String?
-    public var directors: [Director]?
-    public var companys: [Company]?
+package struct MovieListItemDTO: Decodable, Sendable {
+    package var movieCd: String?
+    package var movieNm: String?
+    package var movieNmEn: String?
+    package var prdtYear: String?
+    package var openDt: String?
+    package var typeNm: String?
+    package var prdtStatNm: String?
+    package var nationAlt: String?
+    package var genreAlt: String?
+    package var repNationNm: String?
+    package var repGenreNm: String?
+    package var directors: [Director]?
+    package var companys: [Company]?
 
-    public struct Director: Decodable, Sendable { public var peopleNm: String? }
-    public struct Company: Decodable, Sendable {
-        public var companyCd: String?
-        public var companyNm: String?
+    package struct Director: Decodable, Sendable { package var peopleNm: String? }
+    package struct Company: Decodable, Sendable {
+        package var companyCd: String?
+        package var companyNm: String?
     }
 }

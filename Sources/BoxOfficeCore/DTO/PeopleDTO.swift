@@ -1,14 +1,14 @@
 /// `people/searchPeopleList`, exactly as KOBIS sends it.
-public struct PeopleListResponse: Decodable, Sendable {
-    public var peopleListResult: Result
+package struct PeopleListResponse: Decodable, Sendable {
+    package var peopleListResult: Result
 
-    public struct Result: Decodable, Sendable {
-        public var totCnt: Int?
-        public var peopleList: [PeopleListItemDTO]?
-        public var source: String?
+    package struct Result: Decodable, Sendable {
+        package var totCnt: Int?
+        package var peopleList: [PeopleListItemDTO]?
+        package var source: String?
         private enum CodingKeys: String, CodingKey { case totCnt, source, peopleList }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             totCnt = try container.decodeCount(forKey: .totCnt)
             source = try container.decodeIfPresent(String.self, forKey: .source)
@@ -18,39 +18,39 @@ public struct PeopleListResponse: Decodable, Sendable {
 }
 
 /// One hit of a people search; `filmoNames` joins titles with `|`.
-public struct PeopleListItemDTO: Decodable, Sendable {
-    public var peopleCd: String?
-    public var peopleNm: String?
-    public var peopleNmEn: String?
-    public var repRoleNm: String?
-    public var filmoNames: String?
+package struct PeopleListItemDTO: Decodable, Sendable {
+    package var peopleCd: String?
+    package var peopleNm: String?
+    package var peopleNmEn: String?
+    package var repRoleNm: String?
+    package var filmoNames: String?
 }
 
 /// `people/searchPeopleInfo`, exactly as KOBIS sends it.
-public struct PeopleInfoResponse: Decodable, Sendable {
-    public var peopleInfoResult: Result
+package struct PeopleInfoResponse: Decodable, Sendable {
+    package var peopleInfoResult: Result
 
-    public struct Result: Decodable, Sendable {
-        public var peopleInfo: PeopleInfoDTO?
-        public var source: String?
+    package struct Result: Decodable, Sendable {
+        package var peopleInfo: PeopleInfoDTO?
+        package var source: String?
     }
 }
 
 /// One person's record and filmography.
-public struct PeopleInfoDTO: Decodable, Sendable {
-    public var peopleCd: String?
-    public var peopleNm: String?
-    public var peopleNmEn: String?
-    public var sex: String?
-    public var repRoleNm: String?
-    public var homepages: [Homepage]?
-    public var filmos: [Filmo]?
+package struct PeopleInfoDTO: Decodable, Sendable {
+    package var peopleCd: String?
+    package var peopleNm: String?
+    package var peopleNmEn: String?
+    package var sex: String?
+    package var repRoleNm: String?
+    package var homepages: [Homepage]?
+    package var filmos: [Filmo]?
 
     /// KOBIS documents homepages as related URLs but no recording shows an element; both shapes decode.
-    public struct Homepage: Decodable, Sendable {
-        public var homeUrl: String?
+    package struct Homepage: Decodable, Sendable {
+        package var homeUrl: String?
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             if let text = try? decoder.singleValueContainer().decode(String.self) {
                 homeUrl = text
             } else {
@@ -62,9 +62,9 @@ public struct PeopleInfoDTO: Decodable, Sendable {
         private enum CodingKeys: String, CodingKey { case homeUrl }
     }
 
-    public struct Filmo: Decodable, Sendable {
-        public var movieCd: String?
-        public var movieNm: String?
-        public var moviePartNm: String?
+    package struct Filmo: Decodable, Sendable {
+        package var movieCd: String?
+        package var movieNm: String?
+        package var moviePartNm: String?
     }
 }

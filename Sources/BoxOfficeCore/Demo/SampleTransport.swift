@@ -5,12 +5,12 @@ import Foundation
 #endif
 
 /// Answers calls from the recordings shipped inside boxoffice, with no key and no network.
-public struct SampleTransport: HTTPTransport {
-    public init() {}
+package struct SampleTransport: HTTPTransport {
+    package init() {}
 
-    public var reachesNetwork: Bool { false }
+    package var reachesNetwork: Bool { false }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard let key = Self.requestKey(of: request.url) else {
             throw SampleDataError(operation: nil, request: request.url.path)
         }
@@ -23,7 +23,7 @@ public struct SampleTransport: HTTPTransport {
     }
 
     /// The sample recordings by name, for checking them against the fixture files.
-    public static var recordings: [String: Data] {
+    package static var recordings: [String: Data] {
         SampleRecordings.files.compactMapValues { Data(base64Encoded: $0) }
     }
 
@@ -38,12 +38,12 @@ public struct SampleTransport: HTTPTransport {
 }
 
 /// The demo was asked for something its sample data does not hold.
-public struct SampleDataError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let operation: KOBISOperation?
+package struct SampleDataError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let operation: KOBISOperation?
     /// The request key (`operation?name=value&…`).
-    public let request: String
+    package let request: String
 
-    public var description: String {
+    package var description: String {
         guard let operation else { return "the sample data has no answer for this request" }
         let value = request.split(separator: "?", maxSplits: 1).last?.split(separator: "&").first?
             .split(separator: "=", maxSplits: 1).last.map(String.init) ?? ""
@@ -74,12 +74,12 @@ public struct SampleDataError: Error, Sendable, Equatable, CustomStringConvertib
 
 extension SampleTransport {
     /// The days whose daily box office the samples hold, oldest first.
-    public static var sampleDays: [Day] {
+    package static var sampleDays: [Day] {
         SampleCatalog.samples(of: .dailyBoxOffice).compactMap(Day.init).sorted()
     }
 
     /// The weeks whose weekly box office the samples hold (a day of the week, and the period), oldest first.
-    public static var sampleWeeks: [(day: Day, period: WeekPeriod)] {
+    package static var sampleWeeks: [(day: Day, period: WeekPeriod)] {
         SampleCatalog.entries.compactMap { entry -> (Day, WeekPeriod)? in
             guard entry.key.hasPrefix(KOBISOperation.weeklyBoxOffice.rawValue + "?") else { return nil }
             let values = SampleCatalog.values(in: entry.key)

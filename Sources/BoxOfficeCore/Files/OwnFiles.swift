@@ -11,9 +11,9 @@ import Glibc
 ///
 /// Nothing here follows a symbolic link to a file it opens, blocks on a FIFO, reads without a
 /// limit, or touches a file that is not a regular file owned by the user running boxoffice.
-public enum OwnFiles {
+package enum OwnFiles {
     /// What is at a path, without following a symbolic link there.
-    public enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         case missing
         case folder
         case regularFile
@@ -38,12 +38,12 @@ public enum OwnFiles {
     }
 
     /// What is at `path`, not following a final symbolic link.
-    public static func kind(_ path: String) -> Kind {
+    package static func kind(_ path: String) -> Kind {
         guard let info = linkStatus(path) else { return errno == ENOENT ? .missing : .inaccessible(errno) }
         return kind(of: info)
     }
 
-    static func kind(of info: stat) -> Kind {
+    package static func kind(of info: stat) -> Kind {
         switch info.st_mode & S_IFMT {
         case S_IFDIR: .folder
         case S_IFREG: .regularFile
@@ -53,7 +53,7 @@ public enum OwnFiles {
     }
 
     /// Whether the running user owns what `info` describes.
-    static func isOurs(_ info: stat) -> Bool {
+    package static func isOurs(_ info: stat) -> Bool {
         info.st_uid == geteuid()
     }
 
@@ -62,7 +62,7 @@ public enum OwnFiles {
     /// A folder owned by another user, or writable by group or others, could have had links or
     /// files planted in it; boxoffice does not use it. With `tighten`, for a folder boxoffice names
     /// itself, our own folder that others can read or enter is tightened to 0700 (never through a link).
-    public static func unsafeFolderReason(_ path: String, followLink: Bool, tighten: Bool) -> String? {
+    package static func unsafeFolderReason(_ path: String, followLink: Bool, tighten: Bool) -> String? {
         guard let info = followLink ? status(path) : linkStatus(path) else {
             return errno == ENOENT ? nil : "it cannot be read (\(reason(errno)))"
         }
@@ -82,7 +82,7 @@ public enum OwnFiles {
     }
 
     /// The names in a folder, or an error naming the path and the system's reason.
-    public static func names(in path: String) throws(FileAccessError) -> [String] {
+    package static func names(in path: String) throws(FileAccessError) -> [String] {
         guard let directory = opendir(path) else { throw FileAccessError(path: path, action: "read", code: errno) }
         defer { closedir(directory) }
         // The kernel's record is only `d_reclen` bytes long, often much shorter than `struct dirent`:
@@ -104,7 +104,7 @@ public enum OwnFiles {
     ///
     /// - Parameter followLink: whether a symbolic link at `path` is followed (a config file may be a
     ///   link into a dotfiles folder; our own cache files never are).
-    public static func readRegularFile(_ path: String, limit: Int, followLink: Bool = false) throws(FileAccessError) -> Data? {
+    package static func readRegularFile(_ path: String, limit: Int, followLink: Bool = false) throws(FileAccessError) -> Data? {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followLink ? 0 : O_NOFOLLOW)
         let descriptor = open(path, flags)
         guard descriptor >= 0 else {
@@ -158,7 +158,7 @@ public enum OwnFiles {
     /// Writes a file the user named (`--svg FILE`): whole or not at all, through a temporary file
     /// beside it that is renamed over it. A symbolic link, a folder or anything but a plain file at
     /// that name is refused and left as it is.
-    public static func writeUserFile(_ data: Data, to path: String) throws(FileAccessError) {
+    package static func writeUserFile(_ data: Data, to path: String) throws(FileAccessError) {
         if let info = linkStatus(path) {
             switch kind(of: info) {
             case .regularFile: break
@@ -182,7 +182,7 @@ public enum OwnFiles {
     /// Writes all of `data` to `descriptor`, retrying short writes and interruptions; returns 0, or
     /// the `errno` of the failure. For a socket, `MSG_NOSIGNAL` makes a peer that has gone away an
     /// EPIPE here rather than a SIGPIPE.
-    public static func writeAll(_ data: some ContiguousBytes, to descriptor: Int32, socket: Bool = false) -> Int32 {
+    package static func writeAll(_ data: some ContiguousBytes, to descriptor: Int32, socket: Bool = false) -> Int32 {
         data.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
@@ -199,18 +199,18 @@ public enum OwnFiles {
     }
 
     /// The system's text for an error number, e.g. "Permission denied".
-    public static func reason(_ code: Int32) -> String {
+    package static func reason(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
 }
 
 /// A file or folder could not be read, written or removed; the message names it and says why.
-public struct FileAccessError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let path: String
+package struct FileAccessError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let path: String
     /// What is wrong, after the path: "cannot be read (Permission denied)", "is a folder, not a file".
-    public let problem: String
+    package let problem: String
 
-    public init(path: String, problem: String) {
+    package init(path: String, problem: String) {
         self.path = path
         self.problem = problem
     }
@@ -219,5 +219,5 @@ public struct FileAccessError: Error, Sendable, Equatable, CustomStringConvertib
         self.init(path: path, problem: "cannot be \(action == "read" ? "read" : action == "remove" ? "removed" : action) (\(OwnFiles.reason(code)))")
     }
 
-    public var description: String { "\(path) \(problem)" }
+    package var description: String { "\(path) \(problem)" }
 }

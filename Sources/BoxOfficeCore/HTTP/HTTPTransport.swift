@@ -20,6 +20,7 @@ public struct HTTPRequest: Sendable, Equatable {
     /// KOBIS's largest answers are well under a megabyte.
     public static let defaultMaximumBodyBytes = 16 << 20
 
+    /// A GET request.
     public init(url: URL, timeout: TimeInterval, maximumBodyBytes: Int = HTTPRequest.defaultMaximumBodyBytes,
                 headers: [String: String] = [:]) {
         self.url = url
@@ -34,11 +35,14 @@ public struct HTTPRequest: Sendable, Equatable {
 
 /// What a server answered.
 public struct HTTPResponse: Sendable, Equatable {
+    /// The HTTP status code.
     public var status: Int
     /// Header values by lower-cased name.
     public var headers: [String: String]
+    /// The body, as received.
     public var body: Data
 
+    /// A response.
     public init(status: Int, headers: [String: String] = [:], body: Data) {
         self.status = status
         self.headers = headers

@@ -20,7 +20,7 @@ import Foundation
 ///     → {"type":"cancel","id":1}
 ///     ← {"type":"response","id":2,"status":200,"headers":{"content-type":"…"},"bodyBytes":1234}…body…
 ///     ← {"type":"failure","id":1,"failure":"cancelled"}
-public enum HelperMessage: Sendable, Equatable {
+package enum HelperMessage: Sendable, Equatable {
     case hello(version: Int)
     case request(id: Int, HTTPRequest)
     case cancel(id: Int)
@@ -28,16 +28,16 @@ public enum HelperMessage: Sendable, Equatable {
     case failure(id: Int, TransportError)
 
     /// The version this build speaks.
-    public static let version = 1
+    package static let version = 1
     /// The helper's file name; it is installed beside `boxoffice`.
-    public static let helperName = "boxoffice-http"
+    package static let helperName = "boxoffice-http"
     /// A header line longer than this is not ours (the longest real one is a URL of a few hundred bytes).
     static let maximumHeaderBytes = 64 << 10
     /// No body is longer than the largest a request may allow.
-    public static let maximumBodyBytes = HTTPRequest.defaultMaximumBodyBytes
+    package static let maximumBodyBytes = HTTPRequest.defaultMaximumBodyBytes
 
     /// The message as it travels: a header line, then the body of a response.
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         var header = Header(type: "")
         var body: Data?
         switch self {
@@ -88,8 +88,8 @@ public enum HelperMessage: Sendable, Equatable {
 }
 
 /// A message that breaks the protocol: the other side is not (this version of) ours.
-public struct HelperProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let description: String
+package struct HelperProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let description: String
 
     init(_ description: String) {
         self.description = description
@@ -97,17 +97,17 @@ public struct HelperProtocolError: Error, Sendable, Equatable, CustomStringConve
 }
 
 /// Takes bytes as they arrive and hands back whole messages.
-public struct HelperMessageReader: Sendable {
+package struct HelperMessageReader: Sendable {
     private var buffer = Data()
     /// Where the unread part of `buffer` begins; the read part is dropped now and then, not byte by byte.
     private var start = 0
     /// A header read whose body has not fully arrived.
     private var pending: (id: Int, header: HelperMessage.Header, bodyBytes: Int)?
 
-    public init() {}
+    package init() {}
 
     /// Adds bytes read from the other side.
-    public mutating func append(_ bytes: some Collection<UInt8>) {
+    package mutating func append(_ bytes: some Collection<UInt8>) {
         if start > 0, start == buffer.count || start > 1 << 20 {
             buffer.removeSubrange(buffer.startIndex..<buffer.startIndex + start)
             start = 0
@@ -116,10 +116,10 @@ public struct HelperMessageReader: Sendable {
     }
 
     /// Bytes received but not yet part of a whole message.
-    public var unreadBytes: Int { buffer.count - start }
+    package var unreadBytes: Int { buffer.count - start }
 
     /// The next whole message, or nil until more bytes arrive.
-    public mutating func next() throws(HelperProtocolError) -> HelperMessage? {
+    package mutating func next() throws(HelperProtocolError) -> HelperMessage? {
         if let waiting = pending {
             guard unreadBytes >= waiting.bodyBytes else { return nil }
             let from = buffer.startIndex + start

@@ -14,11 +14,11 @@ import Glibc
 /// shared libraries) are loaded only when a request really goes out, never for an answer from the
 /// cache. The helper is started at the first request and serves every later one of the run,
 /// several at once; it ends when this transport is released or the process exits.
-public final class HelperTransport: HTTPTransport {
+package final class HelperTransport: HTTPTransport {
     private let connection: HelperConnection
 
     /// - Parameter helper: the helper's path; by default `boxoffice-http` beside the running program.
-    public init(helper: String? = nil) {
+    package init(helper: String? = nil) {
         connection = HelperConnection(path: helper ?? Self.defaultHelperPath())
     }
 
@@ -26,7 +26,7 @@ public final class HelperTransport: HTTPTransport {
         connection.close()
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await connection.send(request)
     }
 
@@ -46,7 +46,7 @@ public final class HelperTransport: HTTPTransport {
     /// it), else in `../libexec/boxoffice/` from there, where the packages install it
     /// (`/usr/bin/boxoffice`, `/usr/libexec/boxoffice/boxoffice-http`). When neither is there, the
     /// path beside the program, which the message about a missing helper names.
-    public static func defaultHelperPath() -> String {
+    package static func defaultHelperPath() -> String {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         let program = count > 0
@@ -62,13 +62,13 @@ public final class HelperTransport: HTTPTransport {
 
 /// Why the helper could not serve a request: it is missing, cannot be started, stopped, or spoke
 /// something other than our protocol. Never retried: it would fail the same way.
-public struct NetworkHelperError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct NetworkHelperError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The helper's path.
-    public let path: String
+    package let path: String
     /// What went wrong, as the end of a sentence starting "the network helper … ".
-    public let problem: String
+    package let problem: String
 
-    public var description: String { "the network helper \(path) \(problem)" }
+    package var description: String { "the network helper \(path) \(problem)" }
 }
 
 /// The helpers this process started and has not yet reaped, each with its end of the socket

@@ -16,15 +16,15 @@ import Glibc
 /// One GET per connection (`Connection: close`); bodies by length, chunked or until close, never
 /// longer than the request allows; redirects returned, not followed. KOBISClient enforces the
 /// timeout by cancelling, which shuts the socket down.
-public struct PlainHTTPTransport: HTTPTransport {
-    public init() {}
+package struct PlainHTTPTransport: HTTPTransport {
+    package init() {}
 
     /// Whether `url` needs this transport: plain HTTP to an IPv6 literal.
-    public static func isNeeded(for url: URL) -> Bool {
+    package static func isNeeded(for url: URL) -> Bool {
         url.scheme?.lowercased() == "http" && (url.host ?? "").contains(":")
     }
 
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let connection = PlainConnection()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in

@@ -6,28 +6,28 @@ import Foundation
 
 /// One GET to a server boxoffice reads from (KOBIS, or a poster provider), described for the
 /// client: what to send, how to show it, where to keep its answer and for how long.
-public struct RemoteCall: Sendable {
+package struct RemoteCall: Sendable {
     /// The full address, which may hold a key: never shown.
-    public let url: URL
+    package let url: URL
     /// The address as shown to people, every secret written `***`.
-    public let displayAddress: String
+    package let displayAddress: String
     /// What identifies the answer in the cache, free of secrets (`Endpoint.requestKey` for KOBIS).
-    public let cacheKey: String
+    package let cacheKey: String
     /// The request for messages: `the movie (movieCd=20124079)`.
-    public let summary: String
-    public let freshness: Freshness
+    package let summary: String
+    package let freshness: Freshness
     /// Extra headers (e.g. `Authorization`), which may hold a secret.
-    public var headers: [String: String] = [:]
+    package var headers: [String: String] = [:]
     /// Secrets besides the KOBIS key to mask in answers and messages.
-    public var secrets: [String] = []
+    package var secrets: [String] = []
     /// The KOBIS key the call uses, counted against that key's daily quota; nil for a call that
     /// is not KOBIS's (a poster provider's).
-    public var quotaKey: String? = nil
+    package var quotaKey: String? = nil
 
     /// Whether the call counts against a KOBIS key's daily quota.
-    public var countsAgainstQuota: Bool { quotaKey != nil }
+    package var countsAgainstQuota: Bool { quotaKey != nil }
 
-    public init(url: URL, displayAddress: String, cacheKey: String, summary: String, freshness: Freshness,
+    package init(url: URL, displayAddress: String, cacheKey: String, summary: String, freshness: Freshness,
                 headers: [String: String] = [:], secrets: [String] = [], quotaKey: String? = nil) {
         self.url = url
         self.displayAddress = displayAddress
@@ -41,17 +41,17 @@ public struct RemoteCall: Sendable {
 }
 
 /// A decoded answer and the body it came from (what `--raw` prints).
-public struct Answer<Value> {
-    public let value: Value
-    public let body: Data
+package struct Answer<Value> {
+    package let value: Value
+    package let body: Data
     /// When the body came from the server (earlier, for an answer from the cache).
-    public let fetched: Date
+    package let fetched: Date
     /// Whether the answer came from the cache (so it cost no call).
-    public var fromCache = false
+    package var fromCache = false
 }
 
 /// What a client is doing, for a progress display: each try of a request that goes out.
-public enum ClientEvent: Sendable {
+package enum ClientEvent: Sendable {
     /// A try started: which request, and the try's number of all allowed.
     case waiting(id: Int, summary: String, attempt: Int, attempts: Int)
     /// The request `id` is over (answered or failed).

@@ -1,13 +1,13 @@
 /// One KOBIS call: an operation, its parameters (never the key), and the type it answers with.
-public struct Endpoint<Response: Decodable & Sendable>: Sendable, Hashable {
-    public let operation: KOBISOperation
+package struct Endpoint<Response: Decodable & Sendable>: Sendable, Hashable {
+    package let operation: KOBISOperation
     /// Parameters in a fixed order, so equal requests spell the same URL.
-    public let parameters: [Parameter]
+    package let parameters: [Parameter]
 
     /// One query parameter.
-    public struct Parameter: Sendable, Hashable {
-        public let name: String
-        public let value: String
+    package struct Parameter: Sendable, Hashable {
+        package let name: String
+        package let value: String
     }
 
     init(_ operation: KOBISOperation, _ parameters: [(String, String?)]) {
@@ -19,7 +19,7 @@ public struct Endpoint<Response: Decodable & Sendable>: Sendable, Hashable {
 }
 
 /// The nine operations of the KOBIS REST service.
-public enum KOBISOperation: String, CaseIterable, Sendable {
+package enum KOBISOperation: String, CaseIterable, Sendable {
     case dailyBoxOffice = "boxoffice/searchDailyBoxOfficeList"
     case weeklyBoxOffice = "boxoffice/searchWeeklyBoxOfficeList"
     case codeList = "code/searchCodeList"
@@ -31,7 +31,7 @@ public enum KOBISOperation: String, CaseIterable, Sendable {
     case peopleInfo = "people/searchPeopleInfo"
 
     /// What the operation answers, for messages: "the daily box office".
-    public var noun: String {
+    package var noun: String {
         switch self {
         case .dailyBoxOffice: "the daily box office"
         case .weeklyBoxOffice: "the weekly box office"
@@ -46,16 +46,19 @@ public enum KOBISOperation: String, CaseIterable, Sendable {
     }
 
     /// The path below the server root, e.g. `kobisopenapi/webservice/rest/movie/searchMovieInfo.json`.
-    public var path: String { "kobisopenapi/webservice/rest/\(rawValue).json" }
+    package var path: String { "kobisopenapi/webservice/rest/\(rawValue).json" }
 }
 
 /// Filters shared by the daily and weekly box office.
 public struct BoxOfficeFilter: Sendable, Hashable {
+    /// Korean or foreign films only; nil for both.
     public var nation: Nation?
+    /// Diversity or commercial films only; nil for both.
     public var market: Market?
     /// A region's `fullCd` from the `regions` code table, e.g. `0105001` for Seoul.
     public var regionCode: String?
 
+    /// A filter; every part nil (the default) is no filter.
     public init(nation: Nation? = nil, market: Market? = nil, regionCode: String? = nil) {
         self.nation = nation
         self.market = market
@@ -64,12 +67,18 @@ public struct BoxOfficeFilter: Sendable, Hashable {
 
     /// Korean or foreign films (`repNationCd`).
     public enum Nation: String, Sendable, CaseIterable {
-        case korean = "K", foreign = "F"
+        /// Korean films.
+        case korean = "K"
+        /// Foreign films.
+        case foreign = "F"
     }
 
     /// Diversity (independent and art) or commercial films (`multiMovieYn`).
     public enum Market: String, Sendable, CaseIterable {
-        case diversity = "Y", commercial = "N"
+        /// Diversity films: independent and art films.
+        case diversity = "Y"
+        /// Commercial films.
+        case commercial = "N"
     }
 
     var parameters: [(String, String?)] {
@@ -97,9 +106,13 @@ public enum WeekPeriod: String, Sendable, CaseIterable {
 
 /// A KOBIS code table (`comCode`): the four that KOBIS documents, by name, or any other parent code.
 public enum CodeTable: Sendable, Hashable {
+    /// The regions (`0105000000`), which `BoxOfficeFilter.regionCode` takes.
     case regions
+    /// The nations (`2204`).
     case nations
+    /// The kinds of film (`2201`): feature, short, ….
     case movieTypes
+    /// The parts a company plays in a film (`2601`): production, distribution, ….
     case companyParts
     /// Any other parent code, for tables KOBIS does not document.
     case other(String)
@@ -130,7 +143,7 @@ public enum CodeTable: Sendable, Hashable {
     }
 
     /// What the table holds and which filter uses it.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .regions: "wide-area regions (광역지역), for --region"
         case .nations: "nations (국적)"
@@ -143,13 +156,20 @@ public enum CodeTable: Sendable, Hashable {
 
 /// What a movie search looks for; every part is optional.
 public struct MovieQuery: Sendable, Hashable {
+    /// Words of the title; nil for any.
     public var title: String?
+    /// Words of a director's name; nil for any.
     public var director: String?
+    /// The first year of opening to include; nil for no limit.
     public var openedFrom: Int?
+    /// The last year of opening to include; nil for no limit.
     public var openedThrough: Int?
+    /// The page wanted, from 1.
     public var page: Int = 1
+    /// Movies on a page, at most 100.
     public var perPage: Int = 10
 
+    /// A query; nil parts match anything.
     public init(title: String? = nil, director: String? = nil, openedFrom: Int? = nil,
                 openedThrough: Int? = nil, page: Int = 1, perPage: Int = 10) {
         self.title = title
@@ -161,28 +181,28 @@ public struct MovieQuery: Sendable, Hashable {
     }
 }
 
-public extension Endpoint where Response == DailyBoxOfficeResponse {
+package extension Endpoint where Response == DailyBoxOfficeResponse {
     /// The top ten of one day.
     static func dailyBoxOffice(on day: Day, filter: BoxOfficeFilter = .init()) -> Self {
         Self(.dailyBoxOffice, [("targetDt", day.compact)] + filter.parameters)
     }
 }
 
-public extension Endpoint where Response == WeeklyBoxOfficeResponse {
+package extension Endpoint where Response == WeeklyBoxOfficeResponse {
     /// The top ten of the week (or its weekend or weekdays) that holds `day`.
     static func weeklyBoxOffice(containing day: Day, period: WeekPeriod, filter: BoxOfficeFilter = .init()) -> Self {
         Self(.weeklyBoxOffice, [("targetDt", day.compact), ("weekGb", period.code)] + filter.parameters)
     }
 }
 
-public extension Endpoint where Response == CodeListResponse {
+package extension Endpoint where Response == CodeListResponse {
     /// The entries of one code table.
     static func codeList(_ table: CodeTable) -> Self {
         Self(.codeList, [("comCode", table.comCode)])
     }
 }
 
-public extension Endpoint where Response == MovieListResponse {
+package extension Endpoint where Response == MovieListResponse {
     /// Movies matching a query.
     static func movieList(_ query: MovieQuery) -> Self {
         Self(.movieList, [
@@ -193,14 +213,14 @@ public extension Endpoint where Response == MovieListResponse {
     }
 }
 
-public extension Endpoint where Response == MovieInfoResponse {
+package extension Endpoint where Response == MovieInfoResponse {
     /// One movie's details.
     static func movieInfo(code: String) -> Self {
         Self(.movieInfo, [("movieCd", code)])
     }
 }
 
-public extension Endpoint where Response == CompanyListResponse {
+package extension Endpoint where Response == CompanyListResponse {
     /// Companies matching a name or a CEO's name.
     static func companyList(name: String? = nil, ceo: String? = nil, page: Int = 1, perPage: Int = 10) -> Self {
         Self(.companyList, [
@@ -209,14 +229,14 @@ public extension Endpoint where Response == CompanyListResponse {
     }
 }
 
-public extension Endpoint where Response == CompanyInfoResponse {
+package extension Endpoint where Response == CompanyInfoResponse {
     /// One company's details.
     static func companyInfo(code: String) -> Self {
         Self(.companyInfo, [("companyCd", code)])
     }
 }
 
-public extension Endpoint where Response == PeopleListResponse {
+package extension Endpoint where Response == PeopleListResponse {
     /// People matching a name, or a title in their filmography.
     static func peopleList(name: String? = nil, filmography: String? = nil, page: Int = 1, perPage: Int = 10) -> Self {
         Self(.peopleList, [
@@ -225,7 +245,7 @@ public extension Endpoint where Response == PeopleListResponse {
     }
 }
 
-public extension Endpoint where Response == PeopleInfoResponse {
+package extension Endpoint where Response == PeopleInfoResponse {
     /// One person's details and filmography.
     static func peopleInfo(code: String) -> Self {
         Self(.peopleInfo, [("peopleCd", code)])
@@ -234,12 +254,12 @@ public extension Endpoint where Response == PeopleInfoResponse {
 
 extension Endpoint {
     /// `operation?name=value&…` without the key, values percent-encoded: what identifies an answer.
-    public var requestKey: String {
+    package var requestKey: String {
         operation.requestKey(parameters.map { ($0.name, $0.value) })
     }
 
     /// The request for messages: `the daily box office (targetDt=20230327)`.
-    public var summary: String {
+    package var summary: String {
         operation.noun + " (" + parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + ")"
     }
 

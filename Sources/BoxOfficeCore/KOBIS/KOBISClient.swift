@@ -7,9 +7,9 @@ import Synchronization
 
 /// Talks to a KOBIS server: adds the server root and the key to endpoints, enforces the timeout,
 /// retries what is transient, and decodes answers.
-public struct KOBISClient: Sendable {
+package struct KOBISClient: Sendable {
     /// KOBIS's own server.
-    public static let defaultBaseURL = "https://www.kobis.or.kr"
+    package static let defaultBaseURL = "https://www.kobis.or.kr"
 
     private let transport: any HTTPTransport
     private let baseURL: URL
@@ -31,7 +31,7 @@ public struct KOBISClient: Sendable {
     ///   - notice: receives what the user should see even without `--verbose` (quota warnings, stale answers).
     ///   - keys: several keys, used in turn as each one's quota is spent (instead of `key`).
     ///   - rate: most requests a second that reach the network, for every job of the run.
-    public init(transport: any HTTPTransport, baseURL: URL, key: String, keys: KeyRing? = nil, rate: RateLimiter? = nil, timeout: TimeInterval = 15,
+    package init(transport: any HTTPTransport, baseURL: URL, key: String, keys: KeyRing? = nil, rate: RateLimiter? = nil, timeout: TimeInterval = 15,
                 retry: RetryPolicy = RetryPolicy(), cache: CacheUse = .none, now: @escaping @Sendable () -> Date = Date.init,
                 log: (@Sendable (String) -> Void)? = nil, notice: (@Sendable (String) -> Void)? = nil,
                 events: (@Sendable (ClientEvent) -> Void)? = nil) {
@@ -50,13 +50,13 @@ public struct KOBISClient: Sendable {
 
     /// Answers a call from the cache when it can, else from the network; `convert` turns the answer
     /// into domain values, and only an answer that converts is stored.
-    public func fetch<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Value {
+    package func fetch<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Value {
         try await answer(endpoint, convert: convert).value
     }
 
     /// Like `fetch`, also returning the body the value came from (for `--raw`). When the key's
     /// quota is spent, the next key (if any) asks again; when all are, `QuotaExhaustedError`.
-    public func answer<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Answer<Value> {
+    package func answer<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Answer<Value> {
         while true {
             guard let key = keys.key else { throw QuotaExhaustedError(keys: keys.keys.count, fault: nil, rejected: keys.rejectedCount) }
             do {
@@ -91,13 +91,13 @@ public struct KOBISClient: Sendable {
     }
 
     /// Whether a fresh answer to `endpoint` is in the cache (so fetching it costs no call).
-    public func isCached<Response>(_ endpoint: Endpoint<Response>) -> Bool {
+    package func isCached<Response>(_ endpoint: Endpoint<Response>) -> Bool {
         guard let cache = cacheUse.cache, cacheUse.mode != .refresh, let entry = try? cache.entry(for: endpoint.requestKey) else { return false }
         return cacheUse.mode == .offline || Freshness.of(endpoint).isFresh(stored: entry.stored, now: now())
     }
 
     /// Calls the current key has left today, by the local count (nil without a counter).
-    public func callsLeftToday() -> Int? {
+    package func callsLeftToday() -> Int? {
         guard let key = keys.key, let counter = keys.counter(for: key, in: cacheUse.counter) else { return nil }
         let today = Day.korean(at: now())
         let later = keys.keys.dropFirst(keys.number(of: key)).compactMap { keys.counter(for: $0, in: cacheUse.counter) }
@@ -106,7 +106,7 @@ public struct KOBISClient: Sendable {
 
     /// The general form: any call (KOBIS's, or a poster provider's), with its own decoding.
     /// Cache, retries, redirects, timeouts and masking are the same for every server.
-    public func answer<Value>(_ call: RemoteCall, decode: (Data) throws -> Value) async throws -> Answer<Value> {
+    package func answer<Value>(_ call: RemoteCall, decode: (Data) throws -> Value) async throws -> Answer<Value> {
         let started = now()
         if let answer = try cachedAnswer(call, at: started, decode: decode) {
             return answer
@@ -175,17 +175,17 @@ public struct KOBISClient: Sendable {
     }
 
     /// Performs the call, retrying transient failures, and decodes its answer.
-    public func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
+    package func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
         try AnswerDecoder.decode(Response.self, from: try await body(for: endpoint))
     }
 
     /// The body of a successful (2xx) answer, after retries; faults and bad bodies are not looked at here.
-    public func body<Response>(for endpoint: Endpoint<Response>) async throws -> Data {
+    package func body<Response>(for endpoint: Endpoint<Response>) async throws -> Data {
         try await body(for: call(for: endpoint))
     }
 
     /// A KOBIS endpoint as a call to this client's server, with the current key.
-    public func call<Response>(for endpoint: Endpoint<Response>) -> RemoteCall {
+    package func call<Response>(for endpoint: Endpoint<Response>) -> RemoteCall {
         call(for: endpoint, key: keys.key ?? keys.keys.first ?? "")
     }
 
@@ -346,7 +346,7 @@ public struct KOBISClient: Sendable {
     }
 
     /// The URL of a call, the current key included.
-    public func url<Response>(for endpoint: Endpoint<Response>) -> URL {
+    package func url<Response>(for endpoint: Endpoint<Response>) -> URL {
         url(for: endpoint, key: keys.key ?? keys.keys.first ?? "")
     }
 
@@ -356,7 +356,7 @@ public struct KOBISClient: Sendable {
     }
 
     /// The URL of a call as text, for showing to people: the key is `***`.
-    public func displayAddress<Response>(for endpoint: Endpoint<Response>) -> String {
+    package func displayAddress<Response>(for endpoint: Endpoint<Response>) -> String {
         Self.address(baseURL, endpoint, encodedKey: "***")
     }
 

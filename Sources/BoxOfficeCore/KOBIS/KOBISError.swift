@@ -15,9 +15,12 @@ public enum KOBISError: Error, Sendable, Equatable {
 
 /// A `faultInfo` answer: KOBIS's own error code and message.
 public struct KOBISFault: Sendable, Equatable {
+    /// KOBIS's error code, e.g. `320010` (a rejected key) or `320011` (the daily quota is spent).
     public let code: String
+    /// KOBIS's message, in Korean.
     public let message: String
 
+    /// A fault as KOBIS states it.
     public init(code: String, message: String) {
         self.code = code
         self.message = message
@@ -48,9 +51,13 @@ public struct KOBISFault: Sendable, Equatable {
 
 /// The ways a body can fail to be a KOBIS answer.
 public enum UnreadableAnswer: Sendable, Equatable {
+    /// The body was empty.
     case empty
+    /// The body was an HTML page (an error or maintenance page), not JSON.
     case html
+    /// The body ended early.
     case truncated
+    /// The body was not JSON.
     case notJSON
     /// Longer than any answer KOBIS sends.
     case tooLarge(limit: Int)
@@ -103,7 +110,7 @@ extension TransportError: CustomStringConvertible {
     public var description: String { description(host: "the KOBIS server") }
 
     /// One sentence naming the server (never the URL, which holds the key).
-    public func description(host: String) -> String {
+    package func description(host: String) -> String {
         switch self {
         case .connectionRefused: "could not connect to \(host): connection refused"
         case .hostNotFound: "could not find \(host): the name does not resolve"

@@ -2,22 +2,22 @@ import Synchronization
 
 /// The KOBIS keys a run may use, in order: each one's calls are counted on their own, and when
 /// one's daily quota is spent (KOBIS's fault 320011, or the local count) the next takes over.
-public final class KeyRing: Sendable {
-    public let keys: [String]
+package final class KeyRing: Sendable {
+    package let keys: [String]
     private let current = Mutex(0)
     private let rejected = Mutex(0)
 
-    public init(_ keys: [String]) {
+    package init(_ keys: [String]) {
         self.keys = keys
     }
 
     /// The key to use now, or nil when every key's quota is spent.
-    public var key: String? {
+    package var key: String? {
         current.withLock { $0 < keys.count ? keys[$0] : nil }
     }
 
     /// Position of a key, from 1, for messages ("key 2 of 3"); never the key itself.
-    public func number(of key: String) -> Int {
+    package func number(of key: String) -> Int {
         (keys.firstIndex(of: key) ?? 0) + 1
     }
 
@@ -25,7 +25,7 @@ public final class KeyRing: Sendable {
     /// next; true when another key remains. Several jobs may say so of the same key at once: it
     /// moves on only once.
     @discardableResult
-    public func retire(_ key: String, rejected: Bool = false) -> Bool {
+    package func retire(_ key: String, rejected: Bool = false) -> Bool {
         current.withLock { index in
             if index < keys.count, keys[index] == key {
                 index += 1
@@ -36,7 +36,7 @@ public final class KeyRing: Sendable {
     }
 
     /// How many keys KOBIS refused in this run.
-    public var rejectedCount: Int { rejected.withLock { $0 } }
+    package var rejectedCount: Int { rejected.withLock { $0 } }
 
     /// The counter of one key: the plain file for a single key, a tagged one for each of several.
     func counter(for key: String, in counter: CallCounter?) -> CallCounter? {
@@ -45,21 +45,21 @@ public final class KeyRing: Sendable {
 }
 
 /// Every configured key has used its daily quota: the run stops, keeping what it fetched.
-public struct QuotaExhaustedError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct QuotaExhaustedError: Error, Sendable, Equatable, CustomStringConvertible {
     /// How many keys there were.
-    public let keys: Int
+    package let keys: Int
     /// KOBIS's own fault, when it said so (else the local count reached the quota).
-    public let fault: KOBISFault?
+    package let fault: KOBISFault?
     /// How many of the keys KOBIS refused (so had no quota to spend).
-    public let rejected: Int
+    package let rejected: Int
 
-    public init(keys: Int, fault: KOBISFault?, rejected: Int = 0) {
+    package init(keys: Int, fault: KOBISFault?, rejected: Int = 0) {
         self.keys = keys
         self.fault = fault
         self.rejected = rejected
     }
 
-    public var description: String {
+    package var description: String {
         let usable = keys - rejected
         let whose = keys == 1 ? "the key's daily quota"
             : rejected == 0 ? "the daily quota of all \(keys) keys"
@@ -71,18 +71,18 @@ public struct QuotaExhaustedError: Error, Sendable, Equatable, CustomStringConve
 
 /// Spaces out requests that reach the network, shared by every job of a run: at most `rate` a
 /// second. Answers from the cache never wait.
-public actor RateLimiter {
+package actor RateLimiter {
     private let interval: Duration
     private var next: ContinuousClock.Instant = .now
 
     /// nil when `perSecond` is 0 (no limit).
-    public init?(perSecond: Double) {
+    package init?(perSecond: Double) {
         guard perSecond > 0, perSecond.isFinite else { return nil }
         interval = .nanoseconds(Int64(1_000_000_000 / perSecond))
     }
 
     /// Waits for this request's turn.
-    public func wait() async throws {
+    package func wait() async throws {
         let now = ContinuousClock.now
         let slot = max(now, next)
         next = slot + interval

@@ -5,15 +5,15 @@ import Foundation
 #endif
 
 /// When and how long to wait before trying a request again.
-public struct RetryPolicy: Sendable {
+package struct RetryPolicy: Sendable {
     /// Most tries of one request, the first included.
-    public var attempts: Int
+    package var attempts: Int
     /// The wait before the second try; it doubles for each later one.
-    public var baseDelay: Double
+    package var baseDelay: Double
     /// No wait is longer than this, `Retry-After` included.
-    public var maxDelay: Double
+    package var maxDelay: Double
 
-    public init(attempts: Int = 3, baseDelay: Double = 0.5, maxDelay: Double = 8) {
+    package init(attempts: Int = 3, baseDelay: Double = 0.5, maxDelay: Double = 8) {
         self.attempts = max(1, attempts)
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay

@@ -10,24 +10,24 @@ import Foundation
 /// hide it (Swift's `String` would see one different character). Each byte of a secret may appear
 /// as itself, percent-encoded in either case (`%2F`, `%2f`, even `%61` for `a`), as `+` for a
 /// space, or JSON-escaped (`\\`, `\"`, `\/`, `\u0061`).
-public struct SecretMask: Sendable {
+package struct SecretMask: Sendable {
     private let secrets: [[UInt8]]
 
-    public init(_ secrets: [String]) {
+    package init(_ secrets: [String]) {
         // Longer first, so that a secret containing another is hidden whole.
         self.secrets = Set(secrets.filter { !$0.isEmpty }).map { Array($0.utf8) }.sorted { $0.count > $1.count }
     }
 
-    public var isEmpty: Bool { secrets.isEmpty }
+    package var isEmpty: Bool { secrets.isEmpty }
 
-    public func apply(to text: String) -> String {
+    package func apply(to text: String) -> String {
         guard !secrets.isEmpty else { return text }
         let bytes = Array(text.utf8)
         guard let masked = mask(bytes) else { return text }
         return String(decoding: masked, as: UTF8.self)
     }
 
-    public func apply(to data: Data) -> Data {
+    package func apply(to data: Data) -> Data {
         guard !secrets.isEmpty, let masked = mask(Array(data)) else { return data }
         return Data(masked)
     }

@@ -1,61 +1,74 @@
 /// One film's line in a daily or weekly ranking.
 public struct BoxOfficeEntry: Sendable, Equatable {
+    /// Its place in the ranking, from 1.
     public let rank: Int
     /// Places gained since the previous day or period (negative when it fell); 0 for a new entry.
     public let rankChange: Int?
     /// Whether the film is new to the ranking (not necessarily newly released).
     public let isNew: Bool
+    /// KOBIS's code for the movie (`movieCd`), e.g. `20231089`; it may hold letters.
     public let movieCode: String
+    /// The Korean title, as KOBIS writes it.
     public let title: String
+    /// The day the film opened in Korea; nil when KOBIS leaves it blank.
     public let openDate: Day?
+    /// Admissions on the day or in the period; nil when KOBIS leaves it blank.
     public let audience: Int?
     /// Audience change against the previous day or period.
     public let audienceChange: Int?
     /// Audience change in per cent, as KOBIS computes it.
     public let audienceChangePercent: Double?
+    /// Admissions since the film opened, up to the end of the day or period.
     public let audienceTotal: Int?
     /// Revenue in won.
     public let sales: Int64?
     /// Per cent of all revenue of the day or period.
     public let salesShare: Double?
+    /// Revenue change against the previous day or period, in won.
     public let salesChange: Int64?
+    /// Revenue change in per cent, as KOBIS computes it.
     public let salesChangePercent: Double?
+    /// Revenue since the film opened, in won.
     public let salesTotal: Int64?
+    /// Screens that showed the film.
     public let screens: Int?
+    /// Showings of the film.
     public let shows: Int?
 }
 
 /// The filter a ranking was asked for: what KOBIS was sent, and the region's name when the
 /// region was given by name.
-public struct RankingScope: Sendable, Equatable {
+package struct RankingScope: Sendable, Equatable {
     /// What KOBIS was sent.
-    public var filter: BoxOfficeFilter
+    package var filter: BoxOfficeFilter
     /// The region's name in KOBIS's table (`서울시`), or nil when it was given by its code.
-    public var regionName: String?
+    package var regionName: String?
 
     /// A scope of `filter`, naming its region `regionName` when known.
-    public init(filter: BoxOfficeFilter, regionName: String? = nil) {
+    package init(filter: BoxOfficeFilter, regionName: String? = nil) {
         self.filter = filter
         self.regionName = regionName
     }
 
     /// Whether the filter leaves any film out.
-    public var isFiltered: Bool { filter.nation != nil || filter.market != nil || filter.regionCode != nil }
+    package var isFiltered: Bool { filter.nation != nil || filter.market != nil || filter.regionCode != nil }
 }
 
 /// The ranking of one day.
 public struct DailyBoxOffice: Sendable, Equatable {
+    /// The day the ranking is of.
     public let day: Day
+    /// The films, by rank: at most ten, none for a day KOBIS has not published.
     public let entries: [BoxOfficeEntry]
     /// Which films the ranking covers when it is filtered; nil for all films.
-    public var scope: RankingScope? = nil
+    package var scope: RankingScope? = nil
     /// Whether KOBIS may still revise the figures: fetched less than three days after the period ended (Korean time).
     public var provisional = false
 }
 
 extension DailyBoxOffice {
     /// Converts KOBIS's answer for `day`, rejecting values that make no sense.
-    public init(_ response: DailyBoxOfficeResponse, requested day: Day) throws {
+    package init(_ response: DailyBoxOfficeResponse, requested day: Day) throws {
         let result = response.boxOfficeResult
         // KOBIS repeats the day it answers for; another day would be filed under the wrong one.
         if let reported = BoxOfficeEntry.range(result.showRange), reported.start != day {
@@ -66,7 +79,7 @@ extension DailyBoxOffice {
     }
 
     /// The most films a KOBIS ranking holds (`itemPerPage` is at most 10).
-    public static let maximumEntries = 10
+    package static let maximumEntries = 10
 }
 
 extension BoxOfficeEntry {

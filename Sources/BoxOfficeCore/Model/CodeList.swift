@@ -1,20 +1,24 @@
 /// The entries of one KOBIS code table.
 public struct CodeList: Sendable, Equatable {
+    /// Which table this is.
     public let table: CodeTable
+    /// The table's codes, in KOBIS's order.
     public let entries: [Entry]
 
     /// One code and its names.
     public struct Entry: Sendable, Equatable {
         /// KOBIS's `fullCd`, e.g. `0105001`.
         public let code: String
+        /// The Korean name, e.g. `서울시`.
         public let name: String
+        /// The English name; nil when KOBIS gives none.
         public let nameEnglish: String?
     }
 }
 
 extension CodeList {
     /// Converts KOBIS's answer for `table`.
-    public init(_ response: CodeListResponse, table: CodeTable) throws {
+    package init(_ response: CodeListResponse, table: CodeTable) throws {
         self.table = table
         entries = try response.codes.enumerated().compactMap { index, row in
             let place = "codes[\(index)]"
@@ -28,9 +32,9 @@ extension CodeList {
 /// Finds a region of the `regions` table from what a user types: its code (`0105001`), its
 /// Korean name with or without the 시/도 ending (`서울시`, `서울`, `서울특별시`, `충북`), or its
 /// romanised name (`seoul`, `Gyeonggi-do`).
-public enum RegionName {
+package enum RegionName {
     /// The region's entry, or nil when nothing matches.
-    public static func resolve(_ text: String, in regions: CodeList) -> CodeList.Entry? {
+    package static func resolve(_ text: String, in regions: CodeList) -> CodeList.Entry? {
         let wanted = key(text.composed)
         guard !wanted.isEmpty else { return nil }
         if let byCode = regions.entries.first(where: { $0.code == text.trimmingBlanks() }) { return byCode }
@@ -41,7 +45,7 @@ public enum RegionName {
     }
 
     /// Whether the text is already a region code (`0105` and three digits), used as it is.
-    public static func isCode(_ text: String) -> Bool {
+    package static func isCode(_ text: String) -> Bool {
         text.utf8.count == 7 && text.hasPrefix("0105") && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
     }
 

@@ -1,10 +1,14 @@
 /// One company as a company search lists it.
 public struct CompanySummary: Sendable, Equatable {
+    /// KOBIS's code for the company (`companyCd`); it may hold letters.
     public let code: String
+    /// The Korean name.
     public let name: String
+    /// The name in English; nil when KOBIS gives none.
     public let nameEnglish: String?
     /// What the company does, e.g. 제작사 (production), 배급사 (distribution).
     public let roles: [String]
+    /// Its chief executive; nil when KOBIS does not say.
     public let ceo: String?
     /// KOBIS's list of representative films, as one text: it joins titles with commas, which
     /// titles themselves contain ("광해, 왕이 된 남자"), so it cannot be split reliably.
@@ -13,9 +17,13 @@ public struct CompanySummary: Sendable, Equatable {
 
 /// One company's details and films.
 public struct Company: Sendable, Equatable {
+    /// KOBIS's code for the company (`companyCd`); it may hold letters.
     public let code: String
+    /// The Korean name.
     public let name: String
+    /// The name in English; nil when KOBIS gives none.
     public let nameEnglish: String?
+    /// Its chief executive; nil when KOBIS does not say.
     public let ceo: String?
     /// What the company does, e.g. 제작사 (production), 배급사 (distribution).
     public let roles: [String]
@@ -25,7 +33,7 @@ public struct Company: Sendable, Equatable {
 
 extension SearchPage where Item == CompanySummary {
     /// Converts KOBIS's answer to a company search.
-    public init(_ response: CompanyListResponse, page: Int, perPage: Int) throws {
+    package init(_ response: CompanyListResponse, page: Int, perPage: Int) throws {
         let result = response.companyListResult
         try self.init(total: result.totCnt, rows: result.companyList, page: page, perPage: perPage, list: "companyList") { row, place in
             CompanySummary(code: try FieldValue(row.companyCd, "\(place).companyCd").requiredText(),
@@ -38,7 +46,7 @@ extension SearchPage where Item == CompanySummary {
 
 extension Company {
     /// Converts KOBIS's answer for `code`; throws `NotFoundError` when KOBIS has no such company.
-    public init(_ response: CompanyInfoResponse, requested code: String) throws {
+    package init(_ response: CompanyInfoResponse, requested code: String) throws {
         guard let info = response.companyInfoResult.companyInfo else {
             throw KOBISError.unreadable(.wrongShape("companyInfoResult.companyInfo is missing"))
         }

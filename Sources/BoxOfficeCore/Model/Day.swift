@@ -6,8 +6,11 @@ import Foundation
 
 /// A calendar day, as KOBIS counts days: in Korea (UTC+9, no daylight saving).
 public struct Day: Hashable, Comparable, Sendable {
+    /// The year, e.g. 2023.
     public let year: Int
+    /// The month, 1 to 12.
     public let month: Int
+    /// The day of the month, 1 to 31.
     public let day: Int
 
     /// Creates a day, or returns nil when the date does not exist (2023-02-30).
@@ -43,7 +46,7 @@ public struct Day: Hashable, Comparable, Sendable {
     }
 
     /// `2026-11-22 13:19 KST`.
-    public static func koreanTimestamp(_ instant: Date) -> String {
+    package static func koreanTimestamp(_ instant: Date) -> String {
         let (days, seconds) = koreanSeconds(instant)
         return "\(Day(daysSinceEpoch: days).iso) \(cFormat("%02d:%02d", seconds / 3600, seconds % 3600 / 60)) KST"
     }
@@ -92,7 +95,20 @@ public struct Day: Hashable, Comparable, Sendable {
 
 /// Monday to Sunday, in ISO order.
 public enum Weekday: Int, CaseIterable, Sendable {
-    case monday = 1, tuesday, wednesday, thursday, friday, saturday, sunday
+    /// Monday, the first day of a KOBIS week.
+    case monday = 1
+    /// Tuesday.
+    case tuesday
+    /// Wednesday.
+    case wednesday
+    /// Thursday.
+    case thursday
+    /// Friday, the first day of a KOBIS weekend.
+    case friday
+    /// Saturday.
+    case saturday
+    /// Sunday, the last day of a KOBIS week.
+    case sunday
 
     /// `Mon`, `Tue`, …
     public var shortName: String {
@@ -106,7 +122,7 @@ extension Day: CustomStringConvertible {
 
 extension Day {
     /// Days in a month of a year.
-    public static func length(ofMonth month: Int, in year: Int) -> Int {
+    package static func length(ofMonth month: Int, in year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -116,7 +132,7 @@ extension Day {
 
     // Civil-from-days and days-from-civil conversions on the proleptic Gregorian calendar,
     // pure integer arithmetic so that no time-zone database or Calendar is needed.
-    init(daysSinceEpoch: Int) {
+    package init(daysSinceEpoch: Int) {
         let z = daysSinceEpoch + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -131,7 +147,7 @@ extension Day {
         self.day = day
     }
 
-    var daysSinceEpoch: Int {
+    package var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

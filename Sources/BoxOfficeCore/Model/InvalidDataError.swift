@@ -2,7 +2,9 @@
 public struct InvalidDataError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The KOBIS field name, with its place, e.g. `dailyBoxOfficeList[3].audiCnt`.
     public let field: String
+    /// The value as KOBIS sent it, shortened.
     public let value: String
+    /// Why it makes no sense.
     public let reason: String
 
     public var description: String {
@@ -13,7 +15,9 @@ public struct InvalidDataError: Error, Sendable, Equatable, CustomStringConverti
 
 /// KOBIS knows nothing under the code that was asked for.
 public struct NotFoundError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What was looked for: `movie`, `person` or `company`.
     public let what: String
+    /// The code asked for.
     public let code: String
 
     public var description: String {

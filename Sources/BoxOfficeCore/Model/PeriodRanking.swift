@@ -1,45 +1,45 @@
 /// Films ranked by audience within a period (a year, a month, any range), computed from the
 /// daily rankings: KOBIS's API has no yearly, monthly or period ranking of its own.
-public struct PeriodRanking: Sendable, Equatable {
+package struct PeriodRanking: Sendable, Equatable {
     /// The period's first day.
-    public let from: Day
+    package let from: Day
     /// The period's last day (yesterday at the latest).
-    public let to: Day
+    package let to: Day
     /// Whether the figures may still change: the period runs to yesterday (it is not over), or
     /// some of its days were fetched before KOBIS stopped revising them.
-    public var provisional: Bool
+    package var provisional: Bool
     /// Which films the daily rankings covered when they were filtered; nil for all films.
-    public var scope: RankingScope?
+    package var scope: RankingScope?
     /// Most audience first.
-    public let films: [Film]
+    package let films: [Film]
 
     /// How the period's audience and sales of a film are counted, as `basis` says in JSON.
-    public static let basis = "cumulative: audienceTotal on a film's last day in the daily top 10 within the period, minus audienceTotal on its first, plus that first day's audience (sales likewise); days outside the top 10 between them count, days before its first and after its last do not"
+    package static let basis = "cumulative: audienceTotal on a film's last day in the daily top 10 within the period, minus audienceTotal on its first, plus that first day's audience (sales likewise); days outside the top 10 between them count, days before its first and after its last do not"
 
     /// One film's figures within the period.
-    public struct Film: Sendable, Equatable {
+    package struct Film: Sendable, Equatable {
         /// Place by audience in the period, from 1 (ties broken, never shared).
-        public let rank: Int
-        public let movieCode: String
+        package let rank: Int
+        package let movieCode: String
         /// The title on its last day in the top 10.
-        public let title: String
-        public let openDate: Day?
+        package let title: String
+        package let openDate: Day?
         /// Admissions in the period, counted as `basis` says.
-        public let audience: Int
+        package let audience: Int
         /// Ticket sales in won in the period, counted the same way.
-        public let sales: Int64
+        package let sales: Int64
         /// Days it was in the daily top 10 within the period.
-        public let daysInTop10: Int
+        package let daysInTop10: Int
         /// Its best daily rank within the period.
-        public let bestRank: Int
+        package let bestRank: Int
         /// Its first day in the daily top 10 within the period.
-        public let firstDay: Day
+        package let firstDay: Day
         /// Its last day in the daily top 10 within the period.
-        public let lastDay: Day
+        package let lastDay: Day
     }
 
     /// A ranking of films already counted and ranked.
-    public init(from: Day, to: Day, provisional: Bool, scope: RankingScope? = nil, films: [Film]) {
+    package init(from: Day, to: Day, provisional: Bool, scope: RankingScope? = nil, films: [Film]) {
         self.from = from
         self.to = to
         self.provisional = provisional
@@ -54,7 +54,7 @@ public struct PeriodRanking: Sendable, Equatable {
     /// Where a cumulative figure is missing, or the two contradict each other (fewer in all than
     /// on the first day), the sum of its daily figures stands instead. Ties go to more sales,
     /// then to the lower movie code, so the order never depends on the order of arrival.
-    public init(from: Day, to: Day, rankings: [DailyBoxOffice], provisional: Bool = false, scope: RankingScope? = nil, limit: Int? = nil) {
+    package init(from: Day, to: Day, rankings: [DailyBoxOffice], provisional: Bool = false, scope: RankingScope? = nil, limit: Int? = nil) {
         var seen: [String: [(day: Day, entry: BoxOfficeEntry)]] = [:]
         for ranking in rankings.sorted(by: { $0.day < $1.day }) where (from...to).contains(ranking.day) {
             // A film listed twice on one day (never seen from KOBIS) counts once.

@@ -1,7 +1,10 @@
 /// One person as a people search lists them.
 public struct PersonSummary: Sendable, Equatable {
+    /// KOBIS's code for the person (`peopleCd`); it may hold letters.
     public let code: String
+    /// The Korean name.
     public let name: String
+    /// The name in English; nil when KOBIS gives none.
     public let nameEnglish: String?
     /// Main field of work, e.g. 감독 (director) or 배우 (actor).
     public let role: String?
@@ -11,11 +14,17 @@ public struct PersonSummary: Sendable, Equatable {
 
 /// One person's details and whole filmography.
 public struct Person: Sendable, Equatable {
+    /// KOBIS's code for the person (`peopleCd`); it may hold letters.
     public let code: String
+    /// The Korean name.
     public let name: String
+    /// The name in English; nil when KOBIS gives none.
     public let nameEnglish: String?
+    /// As KOBIS writes it (`여자`, `남자`).
     public let sex: String?
+    /// What they are best known for (`감독`, `배우`).
     public let role: String?
+    /// Their web pages.
     public let homepages: [String]
     /// Each film and the part the person had in it.
     public let films: [FilmCredit]
@@ -23,7 +32,9 @@ public struct Person: Sendable, Equatable {
 
 /// A film in a person's or a company's filmography, and the role they had in it.
 public struct FilmCredit: Sendable, Equatable {
+    /// KOBIS's code for the movie; nil where KOBIS gives the title only.
     public let movieCode: String?
+    /// The movie's Korean title.
     public let title: String
     /// 감독 (director), 배우 (actor), 배급사 (distributor), …
     public let role: String?
@@ -34,6 +45,7 @@ public struct FilmCredit: Sendable, Equatable {
         self.init(movieCode: FieldValue.text(code), title: title, role: FieldValue.text(role))
     }
 
+    /// A credit for one film.
     public init(movieCode: String?, title: String, role: String?) {
         self.movieCode = movieCode
         self.title = title
@@ -43,7 +55,7 @@ public struct FilmCredit: Sendable, Equatable {
 
 extension SearchPage where Item == PersonSummary {
     /// Converts KOBIS's answer to a people search.
-    public init(_ response: PeopleListResponse, page: Int, perPage: Int) throws {
+    package init(_ response: PeopleListResponse, page: Int, perPage: Int) throws {
         let result = response.peopleListResult
         try self.init(total: result.totCnt, rows: result.peopleList, page: page, perPage: perPage, list: "peopleList") { row, place in
             PersonSummary(code: try FieldValue(row.peopleCd, "\(place).peopleCd").requiredText(),
@@ -56,7 +68,7 @@ extension SearchPage where Item == PersonSummary {
 
 extension Person {
     /// Converts KOBIS's answer for `code`; throws `NotFoundError` when KOBIS has no such person.
-    public init(_ response: PeopleInfoResponse, requested code: String) throws {
+    package init(_ response: PeopleInfoResponse, requested code: String) throws {
         guard let info = response.peopleInfoResult.peopleInfo else {
             throw KOBISError.unreadable(.wrongShape("peopleInfoResult.peopleInfo is missing"))
         }

@@ -2,10 +2,14 @@
 public struct SearchPage<Item: Sendable & Equatable>: Sendable, Equatable {
     /// Every match KOBIS counts, on all pages.
     public let total: Int
+    /// Which page this is, from 1.
     public let page: Int
+    /// Items a page holds at most.
     public let perPage: Int
+    /// The items on this page, in KOBIS's order.
     public let items: [Item]
 
+    /// A page of results.
     public init(total: Int, page: Int, perPage: Int, items: [Item]) {
         self.total = total
         self.page = page
@@ -19,7 +23,7 @@ public struct SearchPage<Item: Sendable & Equatable>: Sendable, Equatable {
     }
 
     /// The most items one KOBIS list call returns that boxoffice asks for.
-    public static var largestPage: Int { 100 }
+    package static var largestPage: Int { 100 }
 
     /// Checks a list's count and length, then converts each row; `list` names the list in messages.
     init<Row>(total: Int?, rows: [Row]?, page: Int, perPage: Int, list: String, convert: (Row, String) throws -> Item?) throws {
@@ -39,7 +43,7 @@ public struct SearchPage<Item: Sendable & Equatable>: Sendable, Equatable {
     }
 
     /// Pages joined into one (for `--all`): every item in page order, the total of the first.
-    public static func joined(_ pages: [SearchPage]) -> SearchPage? {
+    package static func joined(_ pages: [SearchPage]) -> SearchPage? {
         guard let first = pages.first else { return nil }
         return SearchPage(total: first.total, page: 1, perPage: pages.reduce(0) { $0 + $1.items.count },
                           items: pages.flatMap(\.items))

@@ -1,21 +1,21 @@
 /// Films' daily rank and audience across a range of days, read from the daily rankings.
-public struct Trend: Sendable, Equatable {
-    public let from: Day
-    public let to: Day
-    public let movies: [Series]
+package struct Trend: Sendable, Equatable {
+    package let from: Day
+    package let to: Day
+    package let movies: [Series]
     /// Whether the films' runs are laid side by side by days since opening (`--align opening`)
     /// rather than by date.
-    public var alignedByOpening = false
+    package var alignedByOpening = false
 
     /// One film's run.
-    public struct Series: Sendable, Equatable {
-        public let movieCode: String
-        public let title: String
+    package struct Series: Sendable, Equatable {
+        package let movieCode: String
+        package let title: String
         /// The opening date that day numbers count from (nil when KOBIS gives none).
-        public let openDate: Day?
-        public let points: [Point]
+        package let openDate: Day?
+        package let points: [Point]
 
-        public init(movieCode: String, title: String, openDate: Day? = nil, points: [Point]) {
+        package init(movieCode: String, title: String, openDate: Day? = nil, points: [Point]) {
             self.movieCode = movieCode
             self.title = title
             self.openDate = openDate
@@ -26,25 +26,25 @@ public struct Trend: Sendable, Equatable {
         }
 
         /// Days since opening, the opening day being day 1 (so a preview the day before is day 0).
-        public static func day(of date: Day, openedOn opening: Day) -> Int {
+        package static func day(of date: Day, openedOn opening: Day) -> Int {
             opening.days(to: date) + 1
         }
     }
 
     /// One day of a film: its rank and audiences, all nil when it was outside the top 10
     /// (never 0: KOBIS does not say how many saw it then).
-    public struct Point: Sendable, Equatable {
-        public let date: Day
-        public let rank: Int?
-        public let audience: Int?
-        public let audienceTotal: Int?
+    package struct Point: Sendable, Equatable {
+        package let date: Day
+        package let rank: Int?
+        package let audience: Int?
+        package let audienceTotal: Int?
         /// Days since the film's opening (opening day = 1), nil when its opening date is unknown.
-        public var day: Int? = nil
+        package var day: Int? = nil
 
-        public var isRanked: Bool { rank != nil }
+        package var isRanked: Bool { rank != nil }
     }
 
-    public init(from: Day, to: Day, movies: [Series], alignedByOpening: Bool = false) {
+    package init(from: Day, to: Day, movies: [Series], alignedByOpening: Bool = false) {
         self.from = from
         self.to = to
         self.movies = movies
@@ -54,7 +54,7 @@ public struct Trend: Sendable, Equatable {
     /// The films' series from the rankings of each day (in date order). `films` gives each
     /// film's title when no ranking names it; `openDates` its opening date when the rankings
     /// give none (from its details).
-    public init(films: [(code: String, title: String)], rankings: [DailyBoxOffice], openDates: [String: Day] = [:]) {
+    package init(films: [(code: String, title: String)], rankings: [DailyBoxOffice], openDates: [String: Day] = [:]) {
         let days = rankings.map(\.day)
         from = days.first ?? Day(year: 2004, month: 1, day: 1)!
         to = days.last ?? from
@@ -73,23 +73,23 @@ public struct Trend: Sendable, Equatable {
 extension Trend {
     /// A row of the chart: a date, or with `alignedByOpening` a day since opening; and each
     /// film's point there (nil where the film has none: another film's day, outside the range).
-    public struct Row: Sendable, Equatable {
+    package struct Row: Sendable, Equatable {
         /// What a row stands for.
-        public enum Key: Sendable, Equatable, Hashable {
+        package enum Key: Sendable, Equatable, Hashable {
             /// A day of the range.
             case date(Day)
             /// A day since opening (opening day = 1).
             case day(Int)
         }
 
-        public let key: Key
+        package let key: Key
         /// Each film's point, in the order of `movies`.
-        public let points: [Point?]
+        package let points: [Point?]
     }
 
     /// The chart's rows: every date of the range, or every day number some film has (films
     /// without an opening date have none when aligned).
-    public var rows: [Row] {
+    package var rows: [Row] {
         guard alignedByOpening else {
             let dates = movies.first?.points.map(\.date) ?? []
             return dates.enumerated().map { index, date in
@@ -104,17 +104,17 @@ extension Trend {
 
 extension Trend.Series {
     /// A round number of viewers the film's cumulative audience passed.
-    public struct Milestone: Sendable, Equatable {
+    package struct Milestone: Sendable, Equatable {
         /// The mark: 100,000, 500,000 or a whole million.
-        public let audience: Int
+        package let audience: Int
         /// The day the film's cumulative audience reached it.
-        public let date: Day
+        package let date: Day
         /// Days since opening on that date (nil when the opening date is unknown).
-        public let day: Int?
+        package let day: Int?
     }
 
     /// The marks: 100,000 and 500,000, then every 1,000,000.
-    public static func marks(upTo total: Int) -> [Int] {
+    package static func marks(upTo total: Int) -> [Int] {
         [100_000, 500_000].filter { $0 <= total } + stride(from: 1_000_000, through: max(0, total), by: 1_000_000)
     }
 
@@ -122,7 +122,7 @@ extension Trend.Series {
     /// day began below it (its total less its own audience) and ended at or above it. A mark
     /// passed before the range, or on a day the film was outside the top 10 (when the day is
     /// not known), is not listed.
-    public var milestones: [Milestone] {
+    package var milestones: [Milestone] {
         points.flatMap { point -> [Milestone] in
             guard let total = point.audienceTotal, let audience = point.audience, audience > 0, total >= audience else { return [] }
             let before = total - audience
@@ -133,43 +133,43 @@ extension Trend.Series {
 
 extension Trend.Series {
     /// The day with the largest audience, if the film was ever ranked.
-    public var peak: Trend.Point? {
+    package var peak: Trend.Point? {
         points.filter(\.isRanked).max { ($0.audience ?? 0) < ($1.audience ?? 0) }
     }
 }
 
 /// A month of number ones, for `boxoffice calendar`.
-public struct MonthCalendar: Sendable, Equatable {
-    public let year: Int
-    public let month: Int
-    public let days: [Entry]
+package struct MonthCalendar: Sendable, Equatable {
+    package let year: Int
+    package let month: Int
+    package let days: [Entry]
 
     /// One day: its number one, or why there is none.
-    public struct Entry: Sendable, Equatable {
-        public let date: Day
+    package struct Entry: Sendable, Equatable {
+        package let date: Day
         /// False for today and later days: KOBIS publishes a day only after it ends.
-        public let published: Bool
+        package let published: Bool
         /// The number one, or nil (not published, or KOBIS has no figures).
-        public let top: BoxOfficeEntry?
+        package let top: BoxOfficeEntry?
 
-        public init(date: Day, published: Bool, top: BoxOfficeEntry?) {
+        package init(date: Day, published: Bool, top: BoxOfficeEntry?) {
             self.date = date
             self.published = published
             self.top = top
         }
     }
 
-    public init(year: Int, month: Int, days: [Entry]) {
+    package init(year: Int, month: Int, days: [Entry]) {
         self.year = year
         self.month = month
         self.days = days
     }
 
     /// `2023-04`.
-    public var name: String { cFormat("%04d-%02d", year, month) }
+    package var name: String { cFormat("%04d-%02d", year, month) }
 
     /// The days of a month (nil when the month does not exist).
-    public static func days(year: Int, month: Int) -> [Day]? {
+    package static func days(year: Int, month: Int) -> [Day]? {
         guard let first = Day(year: year, month: month, day: 1) else { return nil }
         return (0..<Day.length(ofMonth: month, in: year)).map { first.adding(days: $0) }
     }

@@ -1,21 +1,24 @@
 /// The ranking of one week, or of its weekend or weekdays.
 public struct WeeklyBoxOffice: Sendable, Equatable {
+    /// Which days of the week were added up.
     public let period: WeekPeriod
     /// The first and last day KOBIS added up.
     public let start: Day
+    /// The last day KOBIS added up.
     public let end: Day
     /// KOBIS's `yearWeekTime`: ISO year and week, e.g. `202312`.
     public let yearWeek: String?
+    /// The films, by rank: at most ten.
     public let entries: [BoxOfficeEntry]
     /// Which films the ranking covers when it is filtered; nil for all films.
-    public var scope: RankingScope? = nil
+    package var scope: RankingScope? = nil
     /// Whether KOBIS may still revise the figures: fetched less than three days after the period ended (Korean time).
     public var provisional = false
 }
 
 extension WeeklyBoxOffice {
     /// Converts KOBIS's answer for the week holding `day`, rejecting values that make no sense.
-    public init(_ response: WeeklyBoxOfficeResponse, requested day: Day, period: WeekPeriod) throws {
+    package init(_ response: WeeklyBoxOfficeResponse, requested day: Day, period: WeekPeriod) throws {
         let result = response.boxOfficeResult
         let expected = period.days(ofWeekHolding: day)
         let range = BoxOfficeEntry.range(result.showRange)
@@ -33,7 +36,7 @@ extension WeeklyBoxOffice {
 
 extension WeekPeriod {
     /// The days this period covers in the Monday-to-Sunday week that holds `day`.
-    public func days(ofWeekHolding day: Day) -> (start: Day, end: Day) {
+    package func days(ofWeekHolding day: Day) -> (start: Day, end: Day) {
         let monday = day.adding(days: 1 - day.weekday.rawValue)
         return switch self {
         case .week: (monday, monday.adding(days: 6))
@@ -43,7 +46,7 @@ extension WeekPeriod {
     }
 
     /// How tables name the period.
-    public var title: String {
+    package var title: String {
         switch self {
         case .week: "Weekly box office"
         case .weekend: "Weekend box office"

@@ -5,25 +5,25 @@ import Foundation
 #endif
 
 /// A service that finds a movie's poster image: Kakao's image search or OMDb.
-public struct PosterProvider: Sendable, Equatable {
-    public enum Service: String, Sendable, CaseIterable {
+package struct PosterProvider: Sendable, Equatable {
+    package enum Service: String, Sendable, CaseIterable {
         case kakao, omdb
 
         /// The provider's name in messages.
-        public var title: String { self == .kakao ? "Kakao image search" : "OMDb" }
+        package var title: String { self == .kakao ? "Kakao image search" : "OMDb" }
         /// Where its key comes from.
-        public var keyVariable: String { self == .kakao ? "KAKAO_REST_API_KEY" : "OMDB_API_KEY" }
+        package var keyVariable: String { self == .kakao ? "KAKAO_REST_API_KEY" : "OMDB_API_KEY" }
         /// Where its server root can be changed.
-        public var urlVariable: String { self == .kakao ? "BOXOFFICE_KAKAO_URL" : "BOXOFFICE_OMDB_URL" }
-        public var defaultRoot: String { self == .kakao ? "https://dapi.kakao.com" : "https://www.omdbapi.com" }
+        package var urlVariable: String { self == .kakao ? "BOXOFFICE_KAKAO_URL" : "BOXOFFICE_OMDB_URL" }
+        package var defaultRoot: String { self == .kakao ? "https://dapi.kakao.com" : "https://www.omdbapi.com" }
     }
 
-    public let service: Service
+    package let service: Service
     /// Never shown: it is sent in a header (Kakao) or the query (OMDb) and masked everywhere else.
-    public let key: String
-    public let root: URL
+    package let key: String
+    package let root: URL
 
-    public init(service: Service, key: String, root: URL) {
+    package init(service: Service, key: String, root: URL) {
         self.service = service
         self.key = key
         self.root = root
@@ -34,7 +34,7 @@ public struct PosterProvider: Sendable, Equatable {
 
     /// The search for `movie`'s poster, or nil when this provider cannot look for it (OMDb
     /// searches by English title, which not every film has).
-    public func call(for movie: Movie) -> RemoteCall? {
+    package func call(for movie: Movie) -> RemoteCall? {
         let year = (movie.openDate?.year ?? movie.productionYear).map(String.init)
         var text = root.absoluteString
         if !text.hasSuffix("/") { text += "/" }
@@ -57,7 +57,7 @@ public struct PosterProvider: Sendable, Equatable {
     }
 
     /// The poster's address in the provider's answer, or nil when it found none.
-    public func posterURL(in body: Data) throws -> String? {
+    package func posterURL(in body: Data) throws -> String? {
         do {
             switch service {
             case .kakao:
@@ -105,13 +105,13 @@ public struct PosterProvider: Sendable, Equatable {
 }
 
 /// Why a poster could not be looked up.
-public enum PosterError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PosterError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The provider answered with something that is not its answer.
     case unreadable(PosterProvider.Service)
     /// The provider refused the request and said why (OMDb's `Error`).
     case refused(PosterProvider.Service, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unreadable(service): "\(service.title) sent an answer boxoffice cannot read"
         case let .refused(service, reason): "\(service.title) refused the search: \(reason)"
@@ -120,6 +120,6 @@ public enum PosterError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Neither poster provider has a key.
-public struct MissingPosterKeyError: Error, Sendable, Equatable {
-    public init() {}
+package struct MissingPosterKeyError: Error, Sendable, Equatable {
+    package init() {}
 }

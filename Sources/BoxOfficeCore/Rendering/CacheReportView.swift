@@ -1,14 +1,14 @@
 /// What `boxoffice cache info` reports.
-public struct CacheReport: Sendable, Equatable {
-    public let folder: String
-    public let entries: Int
-    public let bytes: Int
+package struct CacheReport: Sendable, Equatable {
+    package let folder: String
+    package let entries: Int
+    package let bytes: Int
     /// Things in the answers folder that boxoffice did not make.
-    public let others: Int
-    public let day: Day
-    public let callsToday: Int
+    package let others: Int
+    package let day: Day
+    package let callsToday: Int
 
-    public init(folder: String, entries: Int, bytes: Int, others: Int = 0, day: Day, callsToday: Int) {
+    package init(folder: String, entries: Int, bytes: Int, others: Int = 0, day: Day, callsToday: Int) {
         self.folder = folder
         self.entries = entries
         self.bytes = bytes
@@ -17,9 +17,9 @@ public struct CacheReport: Sendable, Equatable {
         self.callsToday = callsToday
     }
 
-    public static let fieldNames = ["folder", "entries", "bytes", "otherItems", "day", "callsToday", "dailyQuota"]
+    package static let fieldNames = ["folder", "entries", "bytes", "otherItems", "day", "callsToday", "dailyQuota"]
 
-    public func table(_ options: RenderOptions) -> String {
+    package func table(_ options: RenderOptions) -> String {
         var rows = [
             ("Folder", folder),
             ("Answers", "\(NumberFormat.grouped(entries)) (\(NumberFormat.grouped(bytes)) bytes)"),
@@ -31,7 +31,7 @@ public struct CacheReport: Sendable, Equatable {
         return LabelledFields(rows).render(options)
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("folder", .string(folder)), ("entries", JSONValue(entries)), ("bytes", JSONValue(bytes)),
             ("otherItems", JSONValue(others)), ("day", .string(day.iso)), ("callsToday", JSONValue(callsToday)), ("dailyQuota", JSONValue(CallCounter.dailyQuota)),
@@ -40,23 +40,23 @@ public struct CacheReport: Sendable, Equatable {
 }
 
 /// What `boxoffice cache clear` did.
-public struct CacheClearing: Sendable, Equatable {
-    public let folder: String
-    public let entries: Int
-    public let bytes: Int
+package struct CacheClearing: Sendable, Equatable {
+    package let folder: String
+    package let entries: Int
+    package let bytes: Int
     /// Things in the answers folder that boxoffice did not make, and so left where they are.
-    public let others: Int
+    package let others: Int
 
-    public init(folder: String, entries: Int, bytes: Int, others: Int = 0) {
+    package init(folder: String, entries: Int, bytes: Int, others: Int = 0) {
         self.folder = folder
         self.entries = entries
         self.bytes = bytes
         self.others = others
     }
 
-    public static let fieldNames = ["folder", "removedEntries", "removedBytes", "leftItems"]
+    package static let fieldNames = ["folder", "removedEntries", "removedBytes", "leftItems"]
 
-    public func table(_ options: RenderOptions) -> String {
+    package func table(_ options: RenderOptions) -> String {
         var text = "Removed \(NumberFormat.grouped(entries)) answer\(entries == 1 ? "" : "s") (\(NumberFormat.grouped(bytes)) bytes) from \(TerminalText.clean(folder)).\n"
         if others > 0 {
             text += "Left \(NumberFormat.grouped(others)) other item\(others == 1 ? "" : "s") in answers/ that boxoffice did not create.\n"
@@ -64,7 +64,7 @@ public struct CacheClearing: Sendable, Equatable {
         return text + "Today's count of calls is kept.\n"
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([("folder", .string(folder)), ("removedEntries", JSONValue(entries)), ("removedBytes", JSONValue(bytes)),
                  ("leftItems", JSONValue(others))])
     }

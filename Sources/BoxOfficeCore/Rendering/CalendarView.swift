@@ -1,13 +1,13 @@
 extension MonthCalendar: Presentable {
-    public static let fieldNames = ["date", "published", "movieCode", "title", "audience"]
-    public static var isList: Bool { true }
+    package static let fieldNames = ["date", "published", "movieCode", "title", "audience"]
+    package static var isList: Bool { true }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([("month", .string(name)), ("days", .array(records))])
     }
 
     /// A row per day: its number one, or nulls.
-    public var records: [JSONValue] {
+    package var records: [JSONValue] {
         days.map { day in
             .object([
                 ("date", .string(day.date.iso)), ("published", .bool(day.published)),
@@ -19,7 +19,7 @@ extension MonthCalendar: Presentable {
     /// The month as a calendar, Monday first: each day's number, its number one film and that
     /// film's audience; days KOBIS has not published yet are marked. Where a week of seven no
     /// longer fits with every audience whole (in 만 or k units if need be), a line per day.
-    public func table(_ options: RenderOptions) -> String {
+    package func table(_ options: RenderOptions) -> String {
         let width = options.width ?? 100
         let cell = (width - 6) / 7
         let text = TextColor.bold.apply(heading(width: width, options), if: options.colors) + "\n\n"
@@ -30,7 +30,7 @@ extension MonthCalendar: Presentable {
     }
 
     /// The days with only `fields` (`--fields`), under the calendar's heading, audiences as in the calendar.
-    public func table(_ options: RenderOptions, fields: [String]) -> String? {
+    package func table(_ options: RenderOptions, fields: [String]) -> String? {
         TextColor.bold.apply(heading(width: options.width ?? 100, options), if: options.colors) + "\n\n"
             + RecordTable.table(records.map { $0.selecting(fields) }, fields: fields, audiences: ["audience"], options)
     }

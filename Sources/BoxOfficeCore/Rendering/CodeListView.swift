@@ -1,6 +1,6 @@
 extension CodeList {
     /// The codes as a table: code, Korean name, English name.
-    public func table(_ options: RenderOptions) -> String {
+    package func table(_ options: RenderOptions) -> String {
         let heading = TextColor.bold.apply("\(options.label("KOBIS codes")) · \(table.name) (comCode \(table.comCode)) · \(NumberFormat.grouped(entries.count))", if: options.colors) + "\n"
         guard !entries.isEmpty else { return heading + "\nKOBIS lists no codes under \(table.comCode).\n" }
         let english = entries.contains { $0.nameEnglish != nil }
@@ -12,33 +12,33 @@ extension CodeList {
         return heading + "\n" + rendered.render(options).joined(separator: "\n") + "\n"
     }
 
-    public var json: JSONValue { .array(entries.map(\.json)) }
+    package var json: JSONValue { .array(entries.map(\.json)) }
 
 }
 
 extension CodeList.Entry {
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish))])
     }
 }
 
 /// The code tables `boxoffice codes` knows by name, listed without the network.
-public struct CodeCatalogue: Presentable {
-    public init() {}
+package struct CodeCatalogue: Presentable {
+    package init() {}
 
-    public static let fieldNames = ["table", "comCode", "holds"]
-    public static var isList: Bool { true }
+    package static let fieldNames = ["table", "comCode", "holds"]
+    package static var isList: Bool { true }
 
-    public func table(_ options: RenderOptions) -> String {
+    package func table(_ options: RenderOptions) -> String {
         let table = TextTable(columns: [.init(title: "Table"), .init(title: "comCode"), .init(title: "Holds", flexible: true)],
                               rows: CodeTable.named.map { [.init($0.name), .init($0.comCode), .init($0.summary)] })
         return TextColor.bold.apply(options.label("KOBIS code tables"), if: options.colors) + "\n\n" + table.render(options).joined(separator: "\n")
             + "\n\nShow one with 'boxoffice codes regions'; any other comCode works too ('boxoffice codes 2204').\n"
     }
 
-    public var json: JSONValue { .array(records) }
+    package var json: JSONValue { .array(records) }
 
-    public var records: [JSONValue] {
+    package var records: [JSONValue] {
         CodeTable.named.map { .object([("table", .string($0.name)), ("comCode", .string($0.comCode)), ("holds", .string($0.summary))]) }
     }
 }

@@ -1,19 +1,19 @@
 extension DailyBoxOffice {
     /// The ranking as a table, with a heading line.
-    public func table(_ options: RenderOptions) -> String {
+    package func table(_ options: RenderOptions) -> String {
         BoxOfficeEntry.ranking(heading: options.label("Daily box office") + " · \(day.iso) (\(options.weekday(day)))", scope: scope,
                                entries: entries, provisional: provisional, empty: "KOBIS has no box office figures for this day.", options)
     }
 
     /// The ranking with only `fields` as columns (`--fields`), keeping its heading and formatting.
-    public func table(_ options: RenderOptions, fields: [String]) -> String? {
+    package func table(_ options: RenderOptions, fields: [String]) -> String? {
         BoxOfficeEntry.ranking(heading: options.label("Daily box office") + " · \(day.iso) (\(options.weekday(day)))", scope: scope,
                                entries: entries, provisional: provisional, empty: "KOBIS has no box office figures for this day.",
                                fields: fields, extra: ["date": day.iso, "filter": scope?.text ?? ""], options)
     }
 
     /// The ranking as the contract's JSON object, with the filter when there is one.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([("date", .string(day.iso)), ("provisional", .bool(provisional))] + (scope.map { [("filter", $0.json)] } ?? [])
             + [("entries", .array(entries.map(\.json)))])
     }
@@ -21,11 +21,11 @@ extension DailyBoxOffice {
 
 extension BoxOfficeEntry {
     /// The keys of `json`.
-    public static let fieldNames = ["rank", "rankChange", "isNew", "movieCode", "title", "openDate", "audience", "audienceChange",
+    package static let fieldNames = ["rank", "rankChange", "isNew", "movieCode", "title", "openDate", "audience", "audienceChange",
                                     "audienceTotal", "sales", "salesShare", "salesTotal", "screens", "shows"]
 
     /// The contract's JSON object for one ranked film.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("rank", .int(Int64(rank))), ("rankChange", JSONValue(rankChange)), ("isNew", .bool(isNew)),
             ("movieCode", .string(movieCode)), ("title", .string(title)), ("openDate", JSONValue(openDate)),

@@ -1,14 +1,14 @@
 extension Person {
-    public static let fieldNames = ["code", "name", "nameEnglish", "sex", "role", "homepages", "films"]
+    package static let fieldNames = ["code", "name", "nameEnglish", "sex", "role", "homepages", "films"]
 
     /// The details, then the filmography as a table.
-    public func table(_ options: RenderOptions) -> String {
+    package func table(_ options: RenderOptions) -> String {
         FilmCredit.details(name: name, nameEnglish: nameEnglish,
                            fields: [("Code", code), ("Role", role ?? "–"), ("Sex", sex ?? "–")] + homepages.map { ("Homepage", $0) },
                            films: films, heading: "Filmography", options)
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
             ("sex", JSONValue(sex)), ("role", JSONValue(role)), ("homepages", .array(homepages.map(JSONValue.string))),
@@ -19,7 +19,7 @@ extension Person {
 
 extension FilmCredit {
     /// `{movieCode, title, role}`: one shape wherever a film credit appears (null where KOBIS does not say).
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([("movieCode", JSONValue(movieCode)), ("title", .string(title)), ("role", JSONValue(role))])
     }
 
@@ -38,16 +38,16 @@ extension FilmCredit {
 }
 
 extension Company {
-    public static let fieldNames = ["code", "name", "nameEnglish", "ceo", "roles", "films"]
+    package static let fieldNames = ["code", "name", "nameEnglish", "ceo", "roles", "films"]
 
     /// The details, then the films as a table.
-    public func table(_ options: RenderOptions) -> String {
+    package func table(_ options: RenderOptions) -> String {
         FilmCredit.details(name: name, nameEnglish: nameEnglish,
                            fields: [("Code", code), ("CEO", ceo ?? "–"), ("Parts", roles.isEmpty ? "–" : roles.joined(separator: ", "))],
                            films: films, heading: "Films", options)
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
             ("ceo", JSONValue(ceo)), ("roles", .array(roles.map(JSONValue.string))), ("films", .array(films.map(\.json))),

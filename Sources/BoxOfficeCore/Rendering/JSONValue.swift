@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// A JSON value whose objects keep their keys in the order given, so output reads like the contract.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int64)
@@ -14,7 +14,7 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b
@@ -29,7 +29,7 @@ public enum JSONValue: Sendable, Equatable {
 
     /// Pretty-printed with two-space indents (or compact, on one line) and a final newline;
     /// non-ASCII text is written as is, control characters escaped.
-    public func serialized(pretty: Bool = true) -> String {
+    package func serialized(pretty: Bool = true) -> String {
         var output = ""
         if pretty {
             write(into: &output, indent: 0)
@@ -42,7 +42,7 @@ public enum JSONValue: Sendable, Equatable {
 
     /// The value as an element of a pretty-printed array: indented one level, without a newline
     /// at the end (for writing a long array piece by piece).
-    public func serializedElement(pretty: Bool) -> String {
+    package func serializedElement(pretty: Bool) -> String {
         var output = ""
         if pretty {
             output += "  "
@@ -79,7 +79,7 @@ public enum JSONValue: Sendable, Equatable {
 
     /// The value as one cell of a flat format: text as it is, numbers as JSON writes them, null
     /// empty; a list's items joined with `; `, an object's non-empty values with ` / `.
-    public var flatText: String {
+    package var flatText: String {
         switch self {
         case .null: ""
         case let .bool(value): value ? "true" : "false"
@@ -92,7 +92,7 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// The object with only `fields`, in their order (a missing one is null).
-    public func selecting(_ fields: [String]) -> JSONValue {
+    package func selecting(_ fields: [String]) -> JSONValue {
         guard case let .object(members) = self else { return self }
         return .object(fields.map { field in (field, members.first { $0.0 == field }?.1 ?? .null) })
     }
@@ -161,16 +161,16 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 extension JSONValue {
-    init(_ text: String?) { self = text.map(JSONValue.string) ?? .null }
-    init(_ number: Int?) { self = number.map { .int(Int64($0)) } ?? .null }
-    init(_ number: Int64?) { self = number.map(JSONValue.int) ?? .null }
-    init(_ number: Double?) { self = number.map(JSONValue.double) ?? .null }
-    init(_ day: Day?) { self = day.map { .string($0.iso) } ?? .null }
+    package init(_ text: String?) { self = text.map(JSONValue.string) ?? .null }
+    package init(_ number: Int?) { self = number.map { .int(Int64($0)) } ?? .null }
+    package init(_ number: Int64?) { self = number.map(JSONValue.int) ?? .null }
+    package init(_ number: Double?) { self = number.map(JSONValue.double) ?? .null }
+    package init(_ day: Day?) { self = day.map { .string($0.iso) } ?? .null }
 }
 
 extension JSONValue: Decodable {
     /// Any JSON document, keys in the order they came (as far as the decoder keeps them).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         if let container = try? decoder.container(keyedBy: AnyKey.self) {
             var members: [(String, JSONValue)] = []
             for key in container.allKeys {
@@ -207,17 +207,17 @@ extension JSONValue: Decodable {
     }
 
     /// Parses JSON text; nil when it is not JSON.
-    public static func parse(_ data: Data) -> JSONValue? {
+    package static func parse(_ data: Data) -> JSONValue? {
         try? JSONDecoder().decode(JSONValue.self, from: data)
     }
 
     /// A member of an object, or nil.
-    public subscript(_ key: String) -> JSONValue? {
+    package subscript(_ key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
         return members.first { $0.0 == key }?.1
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case let .string(text) = self { return text }
         return nil
     }

@@ -1,7 +1,7 @@
 extension RenderOptions {
     /// A label in the user's language: the English text, or its Korean under a Korean locale.
     /// Only labels are translated, never KOBIS's data.
-    public func label(_ english: String) -> String {
+    package func label(_ english: String) -> String {
         korean ? Self.korean[english] ?? english : english
     }
 

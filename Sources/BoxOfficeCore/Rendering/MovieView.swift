@@ -1,6 +1,6 @@
 extension Movie {
     /// The details laid out for reading: a title block, then labelled fields.
-    public func table(_ options: RenderOptions) -> String {
+    package func table(_ options: RenderOptions) -> String {
         table(options, poster: nil)
     }
 
@@ -80,16 +80,16 @@ extension Movie {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    public func markdown(_ options: RenderOptions) -> String? {
+    package func markdown(_ options: RenderOptions) -> String? {
         markdown(options, poster: nil)
     }
 
     /// The keys of `json`.
-    public static let fieldNames = ["movieCode", "title", "titleEnglish", "titleOriginal", "productionYear", "openDate", "runtimeMinutes",
+    package static let fieldNames = ["movieCode", "title", "titleEnglish", "titleOriginal", "productionYear", "openDate", "runtimeMinutes",
                                     "status", "type", "nations", "genres", "directors", "actors", "audits", "companies", "showTypes", "staffs"]
 
     /// The contract's JSON object.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("movieCode", .string(code)), ("title", .string(title)), ("titleEnglish", JSONValue(titleEnglish)),
             ("titleOriginal", JSONValue(titleOriginal)), ("productionYear", JSONValue(productionYear)),
@@ -116,7 +116,7 @@ extension Movie {
 
 extension Movie.Director {
     /// `{name, nameEnglish}`, in a movie's details and in a search alike.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish))])
     }
 }
@@ -187,26 +187,26 @@ private extension Movie.ShowType {
 }
 
 /// A movie, and its poster's address when one was asked for (`--poster`).
-public struct MovieWithPoster: Presentable {
-    public let movie: Movie
-    public let poster: String?
-    public static var fieldNames: [String] { Movie.fieldNames + ["poster"] }
+package struct MovieWithPoster: Presentable {
+    package let movie: Movie
+    package let poster: String?
+    package static var fieldNames: [String] { Movie.fieldNames + ["poster"] }
 
-    public init(movie: Movie, poster: String?) {
+    package init(movie: Movie, poster: String?) {
         self.movie = movie
         self.poster = poster
     }
 
-    public func table(_ options: RenderOptions) -> String {
+    package func table(_ options: RenderOptions) -> String {
         movie.table(options, poster: .some(poster))
     }
 
-    public func markdown(_ options: RenderOptions) -> String? {
+    package func markdown(_ options: RenderOptions) -> String? {
         movie.markdown(options, poster: .some(poster))
     }
 
     /// The movie's JSON with a `poster` key (null when none was found).
-    public var json: JSONValue {
+    package var json: JSONValue {
         guard case let .object(members) = movie.json else { return movie.json }
         return .object(members + [("poster", JSONValue(poster))])
     }

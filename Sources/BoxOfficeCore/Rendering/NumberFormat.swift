@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// Number spellings for tables: `4,356,523`, `41.2%`.
-public enum NumberFormat {
-    public static func grouped<N: BinaryInteger>(_ number: N?) -> String {
+package enum NumberFormat {
+    package static func grouped<N: BinaryInteger>(_ number: N?) -> String {
         guard let number else { return "–" }
         let digits = String(number.magnitude)
         var result = ""
@@ -47,7 +47,7 @@ public enum NumberFormat {
     }
 
     /// A size as people say it: `64 MiB`, `64 KiB` for whole units, else `1,234 bytes`.
-    public static func bytes(_ count: Int) -> String {
+    package static func bytes(_ count: Int) -> String {
         for (unit, name) in [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")] where count >= unit && count % unit == 0 {
             return "\(grouped(count / unit)) \(name)"
         }

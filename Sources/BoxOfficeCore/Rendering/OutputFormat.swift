@@ -1,19 +1,19 @@
 /// How a result is printed.
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
     case table, json, jsonl, csv, tsv, markdown
 }
 
 /// Everything that decides how a result reads: the format, the JSON layout, the chosen fields,
 /// and the terminal's colours and width.
-public struct OutputStyle: Sendable, Equatable {
-    public var format: OutputFormat
+package struct OutputStyle: Sendable, Equatable {
+    package var format: OutputFormat
     /// Indented JSON (on a terminal), or one line (when piped).
-    public var prettyJSON: Bool
+    package var prettyJSON: Bool
     /// `--fields`: only these keys, in this order; nil for all.
-    public var fields: [String]?
-    public var options: RenderOptions
+    package var fields: [String]?
+    package var options: RenderOptions
 
-    public init(format: OutputFormat = .table, prettyJSON: Bool = true, fields: [String]? = nil, options: RenderOptions = RenderOptions()) {
+    package init(format: OutputFormat = .table, prettyJSON: Bool = true, fields: [String]? = nil, options: RenderOptions = RenderOptions()) {
         self.format = format
         self.prettyJSON = prettyJSON
         self.fields = fields
@@ -21,7 +21,7 @@ public struct OutputStyle: Sendable, Equatable {
     }
 }
 
-public extension Presentable {
+package extension Presentable {
     /// The value in `style`: the one place every command's output goes through.
     func rendered(_ style: OutputStyle) -> String {
         let fields = style.fields ?? columns

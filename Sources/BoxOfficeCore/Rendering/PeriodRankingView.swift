@@ -1,28 +1,28 @@
 extension PeriodRanking: Presentable {
-    public static let fieldNames = ["rank", "movieCode", "title", "openDate", "audience", "sales", "daysInTop10", "bestRank", "firstDay", "lastDay", "filter"]
-    public static var isList: Bool { true }
+    package static let fieldNames = ["rank", "movieCode", "title", "openDate", "audience", "sales", "daysInTop10", "bestRank", "firstDay", "lastDay", "filter"]
+    package static var isList: Bool { true }
     /// The keys of the rows: `filter` only when the daily rankings were filtered.
-    public var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
+    package var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
 
     /// The contract's JSON: `{from, to, basis, provisional, films: [{rank, movieCode, title, openDate,
     /// audience, sales, daysInTop10, bestRank, firstDay, lastDay}]}`, with the filter when there is one.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([("from", .string(from.iso)), ("to", .string(to.iso)), ("basis", .string(Self.basis)), ("provisional", .bool(provisional))]
             + (scope.map { [("filter", $0.json)] } ?? []) + [("films", .array(films.map(\.json)))])
     }
 
     /// One row per film, with the filter at the end when there is one.
-    public var records: [JSONValue] {
+    package var records: [JSONValue] {
         films.map { $0.json.appending(scope.map { [("filter", .string($0.text))] } ?? []) }
     }
 
     /// The heading (period, filter), what the figures are, then the films.
-    public func table(_ options: RenderOptions) -> String {
+    package func table(_ options: RenderOptions) -> String {
         table(options, fields: options.wide ? Self.wideTableFields : Self.tableFields) ?? ""
     }
 
     /// The films with only `fields` as columns (`--fields`), under the same heading.
-    public func table(_ options: RenderOptions, fields: [String]) -> String? {
+    package func table(_ options: RenderOptions, fields: [String]) -> String? {
         let wide = options.ambiguousWide
         let title = TerminalText.clean(options.label("Top films") + " · \(from.iso) – \(to.iso)" + (scope.map { " · " + $0.heading(options) } ?? ""))
         var text = TerminalText.headingLines(title, width: options.width, ambiguousWide: wide).map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined()
@@ -66,7 +66,7 @@ extension PeriodRanking: Presentable {
 
 extension PeriodRanking.Film {
     /// The contract's object for one film.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("rank", .int(Int64(rank))), ("movieCode", .string(movieCode)), ("title", .string(title)), ("openDate", JSONValue(openDate)),
             ("audience", .int(Int64(audience))), ("sales", .int(sales)), ("daysInTop10", .int(Int64(daysInTop10))),

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// A result that every output format can show: the one path from a domain value to text.
-public protocol Presentable: Sendable {
+package protocol Presentable: Sendable {
     /// For reading in a terminal.
     func table(_ options: RenderOptions) -> String
     /// The contract's JSON.
@@ -30,7 +30,7 @@ public protocol Presentable: Sendable {
     func fetched(at instant: Date) -> Self
 }
 
-public extension Presentable {
+package extension Presentable {
     var records: [JSONValue] { [json] }
     var columns: [String] { Self.fieldNames }
     func table(_ options: RenderOptions, fields: [String]) -> String? { nil }
@@ -40,18 +40,18 @@ public extension Presentable {
 }
 
 /// An item of a search page, which knows how a page of its kind reads.
-public protocol SearchItem: Sendable, Equatable {
+package protocol SearchItem: Sendable, Equatable {
     var json: JSONValue { get }
     static var fieldNames: [String] { get }
     static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String
 }
 
 extension SearchPage: Presentable where Item: SearchItem {
-    public func table(_ options: RenderOptions) -> String { Item.table(self, options) }
-    public var json: JSONValue { .array(items.map(\.json)) }
-    public var records: [JSONValue] { items.map(\.json) }
-    public static var fieldNames: [String] { Item.fieldNames }
-    public static var isList: Bool { true }
+    package func table(_ options: RenderOptions) -> String { Item.table(self, options) }
+    package var json: JSONValue { .array(items.map(\.json)) }
+    package var records: [JSONValue] { items.map(\.json) }
+    package static var fieldNames: [String] { Item.fieldNames }
+    package static var isList: Bool { true }
 }
 
 extension Movie: Presentable {}
@@ -63,15 +63,15 @@ extension CacheClearing: Presentable {}
 extension DailyBoxOffice: Presentable {
     /// Each entry with its day in front, as one row of a spreadsheet, and its filter at the end
     /// when it has one.
-    public var records: [JSONValue] {
+    package var records: [JSONValue] {
         entries.map { $0.json.prefixed([("date", .string(day.iso))]).appending(scope.map { [("filter", .string($0.text))] } ?? []) }
     }
-    public static var fieldNames: [String] { ["date"] + BoxOfficeEntry.fieldNames + ["filter"] }
+    package static var fieldNames: [String] { ["date"] + BoxOfficeEntry.fieldNames + ["filter"] }
     /// The keys of the rows: `filter` only when the ranking is filtered.
-    public var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
-    public static var isList: Bool { true }
+    package var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
+    package static var isList: Bool { true }
 
-    public func fetched(at instant: Date) -> DailyBoxOffice {
+    package func fetched(at instant: Date) -> DailyBoxOffice {
         var copy = self
         copy.provisional = !Freshness.boxOffice(lastDay: day).isSettled(stored: instant)
         return copy
@@ -80,18 +80,18 @@ extension DailyBoxOffice: Presentable {
 
 extension WeeklyBoxOffice: Presentable {
     /// Each entry with its period in front, and its filter at the end when it has one.
-    public var records: [JSONValue] {
+    package var records: [JSONValue] {
         entries.map {
             $0.json.prefixed([("period", .string(period.rawValue)), ("start", .string(start.iso)), ("end", .string(end.iso))])
                 .appending(scope.map { [("filter", .string($0.text))] } ?? [])
         }
     }
-    public static var fieldNames: [String] { ["period", "start", "end"] + BoxOfficeEntry.fieldNames + ["filter"] }
+    package static var fieldNames: [String] { ["period", "start", "end"] + BoxOfficeEntry.fieldNames + ["filter"] }
     /// The keys of the rows: `filter` only when the ranking is filtered.
-    public var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
-    public static var isList: Bool { true }
+    package var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
+    package static var isList: Bool { true }
 
-    public func fetched(at instant: Date) -> WeeklyBoxOffice {
+    package func fetched(at instant: Date) -> WeeklyBoxOffice {
         var copy = self
         copy.provisional = !Freshness.boxOffice(lastDay: end).isSettled(stored: instant)
         return copy
@@ -99,9 +99,9 @@ extension WeeklyBoxOffice: Presentable {
 }
 
 extension CodeList: Presentable {
-    public var records: [JSONValue] { entries.map(\.json) }
-    public static var fieldNames: [String] { ["code", "name", "nameEnglish"] }
-    public static var isList: Bool { true }
+    package var records: [JSONValue] { entries.map(\.json) }
+    package static var fieldNames: [String] { ["code", "name", "nameEnglish"] }
+    package static var isList: Bool { true }
 }
 
 extension JSONValue {
@@ -118,7 +118,7 @@ extension JSONValue {
     }
 
     /// The keys of an object, in order.
-    public var keys: [String] {
+    package var keys: [String] {
         guard case let .object(members) = self else { return [] }
         return members.map(\.0)
     }

@@ -1,6 +1,6 @@
 extension RankingScope {
     /// `{nation, market, region, regionName}`, each null when not filtered on.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("nation", JSONValue(filter.nation.map { $0 == .korean ? "korean" : "foreign" })),
             ("market", JSONValue(filter.market.map { $0 == .diversity ? "diversity" : "commercial" })),
@@ -9,7 +9,7 @@ extension RankingScope {
     }
 
     /// The filter in one cell of a flat format: `nation=korean;region=0105001`.
-    public var text: String {
+    package var text: String {
         guard case let .object(members) = json else { return "" }
         return members.filter { $0.0 != "regionName" && $0.1 != .null }.map { "\($0.0)=\($0.1.flatText)" }.joined(separator: ";")
     }

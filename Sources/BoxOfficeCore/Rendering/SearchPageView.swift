@@ -53,11 +53,11 @@ extension SearchPage {
 }
 
 extension MovieSummary: SearchItem {
-    public static let fieldNames = ["movieCode", "title", "titleEnglish", "productionYear", "openDate", "type", "status", "genres",
+    package static let fieldNames = ["movieCode", "title", "titleEnglish", "productionYear", "openDate", "type", "status", "genres",
                                     "nations", "directors"]
 
     /// Movies as a table: code, title, English title, year, opening day, type, genres, nations, directors.
-    public static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
+    package static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
         let table = TextTable(
             columns: [
                 .init(title: "Code"), .init(title: "Title", flexible: true), .init(title: "English title", dropOrder: 3),
@@ -74,7 +74,7 @@ extension MovieSummary: SearchItem {
         return page.render(.movies, options, table: table, all: true)
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("movieCode", .string(code)), ("title", .string(title)), ("titleEnglish", JSONValue(titleEnglish)),
             ("productionYear", JSONValue(productionYear)), ("openDate", JSONValue(openDate)), ("type", JSONValue(type)),
@@ -85,10 +85,10 @@ extension MovieSummary: SearchItem {
 }
 
 extension PersonSummary: SearchItem {
-    public static let fieldNames = ["code", "name", "nameEnglish", "role", "films"]
+    package static let fieldNames = ["code", "name", "nameEnglish", "role", "films"]
 
     /// People as a table: code, name, English name, role, and their first films.
-    public static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
+    package static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
         let table = TextTable(
             columns: [.init(title: "Code"), .init(title: "Name"), .init(title: "English name", dropOrder: 2), .init(title: "Role", dropOrder: 1),
                       .init(title: "Films", flexible: true)],
@@ -99,7 +99,7 @@ extension PersonSummary: SearchItem {
         return page.render(.people, options, table: table, details: details)
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
             ("role", JSONValue(role)), ("films", .array(films.map(\.json))),
@@ -115,10 +115,10 @@ extension PersonSummary: SearchItem {
 }
 
 extension CompanySummary: SearchItem {
-    public static let fieldNames = ["code", "name", "nameEnglish", "roles", "ceo", "filmNames"]
+    package static let fieldNames = ["code", "name", "nameEnglish", "roles", "ceo", "filmNames"]
 
     /// Companies as a table: code, name, English name, categories, CEO, films.
-    public static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
+    package static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
         let table = TextTable(
             columns: [.init(title: "Code"), .init(title: "Name"), .init(title: "English name", dropOrder: 3), .init(title: "Parts", dropOrder: 2),
                       .init(title: "CEO", dropOrder: 1), .init(title: "Films", flexible: true)],
@@ -130,7 +130,7 @@ extension CompanySummary: SearchItem {
         return page.render(.companies, options, table: table, details: details)
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
             ("roles", .array(roles.map(JSONValue.string))), ("ceo", JSONValue(ceo)), ("filmNames", JSONValue(filmNames)),
@@ -141,7 +141,7 @@ extension CompanySummary: SearchItem {
 
 extension SearchPage where Item == MovieSummary {
     /// The matches as aligned lines for choosing one (code, title, year, directors), header first.
-    public func candidateLines() -> [String] {
+    package func candidateLines() -> [String] {
         TextTable(columns: [.init(title: "Code"), .init(title: "Title"), .init(title: "Year"), .init(title: "Directors")],
                   rows: items.map { movie in
                       [.init(movie.code), .init(movie.title), .init((movie.openDate?.year ?? movie.productionYear).map(String.init) ?? ""),

@@ -1,15 +1,15 @@
 /// Many results of one kind written as one output, piece by piece as each arrives: a range of
 /// days as tables one after another, one JSON array, or one CSV with a single header row.
-public struct StreamedOutput: Sendable {
-    public let style: OutputStyle
+package struct StreamedOutput: Sendable {
+    package let style: OutputStyle
     private var count = 0
 
-    public init(style: OutputStyle) {
+    package init(style: OutputStyle) {
         self.style = style
     }
 
     /// The text for the next result.
-    public mutating func next<Value: Presentable>(_ value: Value) -> String {
+    package mutating func next<Value: Presentable>(_ value: Value) -> String {
         defer { count += 1 }
         let first = count == 0
         switch style.format {
@@ -42,7 +42,7 @@ public struct StreamedOutput: Sendable {
     }
 
     /// What ends the output once every result is written.
-    public func finish() -> String {
+    package func finish() -> String {
         guard style.format == .json else { return "" }
         if count == 0 { return "[]\n" }
         return style.prettyJSON ? "\n]\n" : "]\n"

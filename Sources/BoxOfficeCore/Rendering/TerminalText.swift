@@ -1,14 +1,14 @@
 /// Text measured and cleaned for a terminal, where Hangul and other wide characters take two columns.
-public enum TerminalText {
+package enum TerminalText {
     /// Columns the text takes in a terminal, one user-perceived character at a time, so that a
     /// Hangul syllable written as jamo, an emoji joined with ZWJ, or a flag counts as it is drawn.
     /// `ambiguousWide`: East Asian Ambiguous characters take two columns (CJK terminals).
-    public static func width<S: StringProtocol>(_ text: S, ambiguousWide: Bool = false) -> Int {
+    package static func width<S: StringProtocol>(_ text: S, ambiguousWide: Bool = false) -> Int {
         text.reduce(0) { $0 + width(of: $1, ambiguousWide: ambiguousWide) }
     }
 
     /// Columns of one character (grapheme cluster).
-    public static func width(of character: Character, ambiguousWide: Bool = false) -> Int {
+    package static func width(of character: Character, ambiguousWide: Bool = false) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         let value = first.value
@@ -33,7 +33,7 @@ public enum TerminalText {
 
     /// Removes what could move the cursor or recolour the terminal: control characters become
     /// spaces (tabs and line breaks) or U+FFFD, and bidirectional overrides are dropped.
-    public static func clean(_ text: String) -> String {
+    package static func clean(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsCleaning) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
@@ -72,7 +72,7 @@ public enum TerminalText {
 
     /// Shortens the text to at most `columns`, ending with `…` when something was cut; cut only
     /// between characters, never inside a Hangul syllable or a combining sequence.
-    public static func truncate(_ text: String, to columns: Int, ambiguousWide: Bool = false) -> String {
+    package static func truncate(_ text: String, to columns: Int, ambiguousWide: Bool = false) -> String {
         guard width(text, ambiguousWide: ambiguousWide) > columns else { return text }
         let ellipsis = width(of: "…", ambiguousWide: ambiguousWide)
         guard columns >= ellipsis else { return String(repeating: ".", count: max(0, columns)) }
@@ -118,7 +118,7 @@ public enum TerminalText {
 
     /// Lines of at most `columns`, broken at spaces where possible (within a word only when it is
     /// longer than a line), for a value that must stay inside its column.
-    public static func wrap(_ text: String, to columns: Int, ambiguousWide: Bool = false) -> [String] {
+    package static func wrap(_ text: String, to columns: Int, ambiguousWide: Bool = false) -> [String] {
         guard columns > 0, width(text, ambiguousWide: ambiguousWide) > columns else { return [text] }
         var lines: [String] = []
         var line = ""

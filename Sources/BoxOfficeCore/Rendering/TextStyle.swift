@@ -1,18 +1,18 @@
 /// How rendered text may look: colours, the width to fit, the layout and the language.
-public struct RenderOptions: Sendable, Equatable {
+package struct RenderOptions: Sendable, Equatable {
     /// Whether to use ANSI colours.
-    public var colors: Bool
+    package var colors: Bool
     /// The terminal's width in columns, or nil to never shorten anything.
-    public var width: Int?
+    package var width: Int?
     /// `--wide`: every column, the whole cast.
-    public var wide: Bool
+    package var wide: Bool
     /// Labels in Korean (a `ko` locale); data are never translated.
-    public var korean: Bool
+    package var korean: Bool
     /// Whether East Asian Ambiguous characters (`▲ ▼ … · –`) take two columns, as CJK-configured
     /// terminals draw them (`BOXOFFICE_AMBIGUOUS_WIDE=1`).
-    public var ambiguousWide: Bool
+    package var ambiguousWide: Bool
 
-    public init(colors: Bool = false, width: Int? = nil, wide: Bool = false, korean: Bool = false, ambiguousWide: Bool = false) {
+    package init(colors: Bool = false, width: Int? = nil, wide: Bool = false, korean: Bool = false, ambiguousWide: Bool = false) {
         self.colors = colors
         self.width = width
         self.wide = wide
@@ -22,10 +22,10 @@ public struct RenderOptions: Sendable, Equatable {
 }
 
 /// An ANSI text colour.
-enum TextColor: String, Sendable {
+package enum TextColor: String, Sendable {
     case red = "31", blue = "34", green = "32", yellow = "33", magenta = "35", cyan = "36", bold = "1", dim = "2"
 
-    func apply(_ text: String, if enabled: Bool) -> String {
+    package func apply(_ text: String, if enabled: Bool) -> String {
         enabled && !text.isEmpty ? "\u{1B}[\(rawValue)m\(text)\u{1B}[0m" : text
     }
 }

@@ -1,38 +1,51 @@
 /// A table of columns aligned by display width, for terminals, that fits the terminal: first the
 /// flexible column (the title) gives up its room down to a comfortable width, then the least
 /// important columns go, then the title shrinks further; no line is ever wider than the terminal.
-struct TextTable {
-    struct Column {
-        var title: String
-        var alignRight = false
+package struct TextTable {
+    package struct Column {
+        package var title: String
+        package var alignRight = false
         /// The one column that is shortened when the table is wider than the terminal.
-        var flexible = false
+        package var flexible = false
         /// Columns of lower importance are dropped first when the terminal is narrow; nil: never dropped.
-        var dropOrder: Int? = nil
+        package var dropOrder: Int? = nil
+
+        package init(title: String, alignRight: Bool = false, flexible: Bool = false, dropOrder: Int? = nil) {
+            self.title = title
+            self.alignRight = alignRight
+            self.flexible = flexible
+            self.dropOrder = dropOrder
+        }
     }
 
-    struct Cell {
-        var text: String
-        var color: TextColor?
+    package struct Cell {
+        package var text: String
+        package var color: TextColor?
 
-        init(_ text: String, color: TextColor? = nil) {
+        package init(_ text: String, color: TextColor? = nil) {
             self.text = TerminalText.clean(text)
             self.color = color
         }
     }
 
-    var columns: [Column]
-    var rows: [[Cell]]
-    var separator = "  "
+    package var columns: [Column]
+    package var rows: [[Cell]]
+    package var separator = "  "
+
+    package init(columns: [Column], rows: [[Cell]], separator: String = "  ") {
+        self.columns = columns
+        self.rows = rows
+        self.separator = separator
+    }
 
     /// Below this, a title is cut only once every droppable column has gone.
-    static let comfortableFlexibleWidth = 14
+    package static let comfortableFlexibleWidth = 14
     /// A title is never cut below this.
-    static let smallestFlexibleWidth = 4
+    package static let smallestFlexibleWidth = 4
 
     /// Lines of the table, header first, without trailing spaces; when columns had to be left
     /// out to fit, a last line says how many.
-    func render(_ options: RenderOptions) -> [String] {
+    package func render(_ options: RenderOptions) -> [String] {
         let wide = options.ambiguousWide
         var kept = Array(columns.indices)
         let titles = columns.map { options.label($0.title) }

@@ -6,7 +6,7 @@ extension Trend {
     /// The chart as a standalone SVG image, written by hand: a line per film of its daily audience,
     /// axes with ticks and labels, a title and a legend. Days outside the top 10 break the line;
     /// a milestone is a ring with its figure. Aligned by opening, the x axis counts days.
-    public func svg() -> String {
+    package func svg() -> String {
         let title = "Daily audience · \(from.iso) – \(to.iso)" + (alignedByOpening ? " · by days since opening" : "")
         let width = 960.0, height = 540.0
         let left = 90.0, right = 30.0, top = 60.0, bottom = 80.0 + Double(movies.count) * 22

@@ -1,12 +1,12 @@
 extension Trend: Presentable {
-    public static let fieldNames = ["movieCode", "title", "date", "day", "rank", "audience", "audienceTotal"]
-    public static var isList: Bool { true }
+    package static let fieldNames = ["movieCode", "title", "date", "day", "rank", "audience", "audienceTotal"]
+    package static var isList: Bool { true }
     /// The keys of the rows: `day` only when the runs are aligned by opening.
-    public var columns: [String] { alignedByOpening ? Self.fieldNames : Self.fieldNames.filter { $0 != "day" } }
+    package var columns: [String] { alignedByOpening ? Self.fieldNames : Self.fieldNames.filter { $0 != "day" } }
 
     /// The contract's JSON: `{from, to, movies: [{movieCode, title, points: [{date, rank, audience,
     /// audienceTotal}], milestones: [{audience, date, day}]}]}`; each point also has `day` when aligned.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("from", .string(from.iso)), ("to", .string(to.iso)),
             ("movies", .array(movies.map { movie in
@@ -18,7 +18,7 @@ extension Trend: Presentable {
     }
 
     /// One row per film and day.
-    public var records: [JSONValue] {
+    package var records: [JSONValue] {
         movies.flatMap { movie in
             movie.points.map { $0.json(withDay: alignedByOpening).prefixed([("movieCode", .string(movie.movieCode)), ("title", .string(movie.title))]) }
         }
@@ -28,7 +28,7 @@ extension Trend: Presentable {
     /// audience, its number and rank per film (films side by side while each keeps a bar of
     /// `shortestBar` or more, else one under another); then each film's run as a sparkline,
     /// with its peak and total.
-    public func table(_ options: RenderOptions) -> String {
+    package func table(_ options: RenderOptions) -> String {
         let width = max(Self.narrowest, options.width ?? 100)
         var text = TerminalText.headingLines(TerminalText.clean(heading(options)), width: width, ambiguousWide: options.ambiguousWide)
             .map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined() + "\n"
@@ -56,7 +56,7 @@ extension Trend: Presentable {
     static let narrowest = 32
 
     /// The rows with only `fields` (`--fields`), under the chart's heading, audiences as in the chart.
-    public func table(_ options: RenderOptions, fields: [String]) -> String? {
+    package func table(_ options: RenderOptions, fields: [String]) -> String? {
         TextColor.bold.apply(TerminalText.clean(heading(options)), if: options.colors) + "\n\n"
             + RecordTable.table(records.map { $0.selecting(fields) }, fields: fields, audiences: ["audience", "audienceTotal"], options)
     }
@@ -150,7 +150,7 @@ extension Trend.Series.Milestone {
 extension Trend.Series {
     /// `▁▃▆█▇▅▃▂▁`: each day's audience as one of eight heights, a space for a day outside the
     /// top 10; longer runs are sampled down to `maxWidth` characters.
-    public func sparkline(maxWidth: Int) -> String {
+    package func sparkline(maxWidth: Int) -> String {
         let blocks = Array("▁▂▃▄▅▆▇█")
         let values = points.map(\.audience)
         let largest = max(1, values.compactMap { $0 }.max() ?? 1)

@@ -1,11 +1,11 @@
 extension WeeklyBoxOffice {
     /// The ranking as a table, with a heading naming the period.
-    public func table(_ options: RenderOptions) -> String {
+    package func table(_ options: RenderOptions) -> String {
         ranking(fields: nil, options)
     }
 
     /// The ranking with only `fields` as columns (`--fields`), keeping its heading and formatting.
-    public func table(_ options: RenderOptions, fields: [String]) -> String? {
+    package func table(_ options: RenderOptions, fields: [String]) -> String? {
         ranking(fields: fields, options)
     }
 
@@ -18,7 +18,7 @@ extension WeeklyBoxOffice {
     }
 
     /// The contract's JSON object.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("period", .string(period.rawValue)), ("start", .string(start.iso)), ("end", .string(end.iso)),
             ("yearWeek", JSONValue(yearWeek)), ("provisional", .bool(provisional)),

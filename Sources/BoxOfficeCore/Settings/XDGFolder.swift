@@ -5,10 +5,10 @@ import Foundation
 #endif
 
 /// boxoffice's folders under the XDG base-directory rules.
-public enum XDGFolder {
+package enum XDGFolder {
     /// `${variable:-$HOME/fallback}/boxoffice`, e.g. `${XDG_CACHE_HOME:-~/.cache}/boxoffice`.
     /// An empty or relative value of `variable` is ignored, as the spec says; nil without an absolute HOME.
-    public static func boxoffice(_ variable: String, fallback: String, environment: [String: String]) -> URL? {
+    package static func boxoffice(_ variable: String, fallback: String, environment: [String: String]) -> URL? {
         if let base = environment[variable], base.hasPrefix("/") {
             return URL(fileURLWithPath: base).appendingPathComponent("boxoffice")
         }
@@ -17,7 +17,7 @@ public enum XDGFolder {
     }
 
     /// Why there is no home-based folder: "HOME is not set", or "HOME (x) is not an absolute path".
-    public static func missingHomeReason(environment: [String: String]) -> String {
+    package static func missingHomeReason(environment: [String: String]) -> String {
         guard let home = environment["HOME"], !home.isEmpty else { return "HOME is not set" }
         return "HOME (\(home)) is not an absolute path"
     }

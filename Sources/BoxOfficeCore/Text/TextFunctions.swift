@@ -15,12 +15,12 @@ import Darwin
 extension Unicode.Scalar {
     /// A space or a tab: Unicode's space separators (U+0020, U+00A0, U+3000…), U+0009, and the
     /// zero-width space U+200B, as Foundation's `CharacterSet.whitespaces` has them.
-    public var isBlank: Bool {
+    package var isBlank: Bool {
         value == 0x09 || value == 0x200B || properties.generalCategory == .spaceSeparator
     }
 
     /// A blank or a line break (U+000A–U+000D, U+0085, U+2028, U+2029).
-    public var isBlankOrNewline: Bool {
+    package var isBlankOrNewline: Bool {
         switch value {
         case 0x0A...0x0D, 0x85: true
         default: isBlank || properties.generalCategory == .lineSeparator || properties.generalCategory == .paragraphSeparator
@@ -30,7 +30,7 @@ extension Unicode.Scalar {
 
 extension StringProtocol {
     /// The text without the leading and trailing scalars that match `drop`.
-    public func trimming(_ drop: (Unicode.Scalar) -> Bool) -> String {
+    package func trimming(_ drop: (Unicode.Scalar) -> Bool) -> String {
         let scalars = String(self).unicodeScalars
         guard let first = scalars.firstIndex(where: { !drop($0) }),
               let last = scalars.lastIndex(where: { !drop($0) }) else { return "" }
@@ -38,17 +38,17 @@ extension StringProtocol {
     }
 
     /// Without leading and trailing spaces and tabs.
-    public func trimmingBlanks() -> String {
+    package func trimmingBlanks() -> String {
         trimming(\.isBlank)
     }
 
     /// Without leading and trailing spaces, tabs and line breaks.
-    public func trimmingBlanksAndNewlines() -> String {
+    package func trimmingBlanksAndNewlines() -> String {
         trimming(\.isBlankOrNewline)
     }
 
     /// The range of the last occurrence of `needle`.
-    public func lastRange(of needle: some StringProtocol) -> Range<Index>? {
+    package func lastRange(of needle: some StringProtocol) -> Range<Index>? {
         guard !needle.isEmpty else { return nil }
         var found: Range<Index>?
         var rest = self[...]
@@ -62,7 +62,7 @@ extension StringProtocol {
 
 /// C's `printf` formatting of numbers (`%04d`, `%.1f`, `%016llx`), which rounds exactly as the
 /// C library does; the process never sets a locale, so the decimal point is always `.`.
-public func cFormat(_ format: String, _ arguments: any CVarArg...) -> String {
+package func cFormat(_ format: String, _ arguments: any CVarArg...) -> String {
     withVaList(arguments) { list in
         var buffer = [CChar](repeating: 0, count: 128)
         let count = Int(vsnprintf(&buffer, buffer.count, format, list))
@@ -80,7 +80,7 @@ public func cFormat(_ format: String, _ arguments: any CVarArg...) -> String {
 extension Data {
     /// Where `needle` first occurs, as an offset from the start. Written on `memchr` and `memcmp`:
     /// the standard library's generic `firstRange(of:)` takes milliseconds over a large answer.
-    public func firstOffset(of needle: some Collection<UInt8>) -> Int? {
+    package func firstOffset(of needle: some Collection<UInt8>) -> Int? {
         let pattern = Array(needle)
         guard let first = pattern.first, pattern.count <= count else { return nil }
         return withUnsafeBytes { haystack -> Int? in
@@ -102,7 +102,7 @@ extension String {
     /// The text in Unicode Normalization Form C: macOS terminals send Korean decomposed (NFD,
     /// ᄀ + ᅡ), KOBIS matches only composed syllables (가). The standard library composes
     /// without ICU, through its own tables.
-    public var composed: String {
+    package var composed: String {
         String(decoding: _nfcCodeUnits, as: UTF8.self)
     }
 }
@@ -128,7 +128,7 @@ extension String {
 }
 
 /// The value of an ASCII hex digit (`0`–`9`, `a`–`f`, `A`–`F`).
-func hexDigitValue(_ byte: UInt8) -> UInt8? {
+package func hexDigitValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
     case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

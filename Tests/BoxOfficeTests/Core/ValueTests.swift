@@ -1,4 +1,5 @@
 @testable import BoxOfficeCore
+@testable import BoxOfficeReviews
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -5,27 +6,27 @@ import Foundation
 #endif
 
 /// Reviews to show, newest first.
-public struct ReviewList: Presentable {
-    public let reviews: [Review]
+package struct ReviewList: Presentable {
+    package let reviews: [Review]
     /// The movie they are about, when the list is of one movie.
-    public let movieCode: String?
+    package let movieCode: String?
     /// The reviews the heading's average and count are of: the movie's all, when `reviews` is
     /// one just added or changed.
-    public let summarised: [Review]
+    package let summarised: [Review]
 
-    public init(reviews: [Review], movieCode: String?, summarising summarised: [Review]? = nil) {
+    package init(reviews: [Review], movieCode: String?, summarising summarised: [Review]? = nil) {
         self.reviews = reviews.sorted { ($0.created, $0.id) > ($1.created, $1.id) }
         self.movieCode = movieCode
         self.summarised = summarised ?? reviews
     }
 
-    public static let fieldNames = ["id", "movieCode", "rating", "nickname", "text", "created", "edited", "hasPassword"]
-    public static var isList: Bool { true }
+    package static let fieldNames = ["id", "movieCode", "rating", "nickname", "text", "created", "edited", "hasPassword"]
+    package static var isList: Bool { true }
 
-    public var json: JSONValue { .array(records) }
-    public var records: [JSONValue] { reviews.map(\.json) }
+    package var json: JSONValue { .array(records) }
+    package var records: [JSONValue] { reviews.map(\.json) }
 
-    public func table(_ options: RenderOptions) -> String {
+    package func table(_ options: RenderOptions) -> String {
         guard !reviews.isEmpty else {
             let about = movieCode.map { " of \($0)" } ?? ""
             return (options.korean ? "리뷰가 없습니다.\n" : "No reviews\(about) yet. Add one with 'boxoffice review add MOVIECODE --rating 4.5 \"…\"'.\n")
@@ -51,7 +52,7 @@ public struct ReviewList: Presentable {
 
 extension Review {
     /// What `review list --json` shows: the password only as whether there is one.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("id", .string(id)), ("movieCode", .string(movieCode)), ("rating", .double(rating)), ("nickname", JSONValue(nickname)),
             ("text", .string(text)), ("created", .string(ReviewTimestamp.text(created))), ("edited", JSONValue(edited.map(ReviewTimestamp.text))),
@@ -60,13 +61,13 @@ extension Review {
     }
 
     /// `★★★★½` for 4.5.
-    public static func stars(_ rating: Double) -> String {
+    package static func stars(_ rating: Double) -> String {
         let whole = Int(rating)
         return String(repeating: "★", count: whole) + (rating - Double(whole) >= 0.5 ? "½" : "") + " " + cFormat("%.1f", rating)
     }
 
     /// `4.3 from 3 reviews`.
-    public static func summary(_ reviews: [Review]) -> String {
+    package static func summary(_ reviews: [Review]) -> String {
         guard !reviews.isEmpty else { return "no reviews" }
         let average = reviews.map(\.rating).reduce(0, +) / Double(reviews.count)
         return "★ \(cFormat("%.1f", average)) from \(NumberFormat.grouped(reviews.count)) review\(reviews.count == 1 ? "" : "s")"
@@ -75,7 +76,7 @@ extension Review {
 
 extension Movie {
     /// The movie's reviews under its details: the average, the count and the latest three.
-    public static func reviewLines(_ reviews: [Review], _ options: RenderOptions) -> String {
+    package static func reviewLines(_ reviews: [Review], _ options: RenderOptions) -> String {
         guard !reviews.isEmpty else { return "" }
         let list = ReviewList(reviews: reviews, movieCode: nil)
         var text = "\n" + TextColor.bold.apply(options.label("Reviews") + " · " + Review.summary(reviews), if: options.colors) + "\n"

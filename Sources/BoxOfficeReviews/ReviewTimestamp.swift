@@ -1,3 +1,4 @@
+import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -5,9 +6,9 @@ import Foundation
 #endif
 
 /// A review's times as JSON writes them: ISO 8601 in Korean time, `2026-11-23T18:05:00+09:00`.
-public enum ReviewTimestamp {
+package enum ReviewTimestamp {
     /// The text for `seconds` since 1970.
-    public static func text(_ seconds: Int64) -> String {
+    package static func text(_ seconds: Int64) -> String {
         // Outside the years ISO 8601 writes with four digits (a damaged store): the nearest end.
         let korean = seconds.addingReportingOverflow(9 * 3600)
         if seconds < 0, korean.overflow || korean.partialValue < -62_135_596_800 { return "0001-01-01T00:00:00+09:00" }
@@ -20,7 +21,7 @@ public enum ReviewTimestamp {
 
     /// Seconds since 1970 of `YYYY-MM-DDTHH:MM:SS` followed by `Z` or an offset `±HH:MM`; nil for
     /// anything else (no fractions, no missing parts).
-    public static func seconds(_ text: String) -> Int64? {
+    package static func seconds(_ text: String) -> Int64? {
         let bytes = Array(text.utf8)
         guard bytes.count == 20 || bytes.count == 25, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
               bytes[16] == UInt8(ascii: ":"), let day = Day(String(decoding: bytes[0..<10], as: UTF8.self)),

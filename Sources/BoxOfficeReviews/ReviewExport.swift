@@ -1,3 +1,4 @@
+import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -8,18 +9,18 @@ import Foundation
 /// with the keys `review list --json` shows (times in ISO 8601), its password as the hash record
 /// (never a password), so a review keeps its protection on another machine. Version 1, which
 /// earlier versions exported (times in seconds since 1970), still imports.
-public enum ReviewExport {
+package enum ReviewExport {
     /// The version `json` writes.
-    public static let version = 2
+    package static let version = 2
 
     /// The document for `reviews`.
-    public static func json(_ reviews: [Review]) -> JSONValue {
+    package static func json(_ reviews: [Review]) -> JSONValue {
         .object([("version", .int(Int64(version))), ("reviews", .array(reviews.map(\.exportJSON)))])
     }
 
     /// The reviews of an exported document, of this version or an earlier one, in its order;
     /// their fields are as the file has them (checking them is the importer's part).
-    public static func reviews(in data: Data) throws(ReviewImportError) -> [Review] {
+    package static func reviews(in data: Data) throws(ReviewImportError) -> [Review] {
         let document: Document
         do {
             document = try JSONDecoder().decode(Document.self, from: data)
@@ -81,7 +82,7 @@ public enum ReviewExport {
 }
 
 /// Why a file cannot be imported as a whole; nothing of it is.
-public enum ReviewImportError: Error, Sendable, Equatable {
+package enum ReviewImportError: Error, Sendable, Equatable {
     /// Not JSON, or not shaped as an export.
     case notAnExport
     /// An export from a later boxoffice.

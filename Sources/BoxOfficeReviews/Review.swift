@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import BoxOfficeCrypto
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -6,21 +7,21 @@ import Foundation
 #endif
 
 /// A user's review of a movie, kept on their own disk.
-public struct Review: Sendable, Equatable, Codable {
+package struct Review: Sendable, Equatable, Codable {
     /// 8 hex digits, made at random.
-    public var id: String
-    public var movieCode: String
+    package var id: String
+    package var movieCode: String
     /// 0.5 to 5, in steps of 0.5.
-    public var rating: Double
-    public var nickname: String?
-    public var text: String
+    package var rating: Double
+    package var nickname: String?
+    package var text: String
     /// Seconds since 1970.
-    public var created: Int64
-    public var edited: Int64?
+    package var created: Int64
+    package var edited: Int64?
     /// A salted, slow hash of the password, when the review has one; never the password.
-    public var password: PasswordRecord?
+    package var password: PasswordRecord?
 
-    public init(id: String, movieCode: String, rating: Double, nickname: String?, text: String, created: Int64,
+    package init(id: String, movieCode: String, rating: Double, nickname: String?, text: String, created: Int64,
                 edited: Int64? = nil, password: PasswordRecord? = nil) {
         self.id = id
         self.movieCode = movieCode
@@ -33,17 +34,17 @@ public struct Review: Sendable, Equatable, Codable {
     }
 
     /// Whether `rating` is one the store accepts.
-    public static func isValidRating(_ rating: Double) -> Bool {
+    package static func isValidRating(_ rating: Double) -> Bool {
         rating.isFinite && rating >= 0.5 && rating <= 5 && (rating * 2).rounded() == rating * 2
     }
 
     /// Whether `id` is one `review add` makes: 8 hex digits in lowercase.
-    public static func isValidID(_ id: String) -> Bool {
+    package static func isValidID(_ id: String) -> Bool {
         id.utf8.count == 8 && id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// A new random id that none of `taken` has.
-    public static func newID(avoiding taken: Set<String>) -> String {
+    package static func newID(avoiding taken: Set<String>) -> String {
         while true {
             let id = cFormat("%08x", UInt32.random(in: 0...UInt32.max))
             if !taken.contains(id) { return id }
@@ -52,18 +53,18 @@ public struct Review: Sendable, Equatable, Codable {
 }
 
 /// PBKDF2-HMAC-SHA256 of a review's password with its own salt and iteration count.
-public struct PasswordRecord: Sendable, Equatable, Codable {
-    public var algorithm: String
-    public var iterations: Int
+package struct PasswordRecord: Sendable, Equatable, Codable {
+    package var algorithm: String
+    package var iterations: Int
     /// Hex.
-    public var salt: String
+    package var salt: String
     /// Hex.
-    public var hash: String
+    package var hash: String
 
-    public static let algorithmName = "pbkdf2-sha256"
+    package static let algorithmName = "pbkdf2-sha256"
 
     /// A record for `password`, with a fresh 16-byte salt.
-    public init(password: String, iterations: Int = PasswordHash.iterations) {
+    package init(password: String, iterations: Int = PasswordHash.iterations) {
         let salt = (0..<16).map { _ in UInt8.random(in: 0...255) }
         algorithm = Self.algorithmName
         self.iterations = iterations
@@ -73,7 +74,7 @@ public struct PasswordRecord: Sendable, Equatable, Codable {
 
     /// Whether this version can check a password against the record: its algorithm, a sane
     /// number of rounds, a hex salt of 1 to 64 bytes and a hex hash of 32.
-    public var isCheckable: Bool {
+    package var isCheckable: Bool {
         guard algorithm == Self.algorithmName, (1...10_000_000).contains(iterations), let salt = Self.bytes(salt),
               (1...64).contains(salt.count), Self.bytes(hash)?.count == 32 else { return false }
         return true
@@ -81,7 +82,7 @@ public struct PasswordRecord: Sendable, Equatable, Codable {
 
     /// Whether `password` is the one, compared in constant time; false for a record this
     /// version cannot check (another algorithm, a damaged field).
-    public func matches(_ password: String) -> Bool {
+    package func matches(_ password: String) -> Bool {
         guard isCheckable, let salt = Self.bytes(salt), let expected = Self.bytes(hash) else { return false }
         let derived = PasswordHash.pbkdf2(password: Array(password.utf8), salt: salt, iterations: iterations)
         return PasswordHash.constantTimeEquals(derived, expected)

@@ -1,3 +1,4 @@
+import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -11,8 +12,8 @@ import Glibc
 /// (`reviews.lock`) and written whole through a temporary file that is renamed over it, so two
 /// processes adding at once both land and a crash never leaves half a file. A store that cannot be
 /// read is reported and never overwritten.
-public struct ReviewStore: Sendable {
-    public let folder: URL
+package struct ReviewStore: Sendable {
+    package let folder: URL
     /// Whether boxoffice chose the folder (the XDG default), so may make it private (0700).
     let ownFolder: Bool
 
@@ -21,17 +22,17 @@ public struct ReviewStore: Sendable {
     /// The largest store read.
     static let limit = 64 << 20
     /// The largest file `review import` reads.
-    public static let importLimit = 64 << 20
+    package static let importLimit = 64 << 20
 
-    public var file: URL { folder.appendingPathComponent(Self.fileName) }
+    package var file: URL { folder.appendingPathComponent(Self.fileName) }
 
-    public init(folder: URL, ownFolder: Bool) {
+    package init(folder: URL, ownFolder: Bool) {
         self.folder = folder
         self.ownFolder = ownFolder
     }
 
     /// `--data-dir`, else `BOXOFFICE_DATA_DIR`, else `${XDG_DATA_HOME:-~/.local/share}/boxoffice`.
-    public static func chosen(option: String?, environment: [String: String]) -> ReviewStore? {
+    package static func chosen(option: String?, environment: [String: String]) -> ReviewStore? {
         if let option, !option.isEmpty { return ReviewStore(folder: URL(fileURLWithPath: option), ownFolder: false) }
         if let variable = environment["BOXOFFICE_DATA_DIR"], !variable.isEmpty {
             return ReviewStore(folder: URL(fileURLWithPath: variable), ownFolder: false)
@@ -42,13 +43,13 @@ public struct ReviewStore: Sendable {
     }
 
     /// Every review, in the order they were added; none when there is no store yet.
-    public func all() throws(ReviewStoreError) -> [Review] {
+    package func all() throws(ReviewStoreError) -> [Review] {
         try read()
     }
 
     /// Changes the reviews under the lock: `change` gets them and returns what it wants back;
     /// the store is written only when `change` says it changed something.
-    public func update<Result>(_ change: (inout [Review]) throws -> (changed: Bool, result: Result)) throws -> Result {
+    package func update<Result>(_ change: (inout [Review]) throws -> (changed: Bool, result: Result)) throws -> Result {
         try makeFolder()
         let lockPath = folder.appendingPathComponent(Self.lockName).path
         let lock = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
@@ -125,13 +126,13 @@ public struct ReviewStore: Sendable {
 }
 
 /// Why the reviews cannot be used; the store is left as it is.
-public enum ReviewStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ReviewStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is there but is not a reviews file boxoffice can read.
     case unreadable(path: String, reason: String)
     /// The folder or the file cannot be opened or written; `reason` is a clause, "it is a folder, not a file".
     case unusable(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unreadable(path, reason): "the reviews in \(path) cannot be read: \(reason); it is left as it is"
         case let .unusable(path, reason): "the reviews at \(path) cannot be used: \(reason)"

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// The library's public surface, read from the built module's symbol graph: the types an app
+/// needs, each public symbol documented.
+@Suite struct PublicAPITests {
+    struct Symbol {
+        let path: String
+        let documented: Bool
+    }
+
+    /// The public symbols of `module`, as `swift-symbolgraph-extract` reads them from the build.
+    static func publicSymbols(of module: String) throws -> [Symbol]? {
+        let modules = Executable.url.deletingLastPathComponent().appendingPathComponent("Modules")
+        let tool = ProcessInfo.processInfo.environment["PATH", default: ""].split(separator: ":")
+            .map { URL(fileURLWithPath: String($0)).appendingPathComponent("swift-symbolgraph-extract") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        guard let tool, FileManager.default.fileExists(atPath: modules.appendingPathComponent("\(module).swiftmodule").path) else { return nil }
+        var machine = utsname()
+        uname(&machine)
+        let architecture = withUnsafeBytes(of: machine.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-symbols-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = ["-module-name", module, "-I", modules.path, "-target", "\(architecture)-unknown-linux-gnu",
+                             "-minimum-access-level", "public", "-output-dir", output.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        var symbols: [Symbol] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: output.path) where name.hasPrefix(module) {
+            let graph = try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent(name))) as? [String: Any]
+            for symbol in graph?["symbols"] as? [[String: Any]] ?? [] {
+                let identifier = (symbol["identifier"] as? [String: Any])?["precise"] as? String ?? ""
+                guard symbol["accessLevel"] as? String == "public", !identifier.contains("::SYNTHESIZED::") else { continue }
+                let path = (symbol["pathComponents"] as? [String] ?? []).joined(separator: ".")
+                symbols.append(Symbol(path: path, documented: symbol["docComment"] != nil))
+            }
+        }
+        return symbols
+    }
+
+    @Test(arguments: ["BoxOfficeCore", "BoxOfficeURLSession"])
+    func everyPublicSymbolIsDocumented(module: String) throws {
+        guard let symbols = try Self.publicSymbols(of: module) else {
+            print("swift-symbolgraph-extract or the built module is missing: passed over")
+            return
+        }
+        #expect(!symbols.isEmpty)
+        #expect(symbols.filter { !$0.documented }.map(\.path).sorted() == [])
+    }
+
+    /// What an app uses, and nothing the command line needs on top (that is `package` access).
+    @Test func thePublicTypesAreTheLibrarysOwn() throws {
+        guard let symbols = try Self.publicSymbols(of: "BoxOfficeCore") else { return }
+        let types = Set(symbols.map { String($0.path.prefix { $0 != "." }) })
+        #expect(types.sorted() == [
+            "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "CodeList", "CodeTable", "Company",
+            "CompanySummary", "DailyBoxOffice", "Day", "FilmCredit", "HTTPRequest", "HTTPResponse", "HTTPTransport",
+            "InvalidDataError", "KOBISError", "KOBISFault", "Movie", "MovieQuery", "MovieSummary", "NotFoundError", "Person",
+            "PersonSummary", "SearchPage", "TransportError", "UnreadableAnswer", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
+        ])
+    }
+}
