@@ -20,16 +20,7 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
     init(_ arguments: CommandArguments) throws(UsageError) {
         try arguments.expectPositionals(atMost: 1)
         guard let text = arguments.positionals.first?.trimmingBlanks() else { return }
-        let parts = text.split(whereSeparator: { $0 == "-" || $0 == "." || $0 == "/" }).map(String.init)
-        let digits = parts.count == 1 && text.count == 6 ? [String(text.prefix(4)), String(text.suffix(2))] : parts
-        guard digits.count == 2, digits[0].count == 4, let year = Int(digits[0]), let month = Int(digits[1]), (1...12).contains(month),
-              year >= 1900 else {
-            throw UsageError(message: "\(UsageError.quote(text)) is not a month; write it as 2023-04", command: arguments.name)
-        }
-        let today = arguments.today
-        if year > today.year || (year == today.year && month > today.month) {
-            throw UsageError(message: "\(String(format: year, month)) is in the future (this month in Korea is \(String(format: today.year, today.month)))", command: arguments.name)
-        }
+        let (year, month) = try MonthArgument.parse(text, today: arguments.today, command: arguments.name)
         self.year = year
         self.month = month
     }
@@ -66,11 +57,5 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
             MonthCalendar.Entry(date: day, published: day < context.today, top: tops[day])
         })
         return CommandOutput(try context.renderChart(calendar))
-    }
-}
-
-private extension String {
-    init(format year: Int, _ month: Int) {
-        self = cFormat("%04d-%02d", year, month)
     }
 }

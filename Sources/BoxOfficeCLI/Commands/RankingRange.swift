@@ -68,10 +68,37 @@ enum RankingRange {
         return CommandOutput("")
     }
 
+    /// Fetches `items` with `--jobs` in flight, as `run` does (the calls-needed notice, the
+    /// progress line, every answer cached as it arrives), and returns the values in order, for
+    /// a result made of the whole range (`top`).
+    static func collect<Response, Value: Presentable>(
+        _ items: [Day], unit: String, context: CommandContext, client: KOBISClient,
+        endpoint: @escaping @Sendable (Day) -> Endpoint<Response>,
+        convert: @escaping @Sendable (Day, Response) throws -> Value
+    ) async throws -> [Value] {
+        let callsLeft = announce(items.map(endpoint), unit: unit, context: context, client: client)
+        context.progress.beginRange(total: items.count, unit: unit, callsLeft: callsLeft)
+        var values: [Value] = []
+        let demo = context.invocation.demo
+        try await forEachInOrder(items, limit: context.invocation.jobs) { day -> Value? in
+            do {
+                let answer = try await client.answer(endpoint(day)) { try convert(day, $0) }
+                context.progress.finished(fromCache: answer.fromCache)
+                return answer.value.fetched(at: answer.fetched)
+            } catch is SampleDataError where demo {
+                return nil
+            }
+        } deliver: { _, value in
+            if let value { values.append(value) }
+        }
+        return values
+    }
+
     /// Before a long range: how many calls it needs, and how many the keys have left today
     /// (returned, for the progress line's estimate).
     private static func announce<Response>(_ endpoints: [Endpoint<Response>], unit: String, context: CommandContext, client: KOBISClient) -> Int? {
-        guard endpoints.count > ProgressLine.fewRequests else { return nil }
+        // The demo's samples are neither fetched nor counted.
+        guard endpoints.count > ProgressLine.fewRequests, !context.invocation.demo else { return nil }
         let needed = endpoints.filter { !client.isCached($0) }.count
         let left = client.callsLeftToday()
         guard needed > 10 || needed > (left ?? .max) else { return left }

@@ -12,6 +12,8 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
     var range: ClosedRange<Day>?
     /// `--svg FILE`: also write the chart as an SVG image; `-` writes it to stdout instead of the chart.
     var svg: String?
+    /// `--align opening`: runs laid side by side by days since each film's opening.
+    var alignOpening = false
 
     static let mostFilms = 6
     /// Without --from/--to: at most this many days from the opening day.
@@ -23,14 +25,27 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
         options: RankingRange.specs + [
             OptionSpec(name: "svg", value: "FILE", help: "also write the chart as an SVG image to FILE ('-': to stdout, instead of the chart)",
                        completion: .file),
+            OptionSpec(name: "align", value: "opening", help: "line the runs up by days since each film's opening (opening day = day 1)",
+                       completion: .choices(["opening"])),
         ],
         discussion: """
         Without --from and --to, each film's run from its opening day while it stays in the top
         10, up to 60 days. Days outside the top 10 show as such, never as 0. JSON gives the
         series ({from, to, movies: [{movieCode, title, points: [{date, rank, audience,
-        audienceTotal}]}]}); CSV, TSV and JSON Lines a row per film and day.
+        audienceTotal}], milestones: [{audience, date, day}]}]}); CSV, TSV and JSON Lines a row
+        per film and day.
+
+        With --align opening the rows (and the SVG's x axis) are days since each film's opening,
+        so runs years apart compare on one chart; without --from and --to each film's own run is
+        read from its opening. Each point then has "day" (days before the opening, previews,
+        are 0 and below; null when KOBIS gives no opening date).
+
+        Milestones: each time a film's cumulative audience passes 100,000, 500,000 or a whole
+        million on a day it was in the top 10 within the range, marked * in the chart and listed
+        under it. A mark passed before the range, or on a day outside the top 10, is not listed.
         """,
         examples: ["boxoffice trend 20218541", "boxoffice trend 20218541 20236180 --from 2023-07-26 --to 2023-09-30",
+                   "boxoffice trend '서울의 봄' 파묘 --align opening --svg runs.svg",
                    "boxoffice trend '밀수' --svg run.svg", "boxoffice trend 20218541 --format csv > run.csv"],
         fields: CommandSpec.fields(of: Trend.self))
 
@@ -47,6 +62,12 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
         if let path = arguments.options["svg"] {
             guard !path.isEmpty else { throw UsageError(message: "--svg needs a file name, or - for stdout", command: arguments.name) }
             svg = path
+        }
+        if let text = arguments.options["align"] {
+            guard text.trimmingBlanks().lowercased() == "opening" else {
+                throw UsageError(message: "--align \(UsageError.quote(text)) is not one of: opening", command: arguments.name)
+            }
+            alignOpening = true
         }
     }
 
@@ -66,11 +87,32 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
         if range == nil {
             for code in codes { movies.append(try await client.fetch(.movieInfo(code: code)) { try Movie($0, requested: code) }) }
         }
-        let rankings = try await fetchRankings(for: codes, movies: movies, context: context, client: client)
-        var trend = Trend(films: codes.map { code in (code, movies.first { $0.code == code }?.title ?? code) }, rankings: rankings)
-        if range == nil { trend = trend.trimmed() }
+        var trend: Trend
+        if alignOpening, range == nil {
+            trend = try await ownRuns(movies, context: context, client: client)
+        } else {
+            let rankings = try await fetchRankings(for: codes, movies: movies, context: context, client: client)
+            if alignOpening {
+                // Where the rankings give no opening date, the film's details may.
+                let dated = Set(rankings.flatMap { $0.entries.filter { $0.openDate != nil }.map(\.movieCode) })
+                for code in codes where !dated.contains(code) {
+                    do {
+                        movies.append(try await client.fetch(.movieInfo(code: code)) { try Movie($0, requested: code) })
+                    } catch is NotFoundError {
+                        context.log?("KOBIS has no details of \(code)")
+                    }
+                }
+            }
+            trend = Trend(films: codes.map { code in (code, movies.first { $0.code == code }?.title ?? code) }, rankings: rankings,
+                          openDates: Dictionary(movies.compactMap { movie in movie.openDate.map { (movie.code, $0) } }, uniquingKeysWith: { a, _ in a }))
+            if range == nil { trend = trend.trimmed() }
+            trend.alignedByOpening = alignOpening
+        }
         for movie in trend.movies where movie.peak == nil {
             context.notice?("\(movie.title) (\(movie.movieCode)) was not in the top 10 on any day from \(trend.from.iso) to \(trend.to.iso).")
+        }
+        for movie in trend.movies where alignOpening && movie.openDate == nil {
+            context.notice?("KOBIS gives no opening date for \(movie.title) (\(movie.movieCode)), so its days since opening are unknown and it is left out of the aligned chart.")
         }
         if let svg {
             let image = trend.svg()
@@ -83,6 +125,21 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
             context.notice?("wrote the chart to \(svg).")
         }
         return CommandOutput(try context.renderChart(trend))
+    }
+
+    /// Each film's own run from its opening day, as `fetchRankings` reads a default range, laid
+    /// side by side by days since opening.
+    private func ownRuns(_ movies: [Movie], context: CommandContext, client: KOBISClient) async throws -> Trend {
+        var series: [Trend.Series] = []
+        var dates: [Day] = []
+        for movie in movies {
+            let rankings = try await fetchRankings(for: [movie.code], movies: [movie], context: context, client: client)
+            let run = Trend(films: [(movie.code, movie.title)], rankings: rankings, openDates: movie.openDate.map { [movie.code: $0] } ?? [:]).trimmed()
+            series += run.movies
+            dates += [run.from, run.to]
+        }
+        guard let from = dates.min(), let to = dates.max() else { throw UsageError(message: "trend needs a movie code or title", command: "trend") }
+        return Trend(from: from, to: to, movies: series, alignedByOpening: true)
     }
 
     /// The daily rankings of the range; without one, from the earliest opening day until every
@@ -138,7 +195,7 @@ extension Trend {
         guard let last = movies.flatMap(\.points).filter(\.isRanked).map(\.date).max() else { return self }
         let end = min(to, last.adding(days: 1))
         return Trend(from: from, to: end, movies: movies.map { movie in
-            Series(movieCode: movie.movieCode, title: movie.title, points: movie.points.filter { $0.date <= end })
-        })
+            Series(movieCode: movie.movieCode, title: movie.title, openDate: movie.openDate, points: movie.points.filter { $0.date <= end })
+        }, alignedByOpening: alignedByOpening)
     }
 }

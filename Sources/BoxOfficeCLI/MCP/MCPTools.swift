@@ -182,14 +182,16 @@ enum MCPTools {
             wrap: { .object([("codes", $0)]) }),
         MCPTool(
             name: "movie_trend", title: "Movies' daily run",
-            description: "Films' daily rank, audience (admissions that day) and cumulative audience (admissions since opening) across a range of days, read from the daily top 10. Without from/to: from the opening day while the film stays in the top 10, at most 60 days. A day outside the top 10 has rank null (never 0). Up to six films by code or title. Sends progress notifications when asked.",
+            description: "Films' daily rank, audience (admissions that day) and cumulative audience (admissions since opening) across a range of days, read from the daily top 10. Without from/to: from the opening day while the film stays in the top 10, at most 60 days. A day outside the top 10 has rank null (never 0). Up to six films by code or title. alignOpening lines the runs up by days since each film's opening (each point gains 'day', opening day = 1, previews 0 and below, null without an opening date); without from/to each film's own run is read, so runs years apart compare. milestones: each time a film's cumulative audience passed 100,000, 500,000 or a whole million on a day it was in the top 10 within the range (date and day since opening); a mark passed before the range or on a day outside the top 10 is not listed. Sends progress notifications when asked.",
             input: schema([
                 ("movies", .object([("type", .string("array")), ("items", .object([("type", .string("string"))])), ("minItems", .int(1)), ("maxItems", .int(6)),
                                     ("description", .string("Movie codes (or titles) to compare."))])),
                 ("from", dateSchema("The first day (YYYY-MM-DD); needs 'to' too, else the film's run is used.")),
                 ("to", dateSchema("The last day (YYYY-MM-DD).")),
+                ("alignOpening", .object([("type", .string("boolean")), ("description", .string("Count each film's days from its opening (day 1) instead of by date, to compare runs of different years. Default false."))])),
             ], required: ["movies"]),
-            sample: .object([("movies", .array([.string("20199882")])), ("from", .string("2022-01-05")), ("to", .string("2022-01-05"))]),
+            // 영웅 opened on 2022-12-21 and passed 100,000 that day: a sample with a milestone.
+            sample: .object([("movies", .array([.string("20196478")])), ("from", .string("2022-12-21")), ("to", .string("2022-12-21"))]),
             dates: ["from", "to"],
             command: { arguments throws(MCPArgumentError) in
                 guard case let .array(values)? = arguments["movies"], !values.isEmpty else {
@@ -199,8 +201,31 @@ enum MCPTools {
                     guard let text = value.stringValue else { throw MCPArgumentError(message: "'movies' holds strings: movie codes or titles") }
                     return text
                 }
-                let options: [String: String?] = ["from": try string(arguments, "from"), "to": try string(arguments, "to")]
+                var options: [String: String?] = ["from": try string(arguments, "from"), "to": try string(arguments, "to")]
+                if try boolean(arguments, "alignOpening") == true { options["align"] = "opening" }
                 return ("trend", movies, options.compactMapValues { $0 })
+            },
+            wrap: { $0 }),
+        MCPTool(
+            name: "top_films", title: "Top films of a year, a month or a period",
+            description: "Films ranked by admissions within a calendar year, a month or any range of days, which KOBIS itself does not offer: computed from the daily top 10 of every day of the period (a year is 365 calls the first time, then instant from the cache; Sends progress notifications when asked). Give one of year, month, or from (with to). Default: the last complete year; this year or month runs to yesterday and is provisional. A film's audience and sales are the difference of its cumulative figures between its first and last day in the top 10 within the period, counting the first day ('basis' says so): days outside the top 10 between them count, days before and after are not seen. Each film: rank, movie code, title, opening date, audience (admissions), sales (Korean won), days in the top 10, best rank, first and last day in the top 10. Filters as in daily_box_office apply to every day.",
+            input: schema([
+                ("year", .object([("type", .string("integer")), ("minimum", .int(Int64(TopCommand.firstYear))), ("description", .string("A calendar year, e.g. 2023."))])),
+                ("month", .object([("type", .string("string")), ("description", .string("A month, YYYY-MM, e.g. 2023-08."))])),
+                ("from", dateSchema("The first day of a range (YYYY-MM-DD).")),
+                ("to", dateSchema("The last day of a range (YYYY-MM-DD); default yesterday in Korea.")),
+                ("limit", .object([("type", .string("integer")), ("minimum", .int(1)), ("maximum", .int(10_000)), ("description", .string("How many films (default \(TopCommand.defaultLimit)).")) ])),
+            ] + filterProperties),
+            sample: .object([("month", .string("2022-01"))]),
+            dates: ["from", "to"],
+            command: { arguments throws(MCPArgumentError) in
+                var options = try filterOptions(arguments)
+                options["year"] = try integer(arguments, "year")
+                options["month"] = try string(arguments, "month")
+                options["from"] = try string(arguments, "from")
+                options["to"] = try string(arguments, "to")
+                options["limit"] = try integer(arguments, "limit")
+                return ("top", [], options.compactMapValues { $0 })
             },
             wrap: { $0 }),
         MCPTool(
@@ -260,6 +285,14 @@ enum MCPTools {
         case let .int(number)?: return String(number)
         case let .double(number)? where number == number.rounded() && abs(number) < 1e9: return String(Int(number))
         default: throw MCPArgumentError(message: "'\(key)' must be a whole number")
+        }
+    }
+
+    static func boolean(_ arguments: JSONValue, _ key: String) throws(MCPArgumentError) -> Bool? {
+        switch arguments[key] {
+        case nil, .null?: return nil
+        case let .bool(value)?: return value
+        default: throw MCPArgumentError(message: "'\(key)' must be true or false")
         }
     }
 

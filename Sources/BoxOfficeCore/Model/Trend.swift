@@ -3,17 +3,31 @@ package struct Trend: Sendable, Equatable {
     package let from: Day
     package let to: Day
     package let movies: [Series]
+    /// Whether the films' runs are laid side by side by days since opening (`--align opening`)
+    /// rather than by date.
+    package var alignedByOpening = false
 
     /// One film's run.
     package struct Series: Sendable, Equatable {
         package let movieCode: String
         package let title: String
+        /// The opening date that day numbers count from (nil when KOBIS gives none).
+        package let openDate: Day?
         package let points: [Point]
 
-        package init(movieCode: String, title: String, points: [Point]) {
+        package init(movieCode: String, title: String, openDate: Day? = nil, points: [Point]) {
             self.movieCode = movieCode
             self.title = title
-            self.points = points
+            self.openDate = openDate
+            self.points = points.map { point in
+                Point(date: point.date, rank: point.rank, audience: point.audience, audienceTotal: point.audienceTotal,
+                      day: openDate.map { Self.day(of: point.date, openedOn: $0) })
+            }
+        }
+
+        /// Days since opening, the opening day being day 1 (so a preview the day before is day 0).
+        package static func day(of date: Day, openedOn opening: Day) -> Int {
+            opening.days(to: date) + 1
         }
     }
 
@@ -24,29 +38,95 @@ package struct Trend: Sendable, Equatable {
         package let rank: Int?
         package let audience: Int?
         package let audienceTotal: Int?
+        /// Days since the film's opening (opening day = 1), nil when its opening date is unknown.
+        package var day: Int? = nil
 
         package var isRanked: Bool { rank != nil }
     }
 
-    package init(from: Day, to: Day, movies: [Series]) {
+    package init(from: Day, to: Day, movies: [Series], alignedByOpening: Bool = false) {
         self.from = from
         self.to = to
         self.movies = movies
+        self.alignedByOpening = alignedByOpening
     }
 
-    /// The films' series from the rankings of each day (in date order). `titles` gives each
-    /// film's title when no ranking names it.
-    package init(films: [(code: String, title: String)], rankings: [DailyBoxOffice]) {
+    /// The films' series from the rankings of each day (in date order). `films` gives each
+    /// film's title when no ranking names it; `openDates` its opening date when the rankings
+    /// give none (from its details).
+    package init(films: [(code: String, title: String)], rankings: [DailyBoxOffice], openDates: [String: Day] = [:]) {
         let days = rankings.map(\.day)
         from = days.first ?? Day(year: 2004, month: 1, day: 1)!
         to = days.last ?? from
         movies = films.map { film in
+            let entries = rankings.compactMap { $0.entries.first { $0.movieCode == film.code } }
             let points = rankings.map { ranking -> Point in
                 let entry = ranking.entries.first { $0.movieCode == film.code }
                 return Point(date: ranking.day, rank: entry?.rank, audience: entry?.audience, audienceTotal: entry?.audienceTotal)
             }
-            let title = rankings.lazy.compactMap { $0.entries.first { $0.movieCode == film.code }?.title }.first ?? film.title
-            return Series(movieCode: film.code, title: title, points: points)
+            return Series(movieCode: film.code, title: entries.first?.title ?? film.title,
+                          openDate: entries.lazy.compactMap(\.openDate).last ?? openDates[film.code], points: points)
+        }
+    }
+}
+
+extension Trend {
+    /// A row of the chart: a date, or with `alignedByOpening` a day since opening; and each
+    /// film's point there (nil where the film has none: another film's day, outside the range).
+    package struct Row: Sendable, Equatable {
+        /// What a row stands for.
+        package enum Key: Sendable, Equatable, Hashable {
+            /// A day of the range.
+            case date(Day)
+            /// A day since opening (opening day = 1).
+            case day(Int)
+        }
+
+        package let key: Key
+        /// Each film's point, in the order of `movies`.
+        package let points: [Point?]
+    }
+
+    /// The chart's rows: every date of the range, or every day number some film has (films
+    /// without an opening date have none when aligned).
+    package var rows: [Row] {
+        guard alignedByOpening else {
+            let dates = movies.first?.points.map(\.date) ?? []
+            return dates.enumerated().map { index, date in
+                Row(key: .date(date), points: movies.map { $0.points.indices.contains(index) ? $0.points[index] : nil })
+            }
+        }
+        let numbers = Set(movies.flatMap { $0.points.compactMap(\.day) }).sorted()
+        let byDay = movies.map { movie in Dictionary(movie.points.compactMap { point in point.day.map { ($0, point) } }, uniquingKeysWith: { first, _ in first }) }
+        return numbers.map { number in Row(key: .day(number), points: byDay.map { $0[number] }) }
+    }
+}
+
+extension Trend.Series {
+    /// A round number of viewers the film's cumulative audience passed.
+    package struct Milestone: Sendable, Equatable {
+        /// The mark: 100,000, 500,000 or a whole million.
+        package let audience: Int
+        /// The day the film's cumulative audience reached it.
+        package let date: Day
+        /// Days since opening on that date (nil when the opening date is unknown).
+        package let day: Int?
+    }
+
+    /// The marks: 100,000 and 500,000, then every 1,000,000.
+    package static func marks(upTo total: Int) -> [Int] {
+        [100_000, 500_000].filter { $0 <= total } + stride(from: 1_000_000, through: max(0, total), by: 1_000_000)
+    }
+
+    /// Each mark the cumulative audience passed on a day in the top 10 within the range: that
+    /// day began below it (its total less its own audience) and ended at or above it. A mark
+    /// passed before the range, or on a day the film was outside the top 10 (when the day is
+    /// not known), is not listed.
+    package var milestones: [Milestone] {
+        points.flatMap { point -> [Milestone] in
+            guard let total = point.audienceTotal, let audience = point.audience, audience > 0, total >= audience else { return [] }
+            let before = total - audience
+            return Self.marks(upTo: total).filter { $0 > before }.map { Milestone(audience: $0, date: point.date, day: point.day) }
         }
     }
 }

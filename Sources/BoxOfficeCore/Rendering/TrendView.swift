@@ -1,14 +1,18 @@
 extension Trend: Presentable {
-    package static let fieldNames = ["movieCode", "title", "date", "rank", "audience", "audienceTotal"]
+    package static let fieldNames = ["movieCode", "title", "date", "day", "rank", "audience", "audienceTotal"]
     package static var isList: Bool { true }
+    /// The keys of the rows: `day` only when the runs are aligned by opening.
+    package var columns: [String] { alignedByOpening ? Self.fieldNames : Self.fieldNames.filter { $0 != "day" } }
 
-    /// The contract's JSON: `{from, to, movies: [{movieCode, title, points: [{date, rank, audience, audienceTotal}]}]}`.
+    /// The contract's JSON: `{from, to, movies: [{movieCode, title, points: [{date, rank, audience,
+    /// audienceTotal}], milestones: [{audience, date, day}]}]}`; each point also has `day` when aligned.
     package var json: JSONValue {
         .object([
             ("from", .string(from.iso)), ("to", .string(to.iso)),
             ("movies", .array(movies.map { movie in
                 .object([("movieCode", .string(movie.movieCode)), ("title", .string(movie.title)),
-                         ("points", .array(movie.points.map(\.json)))])
+                         ("points", .array(movie.points.map { $0.json(withDay: alignedByOpening) })),
+                         ("milestones", .array(movie.milestones.map(\.json)))])
             })),
         ])
     }
@@ -16,7 +20,7 @@ extension Trend: Presentable {
     /// One row per film and day.
     package var records: [JSONValue] {
         movies.flatMap { movie in
-            movie.points.map { $0.json.prefixed([("movieCode", .string(movie.movieCode)), ("title", .string(movie.title))]) }
+            movie.points.map { $0.json(withDay: alignedByOpening).prefixed([("movieCode", .string(movie.movieCode)), ("title", .string(movie.title))]) }
         }
     }
 
@@ -28,20 +32,23 @@ extension Trend: Presentable {
         let width = max(Self.narrowest, options.width ?? 100)
         var text = TerminalText.headingLines(TerminalText.clean(heading(options)), width: width, ambiguousWide: options.ambiguousWide)
             .map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined() + "\n"
-        guard !movies.isEmpty, let days = movies.first?.points.map(\.date), !days.isEmpty else {
+        let rows = self.rows
+        guard !movies.isEmpty, !rows.isEmpty else {
             return text + options.label("Nothing to show.") + "\n"
         }
         let audiences = movies.flatMap(\.points).compactMap(\.audience)
-        // Room for the widest audience and ` #10`, with a space before it.
-        let numberWidth = max(3, audiences.map { NumberFormat.grouped($0).count }.max() ?? 3) + 5
-        let chart = TrendChart(options: options, largest: max(1, audiences.max() ?? 1), numberWidth: numberWidth)
+        let marked = Set(movies.flatMap { movie in movie.milestones.map { MarkedDay(movieCode: movie.movieCode, date: $0.date) } })
+        // Room for the widest audience and ` #10`, with a space before it (and a milestone's `*`).
+        let numberWidth = max(3, audiences.map { NumberFormat.grouped($0).count }.max() ?? 3) + 5 + (marked.isEmpty ? 0 : 1)
+        let chart = TrendChart(options: options, largest: max(1, audiences.max() ?? 1), numberWidth: numberWidth,
+                               marked: { series, point in marked.contains(MarkedDay(movieCode: movies[series].movieCode, date: point.date)) })
         let segment = (width - TrendChart.dateColumn) / movies.count - TrendChart.gap
         if chart.fits(segment: segment) {
-            text += chart.sideBySide(movies, days: days, segment: segment)
+            text += chart.sideBySide(movies, rows: rows, segment: segment)
         } else {
-            text += chart.stacked(movies, days: days, width: width)
+            text += chart.stacked(movies, rows: rows, width: width)
         }
-        text += "\n" + summary(options, width: width, days: days.count)
+        text += "\n" + summary(options, width: width, days: rows.count)
         return text
     }
 
@@ -55,7 +62,13 @@ extension Trend: Presentable {
     }
 
     private func heading(_ options: RenderOptions) -> String {
-        "\(options.label("Trend")) · \(from.iso) – \(to.iso)"
+        "\(options.label("Trend")) · \(from.iso) – \(to.iso)" + (alignedByOpening ? " · " + options.label("by days since opening") : "")
+    }
+
+    /// A film's day on which it passed a milestone.
+    private struct MarkedDay: Hashable {
+        let movieCode: String
+        let date: Day
     }
 
     /// Each film's run as a sparkline, then its peak and total: on the same line when the line
@@ -89,13 +102,48 @@ extension Trend: Presentable {
                 text += facts.map { "  " + $0 + "\n" }.joined()
             }
         }
-        return text
+        return text + milestoneLines(options, width: width)
+    }
+
+    /// `* 경관의 피 passed 100,000 on 2022-01-06 (day 2)`: a line per milestone, the `*` of the
+    /// chart's rows; where that does not fit, the date goes on a line of its own and the title
+    /// gives way, the figures never.
+    private func milestoneLines(_ options: RenderOptions, width: Int) -> String {
+        let wide = options.ambiguousWide
+        var text = ""
+        for (index, movie) in movies.enumerated() {
+            for milestone in movie.milestones {
+                let figure = options.korean ? " \(NumberFormat.grouped(milestone.audience))명 돌파" : " passed \(NumberFormat.grouped(milestone.audience))"
+                let when = (options.korean ? " " : " on ") + milestone.date.iso + (milestone.day.map { " (" + Self.dayLabel($0, options) + ")" } ?? "")
+                let clean = TerminalText.clean(movie.title)
+                let oneLine = 2 + TerminalText.width(clean + figure + when, ambiguousWide: wide) <= width
+                let room = width - 2 - TerminalText.width(figure, ambiguousWide: wide)
+                let title = TerminalText.truncate(clean, to: max(4, room), ambiguousWide: wide)
+                text += "* " + TextColor.series(index).apply(title, if: options.colors) + figure
+                text += oneLine ? when + "\n" : "\n  " + String(when.dropFirst()) + "\n"
+            }
+        }
+        return text.isEmpty ? "" : "\n" + text
+    }
+
+    /// `day 12`, or `12일차`.
+    static func dayLabel(_ day: Int, _ options: RenderOptions) -> String {
+        options.korean ? "\(NumberFormat.grouped(day))일차" : "day \(NumberFormat.grouped(day))"
     }
 }
 
 extension Trend.Point {
+    /// `{date, rank, audience, audienceTotal}`, and `day` after the date when asked for.
+    func json(withDay: Bool) -> JSONValue {
+        .object([("date", .string(date.iso))] + (withDay ? [("day", JSONValue(day))] : [])
+            + [("rank", JSONValue(rank)), ("audience", JSONValue(audience)), ("audienceTotal", JSONValue(audienceTotal))])
+    }
+}
+
+extension Trend.Series.Milestone {
+    /// `{audience, date, day}`.
     var json: JSONValue {
-        .object([("date", .string(date.iso)), ("rank", JSONValue(rank)), ("audience", JSONValue(audience)), ("audienceTotal", JSONValue(audienceTotal))])
+        .object([("audience", .int(Int64(audience))), ("date", .string(date.iso)), ("day", JSONValue(day))])
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import BoxOfficeCore
 import Synchronization
 import Testing
 
@@ -182,7 +183,7 @@ final class MCPTestClient: Sendable {
         let modernList = result(try await client.response(2))
         #expect(modernList["resultType"] as? String == "complete")
         #expect(modernList["ttlMs"] as? Int == 86_400_000 && modernList["cacheScope"] as? String == "public")
-        #expect((modernList["tools"] as? [Any])?.count == 12)
+        #expect((modernList["tools"] as? [Any])?.count == 13)
         #expect(result(try await client.response(3))["protocolVersion"] as? String == "2025-06-18")
         let modernCall = result(try await client.response(4))
         #expect(modernCall["resultType"] as? String == "complete")
@@ -205,7 +206,7 @@ final class MCPTestClient: Sendable {
         // A handshake revision named per request is answered as that revision answers.
         try client.send(["jsonrpc": "2.0", "id": 10, "method": "tools/list", "params": ["_meta": modern("2025-11-25")]])
         let named = result(try await client.response(10))
-        #expect((named["tools"] as? [Any])?.count == 12 && named["resultType"] == nil)
+        #expect((named["tools"] as? [Any])?.count == 13 && named["resultType"] == nil)
         // Two clients that happen to use one id, both in flight: both are answered.
         try call(client, id: 20, "daily_box_office", ["date": "2022-01-05"], meta: modern())
         try call(client, id: 20, "daily_box_office", ["date": "2023-04-23"])
@@ -240,6 +241,9 @@ final class MCPTestClient: Sendable {
             ("company_details", [:], "company_details needs 'companyCode', such as 20100109"),
             ("code_table", ["table": "colours"], "unknown code table 'colours'"),
             ("movie_trend", ["movies": [] as [String]], "movie_trend needs 'movies': a list of movie codes or titles"),
+            ("movie_trend", ["movies": ["20199882"], "alignOpening": "yes"], "'alignOpening' must be true or false"),
+            ("top_films", ["year": 2023, "month": "2023-04"], "year and month cannot be used together; give one period: year, month, or from and to"),
+            ("top_films", ["month": "2023-13"], "month '2023-13' is not a month; write it as 2023-04"),
             ("quota_status", ["verbose": true], "quota_status has no argument 'verbose'; it takes none"),
         ]
         for (index, (tool, arguments, _)) in cases.enumerated() {
@@ -263,7 +267,7 @@ final class MCPTestClient: Sendable {
         let tools = try #require(result(try await client.response(2))["tools"] as? [[String: Any]])
         #expect(tools.compactMap { $0["name"] as? String } == [
             "daily_box_office", "daily_box_office_range", "weekly_box_office", "search_movies", "movie_details", "search_people",
-            "person_details", "search_companies", "company_details", "code_table", "movie_trend", "quota_status",
+            "person_details", "search_companies", "company_details", "code_table", "movie_trend", "top_films", "quota_status",
         ])
         for tool in tools {
             let name = tool["name"] as? String ?? ""
@@ -327,6 +331,17 @@ final class MCPTestClient: Sendable {
             ("company_details", ["companyCode": "20100109"], { $0["name"] as? String == "CJ ENM" }),
             ("code_table", ["table": "regions"], { ($0["codes"] as? [Any])?.count == 17 }),
             ("movie_trend", ["movies": ["20199882"], "from": "2022-01-04", "to": "2022-01-06"], { ($0["movies"] as? [Any])?.count == 1 }),
+            ("movie_trend", ["movies": ["20198461"], "from": "2020-02-27", "to": "2020-03-01", "alignOpening": true], { movies in
+                let movie = (movies["movies"] as? [[String: Any]])?.first
+                let days = (movie?["points"] as? [[String: Any]])?.map { $0["day"] as? Int }
+                let marks = (movie?["milestones"] as? [[String: Any]])?.map { "\($0["audience"] ?? "") \($0["date"] ?? "") \($0["day"] ?? "")" }
+                return days == [-2, -1, 0, 1] && marks == ["100000 2020-02-29 0", "500000 2020-03-01 1"]
+            }),
+            ("top_films", ["month": "2020-02", "limit": 2], { top in
+                let films = (top["films"] as? [[String: Any]])?.map { "\($0["movieCode"] ?? "") \($0["audience"] ?? "")" }
+                return top["from"] as? String == "2020-02-01" && top["to"] as? String == "2020-02-29" && top["basis"] as? String == PeriodRanking.basis
+                    && films == ["20198429 185000", "20198461 110000"]
+            }),
             ("quota_status", [:], { $0["dailyQuota"] as? Int == 3000 }),
         ]
         // More answers from other recordings, for the schema check below.

@@ -19,7 +19,7 @@ import Testing
         return result.standardOutput
     }
 
-    private func matchesGolden(_ output: String, _ name: String) throws {
+    static func matchesGolden(_ output: String, _ name: String) throws {
         let file = Self.folder.appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["BOXOFFICE_WRITE_EXPECTED"] == "1" {
             try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
@@ -45,7 +45,7 @@ import Testing
                 let output = try await screen(["trend"] + Array(Self.films.prefix(count)) + ["--from", "2022-01-04", "--to", "2022-01-22"],
                                               columns: columns, server: server, cache: cache)
                 expectFits(output, columns, "trend of \(count)")
-                try matchesGolden(output, "trend_\(count)films_\(columns).txt")
+                try Self.matchesGolden(output, "trend_\(count)films_\(columns).txt")
                 // Every figure whole: 64,050 #1 for the first film on the 5th, whatever the width.
                 #expect(output.contains("64,050 #1"))
             }
@@ -61,7 +61,7 @@ import Testing
         for columns in [80, 60, 40] {
             let output = try await screen(["calendar", "2022-01"], columns: columns, server: server, cache: cache)
             expectFits(output, columns, "calendar")
-            try matchesGolden(output, "calendar_2022-01_\(columns).txt")
+            try Self.matchesGolden(output, "calendar_2022-01_\(columns).txt")
             #expect(output.contains("64,050") && output.contains("31,569"))
         }
     }

@@ -27,7 +27,7 @@ enum KOBISEmulator {
             guard day.count == 8, day.allSatisfy(\.isNumber) else {
                 return .json(#"{"faultInfo":{"message":"날싸형식에 맞게 입력하십시요.(YYYYMMDD)[parameterName=targetDt,parameterValue=\#(day)]","errorCode":"320103"}}"#)
             }
-            if let file = Fixtures.named("daily_\(day)").first { return fixture(file) }
+            if let file = Fixtures.named("daily_\(day)").first ?? Fixtures.named("synthetic_daily_\(day)").first { return fixture(file) }
             return .json(#"{"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"\#(day)~\#(day)","dailyBoxOfficeList":[]}}"#)
         case "boxoffice/searchWeeklyBoxOfficeList":
             let day = request.query["targetDt"] ?? ""

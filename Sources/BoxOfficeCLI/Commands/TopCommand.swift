@@ -1,0 +1,130 @@
+import BoxOfficeCore
+
+/// `boxoffice top [--year YYYY | --month YYYY-MM | --from D --to D] [--limit N] [filters]`:
+/// films ranked by audience within a period, computed from the daily rankings of its days.
+struct TopCommand: BoxOfficeCommand, Equatable {
+    /// What the user asked for; resolved to days against today at run time.
+    var period: Period
+    var limit: Int
+    var filters: RankingFilterOptions
+
+    /// A year, a month, or any range of days.
+    enum Period: Equatable {
+        /// nil: the last complete year.
+        case year(Int?)
+        case month(year: Int, month: Int)
+        case range(ClosedRange<Day>)
+    }
+
+    static let defaultLimit = 10
+    /// The earliest year KOBIS's ticketing network covers.
+    static let firstYear = 2004
+
+    static let spec = CommandSpec(
+        name: "top", summary: "films ranked by audience within a year, a month or any range, computed from the daily lists",
+        options: [
+            OptionSpec(name: "year", value: "YYYY", help: "a calendar year; this year runs to yesterday", defaultValue: "the last complete year"),
+            OptionSpec(name: "month", value: "YYYY-MM", help: "a month, e.g. 2023-08; this month runs to yesterday"),
+        ] + RankingRange.specs + [
+            OptionSpec(name: "limit", value: "N", help: "how many films to list", defaultValue: String(defaultLimit)),
+        ] + RankingFilterOptions.specs,
+        discussion: """
+        KOBIS's API has no yearly, monthly or period ranking, so top reads the daily top 10 of
+        every day of the period and adds up what it sees. A film's figure is the difference of
+        its cumulative audience (and sales) between its first and its last day in the top 10
+        within the period, counting that first day: the days it spent outside the top 10 in
+        between are counted, and so are KOBIS's later revisions of earlier days; the days before
+        it entered and after it left are not seen (the daily lists hold the top 10 only), so a
+        film that ran long outside the top 10 is undercounted. The JSON's "basis" says the same.
+        Ties go to more sales, then to the lower movie code.
+
+        A year costs 365 calls (366 in a leap year), made once: every day is kept in the cache,
+        so a second run is instant and --offline works. Days are fetched --jobs at a time, at
+        most --rate a second; when the key's daily quota runs out (exit 75) what was fetched is
+        kept, and the same command goes on from there tomorrow. The current year or month runs
+        to yesterday and is marked provisional, as are figures KOBIS may still revise.
+        """,
+        examples: ["boxoffice top", "boxoffice top --year 2023 --limit 20", "boxoffice top --month 2023-08 --nation korean",
+                   "boxoffice top --from 2023-07-01 --to 2023-08-31 --format csv > summer.csv"],
+        fields: CommandSpec.fields(of: PeriodRanking.self))
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.expectPositionals(atMost: 0)
+        let given = ["year", "month", arguments.has("from") ? "from" : "to"].filter(arguments.has)
+        if given.count > 1 {
+            throw UsageError(message: "--\(given[0]) and --\(given[1]) cannot be used together; give one period: --year, --month, or --from and --to", command: arguments.name)
+        }
+        let today = arguments.today
+        if let range = try RankingRange.parse(arguments) {
+            period = .range(range)
+        } else if let text = arguments.options["month"] {
+            let (year, month) = try MonthArgument.parse(text, today: today, command: arguments.name, option: "--month ")
+            if year == today.year, month == today.month, today.day == 1 {
+                throw UsageError(message: "--month \(MonthArgument.name(year, month)) has no published day yet (KOBIS publishes a day only after it ends); try the month before", command: arguments.name)
+            }
+            period = .month(year: year, month: month)
+        } else if let text = arguments.options["year"] {
+            let trimmed = text.trimmingBlanks()
+            guard trimmed.count == 4, let year = Int(trimmed) else {
+                throw UsageError(message: "--year \(UsageError.quote(text)) is not a year; write it as 2023", command: arguments.name)
+            }
+            guard year >= Self.firstYear else {
+                throw UsageError(message: "--year \(year) is before KOBIS's figures begin (\(Self.firstYear))", command: arguments.name)
+            }
+            guard year < today.year || (year == today.year && today.adding(days: -1).year == year) else {
+                throw UsageError(message: year > today.year ? "--year \(year) is in the future (this year in Korea is \(today.year))"
+                                 : "--year \(year) has no published day yet (KOBIS publishes a day only after it ends); try \(year - 1)", command: arguments.name)
+            }
+            period = .year(year)
+        } else {
+            period = .year(nil)
+        }
+        limit = try arguments.number("limit", in: 1...10_000) ?? Self.defaultLimit
+        filters = try RankingFilterOptions(arguments)
+    }
+
+    /// The first and last day of the period, and whether it is not over yet (it runs to yesterday).
+    func days(today: Day) -> (range: ClosedRange<Day>, unfinished: Bool) {
+        let yesterday = today.adding(days: -1)
+        let months: (year: Int, first: Int, last: Int)
+        switch period {
+        case let .range(range): return (range, false)
+        case let .year(year): months = (year ?? today.year - 1, 1, 12)
+        case let .month(year, month): months = (year, month, month)
+        }
+        guard let first = MonthCalendar.days(year: months.year, month: months.first)?.first,
+              let last = MonthCalendar.days(year: months.year, month: months.last)?.last else { return (yesterday...yesterday, true) }
+        let whole = first...last
+        return whole.upperBound > yesterday ? (whole.lowerBound...yesterday, true) : (whole, false)
+    }
+
+    init(period: Period, limit: Int, filters: RankingFilterOptions) {
+        self.period = period
+        self.limit = limit
+        self.filters = filters
+    }
+
+    /// The year the demo's samples hold most days of.
+    private static var sampleYear: Int? {
+        let years = SampleTransport.sampleDays.map(\.year)
+        return Set(years).max { a, b in (years.filter { $0 == a }.count, b) < (years.filter { $0 == b }.count, a) }
+    }
+
+    func run(_ context: CommandContext) async throws -> CommandOutput {
+        try context.check(PeriodRanking.self)
+        if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; top reads a day's ranking for every day of the period", command: "top") }
+        var (range, unfinished) = days(today: context.today)
+        if context.invocation.demo, period == .year(nil), let year = Self.sampleYear {
+            (range, unfinished) = TopCommand(period: .year(year), limit: limit, filters: filters).days(today: context.today)
+            context.notice?("the samples hold only some days; showing \(year), the year they hold most days of (pass --year or --month for another).")
+        }
+        let client = try context.client()
+        let (filter, scope) = try await filters.filter(context, client: client)
+        let rankings = try await RankingRange.collect(RankingRange.days(range), unit: "days", context: context, client: client,
+                                                      endpoint: { .dailyBoxOffice(on: $0, filter: filter) }) { day, response in
+            try DailyBoxOffice(response, requested: day)
+        }
+        let ranking = PeriodRanking(from: range.lowerBound, to: range.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit)
+        return CommandOutput(try context.render(ranking))
+    }
+}

@@ -1,0 +1,104 @@
+/// Films ranked by audience within a period (a year, a month, any range), computed from the
+/// daily rankings: KOBIS's API has no yearly, monthly or period ranking of its own.
+package struct PeriodRanking: Sendable, Equatable {
+    /// The period's first day.
+    package let from: Day
+    /// The period's last day (yesterday at the latest).
+    package let to: Day
+    /// Whether the figures may still change: the period runs to yesterday (it is not over), or
+    /// some of its days were fetched before KOBIS stopped revising them.
+    package var provisional: Bool
+    /// Which films the daily rankings covered when they were filtered; nil for all films.
+    package var scope: RankingScope?
+    /// Most audience first.
+    package let films: [Film]
+
+    /// How the period's audience and sales of a film are counted, as `basis` says in JSON.
+    package static let basis = "cumulative: audienceTotal on a film's last day in the daily top 10 within the period, minus audienceTotal on its first, plus that first day's audience (sales likewise); days outside the top 10 between them count, days before its first and after its last do not"
+
+    /// One film's figures within the period.
+    package struct Film: Sendable, Equatable {
+        /// Place by audience in the period, from 1 (ties broken, never shared).
+        package let rank: Int
+        package let movieCode: String
+        /// The title on its last day in the top 10.
+        package let title: String
+        package let openDate: Day?
+        /// Admissions in the period, counted as `basis` says.
+        package let audience: Int
+        /// Ticket sales in won in the period, counted the same way.
+        package let sales: Int64
+        /// Days it was in the daily top 10 within the period.
+        package let daysInTop10: Int
+        /// Its best daily rank within the period.
+        package let bestRank: Int
+        /// Its first day in the daily top 10 within the period.
+        package let firstDay: Day
+        /// Its last day in the daily top 10 within the period.
+        package let lastDay: Day
+    }
+
+    /// A ranking of films already counted and ranked.
+    package init(from: Day, to: Day, provisional: Bool, scope: RankingScope? = nil, films: [Film]) {
+        self.from = from
+        self.to = to
+        self.provisional = provisional
+        self.scope = scope
+        self.films = films
+    }
+
+    /// The period's ranking from its daily rankings (any order; days outside `from...to` are
+    /// left out). A film's audience is what KOBIS's cumulative figures say it gained from the
+    /// start of its first day in the top 10 to the end of its last: so days it spent outside the
+    /// top 10 in between are counted, and KOBIS's later revisions of earlier days are caught.
+    /// Where a cumulative figure is missing, or the two contradict each other (fewer in all than
+    /// on the first day), the sum of its daily figures stands instead. Ties go to more sales,
+    /// then to the lower movie code, so the order never depends on the order of arrival.
+    package init(from: Day, to: Day, rankings: [DailyBoxOffice], provisional: Bool = false, scope: RankingScope? = nil, limit: Int? = nil) {
+        var seen: [String: [(day: Day, entry: BoxOfficeEntry)]] = [:]
+        for ranking in rankings.sorted(by: { $0.day < $1.day }) where (from...to).contains(ranking.day) {
+            // A film listed twice on one day (never seen from KOBIS) counts once.
+            for entry in ranking.entries where seen[entry.movieCode]?.last?.day != ranking.day {
+                seen[entry.movieCode, default: []].append((ranking.day, entry))
+            }
+        }
+        let unranked = seen.map { code, days -> Film in
+            let first = days[0].entry, last = days[days.count - 1].entry
+            return Film(rank: 0, movieCode: code, title: last.title, openDate: last.openDate ?? days.lazy.compactMap(\.entry.openDate).last,
+                        audience: Self.gained(first: first.audienceTotal.map(Int64.init), last: last.audienceTotal.map(Int64.init),
+                                              firstDay: first.audience.map(Int64.init), daily: days.map { $0.entry.audience.map(Int64.init) }).clampedInt,
+                        sales: Self.gained(first: first.salesTotal, last: last.salesTotal, firstDay: first.sales, daily: days.map(\.entry.sales)),
+                        daysInTop10: days.count, bestRank: days.map(\.entry.rank).min() ?? first.rank,
+                        firstDay: days[0].day, lastDay: days[days.count - 1].day)
+        }
+        let ordered = unranked.sorted { a, b in
+            if a.audience != b.audience { return a.audience > b.audience }
+            if a.sales != b.sales { return a.sales > b.sales }
+            return a.movieCode < b.movieCode
+        }
+        self.from = from
+        self.to = to
+        self.provisional = provisional || rankings.contains(where: \.provisional)
+        self.scope = scope
+        films = ordered.prefix(limit ?? ordered.count).enumerated().map { index, film in
+            Film(rank: index + 1, movieCode: film.movieCode, title: film.title, openDate: film.openDate, audience: film.audience, sales: film.sales,
+                 daysInTop10: film.daysInTop10, bestRank: film.bestRank, firstDay: film.firstDay, lastDay: film.lastDay)
+        }
+    }
+
+    /// What a film gained between the start of its first day and the end of its last, from the
+    /// cumulative figures; their daily sum when those are missing or contradict each other.
+    private static func gained(first: Int64?, last: Int64?, firstDay: Int64?, daily: [Int64?]) -> Int64 {
+        let sum = daily.reduce(Int64(0)) { total, value in total.addingReportingOverflow(max(0, value ?? 0)).partialValue }
+        guard let first, let last, let firstDay else { return sum }
+        let (start, startOverflow) = first.subtractingReportingOverflow(firstDay)
+        let (gain, gainOverflow) = last.subtractingReportingOverflow(start)
+        guard !startOverflow, !gainOverflow, gain >= firstDay, firstDay >= 0 else { return sum }
+        return gain
+    }
+}
+
+private extension Int64 {
+    /// As an `Int`, at most `Int.max` (never a trap on figures from the network).
+    var clampedInt: Int { Int(clamping: self) }
+}
