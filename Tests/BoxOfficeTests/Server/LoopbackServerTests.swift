@@ -205,12 +205,13 @@ private func rawConnect(port: UInt16) -> (fd: Int32, error: Int32) {
     return (fd, 0)
 }
 
-/// Sends `text`, half-closes, and reads everything until the server closes (2 s receive timeout).
+/// Sends `text`, half-closes, and reads everything until the server closes (a receive timeout of
+/// 2 s, scaled for sanitized runs: it only guards against a hang).
 private func rawExchange(port: UInt16, _ text: String) throws -> Data {
     let (fd, error) = rawConnect(port: port)
     try #require(error == 0)
     defer { close(fd) }
-    var timeout = timeval(tv_sec: 2, tv_usec: 0)
+    var timeout = timeval(tv_sec: Int(TestTime.limit(2.0).rounded(.up)), tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     let bytes = Array(text.utf8)
     try #require(send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count)
