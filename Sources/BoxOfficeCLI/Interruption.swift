@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeTransports
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials

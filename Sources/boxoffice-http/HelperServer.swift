@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeTransports
 import Foundation
 import Synchronization
 

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeTransports
 import BoxOfficeReviews
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 @testable import BoxOfficeCore
+@testable import BoxOfficeTransports
 import Foundation
 import Testing
 

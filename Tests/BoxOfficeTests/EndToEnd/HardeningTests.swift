@@ -1,5 +1,6 @@
 @testable import BoxOfficeCLI
 @testable import BoxOfficeCore
+@testable import BoxOfficeTransports
 import Foundation
 import Glibc
 import Synchronization

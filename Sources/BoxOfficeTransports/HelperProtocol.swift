@@ -1,3 +1,4 @@
+import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,3 +1,4 @@
+import BoxOfficeCore
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
