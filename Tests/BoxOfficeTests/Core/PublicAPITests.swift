@@ -28,7 +28,7 @@ import Testing
                              "-minimum-access-level", "public", "-output-dir", output.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try Executable.launch(process)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { return nil }
         var symbols: [Symbol] = []

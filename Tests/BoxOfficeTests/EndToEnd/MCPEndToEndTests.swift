@@ -34,7 +34,7 @@ final class MCPTestClient: Sendable {
             let data = handle.availableData
             self?.state.withLock { $0.errorText += String(decoding: data, as: UTF8.self) }
         }
-        try process.run()
+        try Executable.launch(process)
     }
 
     func send(_ message: [String: Any]) throws {
@@ -559,7 +559,7 @@ final class MCPTestClient: Sendable {
         process.standardInput = terminal
         process.standardOutput = output
         process.standardError = errors
-        try process.run()
+        try Executable.launch(process)
         try terminal.close()
         // Ctrl-D at the start of a line: the end of input.
         _ = write(master, [UInt8(4)], 1)
@@ -604,7 +604,7 @@ enum JSONSchemaCheck {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return [] }
+        do { try Executable.launch(process) } catch { return [] }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         if text.hasPrefix("SKIP") || process.terminationStatus == 127 { return [] }
