@@ -64,11 +64,8 @@ enum Hostile {
             try? FileManager.default.removeItem(at: folder)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
             let binary = folder.appendingPathComponent("boxoffice")
-            try FileManager.default.copyItem(at: Executable.url, to: binary)
-            chmod(binary.path, 0o755)
-            let helper = folder.appendingPathComponent("boxoffice-http")
-            try FileManager.default.copyItem(at: Executable.helperURL, to: helper)
-            chmod(helper.path, 0o755)
+            try Executable.copyProgram(Executable.url, to: binary)
+            try Executable.copyProgram(Executable.helperURL, to: folder.appendingPathComponent("boxoffice-http"))
             copy = binary
             return binary
         }
@@ -285,7 +282,8 @@ enum Hostile {
         if geteuid() == 0 {
             #expect(chown(cache.path, 65534, 65534) == 0)
         }
-        _ = try await Hostile.runAsNobody(["daily", "--date", "20230327"], environment: environment)
+        let first = try await Hostile.runAsNobody(["daily", "--date", "20230327"], environment: environment)
+        try #require(first.status == 0, "\(first.standardError)")
         let entry = try #require(try FileManager.default.contentsOfDirectory(atPath: answers.path).first)
         chmod(answers.path, 0o500)
         let clear = try await Hostile.runAsNobody(["cache", "clear"], environment: environment)

@@ -80,8 +80,8 @@ import Testing
         let bin = prefix.appendingPathComponent("bin"), libexec = prefix.appendingPathComponent("libexec/boxoffice")
         let elsewhere = prefix.appendingPathComponent("elsewhere")
         for folder in [bin, libexec, elsewhere] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        try FileManager.default.copyItem(at: Executable.url, to: bin.appendingPathComponent("boxoffice"))
-        try FileManager.default.copyItem(at: Executable.helperURL, to: libexec.appendingPathComponent("boxoffice-http"))
+        try Executable.copyProgram(Executable.url, to: bin.appendingPathComponent("boxoffice"))
+        try Executable.copyProgram(Executable.helperURL, to: libexec.appendingPathComponent("boxoffice-http"))
         try FileManager.default.createSymbolicLink(at: elsewhere.appendingPathComponent("boxoffice"), withDestinationURL: bin.appendingPathComponent("boxoffice"))
         let result = try await Executable.run(["daily", "--date", "2023-04-23", "--json"], environment: Hostile.environment(server, cache: cache),
                                               program: elsewhere.appendingPathComponent("boxoffice"))

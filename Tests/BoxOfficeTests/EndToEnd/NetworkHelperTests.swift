@@ -91,18 +91,17 @@ import Testing
 
         init(_ kind: Helper) throws {
             // A hard link is a copy to the kernel: the program finds its helper beside this name.
-            if link(Executable.url.path, program.path) != 0 { try FileManager.default.copyItem(at: Executable.url, to: program) }
+            if link(Executable.url.path, program.path) != 0 { try Executable.copyProgram(Executable.url, to: program) }
             switch kind {
             case .real:
-                if link(Executable.helperURL.path, helper) != 0 { try FileManager.default.copyItem(atPath: Executable.helperURL.path, toPath: helper) }
+                if link(Executable.helperURL.path, helper) != 0 { try Executable.copyProgram(Executable.helperURL, to: URL(fileURLWithPath: helper)) }
             case .none:
                 break
             case .notExecutable:
                 try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: helper))
                 chmod(helper, 0o644)
             case let .script(body):
-                try Data("#!/bin/bash\necho started >> \"$0.log\"\n\(body)\n".utf8).write(to: URL(fileURLWithPath: helper))
-                chmod(helper, 0o755)
+                try Executable.writeProgram(Data("#!/bin/bash\necho started >> \"$0.log\"\n\(body)\n".utf8), to: URL(fileURLWithPath: helper))
             }
         }
 

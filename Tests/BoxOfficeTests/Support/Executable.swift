@@ -12,6 +12,24 @@ enum Executable {
 
     private static let launching = Mutex(())
 
+    /// Copies a program (mode 0755) while no test starts a process: a process started meanwhile
+    /// would inherit the copy's open descriptor, and running the copy would fail with "Text file
+    /// busy" until that process had started its own program.
+    static func copyProgram(_ source: URL, to destination: URL) throws {
+        try launching.withLock { _ in
+            try FileManager.default.copyItem(at: source, to: destination)
+            chmod(destination.path, 0o755)
+        }
+    }
+
+    /// Writes a program (a stand-in script), mode 0755, in the same way.
+    static func writeProgram(_ contents: Data, to destination: URL) throws {
+        try launching.withLock { _ in
+            try contents.write(to: destination)
+            chmod(destination.path, 0o755)
+        }
+    }
+
     /// The network helper, beside the binary as it is installed.
     static var helperURL: URL {
         url.deletingLastPathComponent().appendingPathComponent("boxoffice-http")
