@@ -4,7 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 
 /// The whole command line: arguments in, text out, an exit status back.
 public struct BoxOfficeCommandLine: Sendable {
@@ -33,7 +32,7 @@ public struct BoxOfficeCommandLine: Sendable {
         if let key = environment["KOBIS_API_KEY"] {
             for part in [key] + key.split(separator: ",").map(String.init) { secrets.add(key: part.trimmingBlanksAndNewlines()) }
         }
-        let said = Mutex<Set<String>>([])
+        let said = Locked<Set<String>>([])
         let progress = ProgressLine(enabled: console.errorIsTerminal && !arguments.contains("--quiet"), width: console.width,
                                     write: { [console] in console.standardError($0) })
         progress.start()

@@ -6,7 +6,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,8 +16,8 @@ extension BoxOfficeCommandLine {
     /// ends the process at once.
     public func runStoppingOnSignals(_ arguments: [String]) async -> ExitStatus {
         let work = Task { await run(arguments) }
-        let interrupted = Mutex(false)
-        let finished = Mutex(false)
+        let interrupted = Locked(false)
+        let finished = Locked(false)
         let console = console
         let sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import Synchronization
 
 /// One line of progress on stderr, only when stderr is a terminal: for a range, done of total
 /// (from the cache and from the network), the time so far and an estimate; for a single request
@@ -28,7 +27,7 @@ final class ProgressLine: Sendable {
         var stopped = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let write: @Sendable (String) -> Void
     private let width: Int
     let enabled: Bool

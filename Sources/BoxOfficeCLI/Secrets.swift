@@ -1,13 +1,12 @@
 import BoxOfficeCore
-import Synchronization
 
 /// The key, once known: every line boxoffice writes, data and messages alike, passes through
 /// `hide`, so a server that echoes the key never gets it onto the screen, whatever its length or
 /// spelling (`SecretMask` says which spellings are caught).
 final class Secrets: Sendable {
-    private let keys = Mutex<[String]>([])
-    private let mask = Mutex(SecretMask([]))
-    private let origin = Mutex<KeySource.Origin?>(nil)
+    private let keys = Locked<[String]>([])
+    private let mask = Locked(SecretMask([]))
+    private let origin = Locked<KeySource.Origin?>(nil)
 
     /// Where the KOBIS key came from, for a message when KOBIS rejects it.
     var keyOrigin: KeySource.Origin? {

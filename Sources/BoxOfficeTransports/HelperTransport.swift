@@ -5,7 +5,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -87,7 +86,7 @@ package struct NetworkHelperError: Error, Sendable, Equatable, CustomStringConve
 /// Each helper's reader is its only reaper, and reaps under this lock: so a helper is signalled
 /// only while it is still our unreaped child, and its number can never belong to another process.
 private enum HelperProcesses {
-    private static let unreaped = Mutex<[pid_t: Int32]>([:])
+    private static let unreaped = Locked<[pid_t: Int32]>([:])
 
     static func add(_ process: pid_t, descriptor: Int32) {
         unreaped.withLock { $0[process] = descriptor }
@@ -170,9 +169,9 @@ private final class HelperConnection: Sendable {
     private static let silentProblem = "did not answer: it sent no greeting after it started (a broken install, or a helper stuck in a system call)"
 
     let path: String
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Whole messages are written under this lock, so two requests never interleave their bytes.
-    private let writing = Mutex(())
+    private let writing = Locked(())
 
     init(path: String) {
         self.path = path

@@ -5,7 +5,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -43,7 +42,7 @@ package struct PlainHTTPTransport: HTTPTransport {
 
 /// One connection; `cancel` from any thread wakes a blocked connect, send or receive.
 private final class PlainConnection: Sendable {
-    private let state = Mutex<(descriptor: Int32, cancelled: Bool)>((-1, false))
+    private let state = Locked<(descriptor: Int32, cancelled: Bool)>((-1, false))
 
     func cancel() {
         state.withLock { state in

@@ -1,6 +1,5 @@
 import BoxOfficeCore
 import Foundation
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -50,7 +49,7 @@ public struct URLSessionTransport: HTTPTransport {
 
 /// The session's delegate: routes each callback to the transfer of its task.
 private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let byTask = Mutex<[Int: Transfer]>([:])
+    private let byTask = Locked<[Int: Transfer]>([:])
 
     func register(_ transfer: Transfer, for task: URLSessionTask) {
         byTask.withLock { $0[task.taskIdentifier] = transfer }
@@ -95,7 +94,7 @@ private final class Transfer: Sendable {
     }
 
     private let limit: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(limit: Int) {
         self.limit = limit

@@ -1,7 +1,6 @@
 import BoxOfficeCore
 import BoxOfficeTransports
 import Foundation
-import Synchronization
 
 /// The helper's side of the conversation `HelperMessage` describes: requests arrive on one
 /// descriptor, each is performed at once by the transport (so several are in flight together),
@@ -20,8 +19,8 @@ public final class HelperServer: Sendable {
     private let transport: any HTTPTransport
     private let input: Int32
     private let output: Int32
-    private let inFlight = Mutex<[Int: Task<Void, Never>]>([:])
-    private let writing = Mutex(())
+    private let inFlight = Locked<[Int: Task<Void, Never>]>([:])
+    private let writing = Locked(())
 
     public init(transport: any HTTPTransport, input: Int32 = 0, output: Int32 = 1) {
         self.transport = transport

@@ -6,7 +6,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 
 /// What a command runs with: the settings, the client, and the one shared path from an answer
 /// to printed text in the chosen format.
@@ -148,7 +147,7 @@ struct CommandContext: Sendable {
 
 /// Makes the real transport on first use, so that an answer from the cache never sets up networking.
 private final class LazyTransport: HTTPTransport {
-    private let transport: Mutex<(any HTTPTransport)?> = Mutex(nil)
+    private let transport: Locked<(any HTTPTransport)?> = Locked(nil)
     private let make: @Sendable () -> any HTTPTransport
 
     init(make: @escaping @Sendable () -> any HTTPTransport) {
@@ -175,8 +174,8 @@ private final class LazyTransport: HTTPTransport {
 
 /// The last result a command rendered.
 final class RenderedValue: Sendable {
-    private let value = Mutex<(any Presentable)?>(nil)
-    private let parts = Mutex<[any Presentable]>([])
+    private let value = Locked<(any Presentable)?>(nil)
+    private let parts = Locked<[any Presentable]>([])
 
     func store(_ presentable: any Presentable) {
         value.withLock { $0 = presentable }

@@ -7,7 +7,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// `boxoffice mcp`: the same tools as the command line, for AI assistants, over the Model Context
 /// Protocol on stdin and stdout.
@@ -31,7 +30,7 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
     func run(_ context: CommandContext) async throws -> CommandOutput {
         // Typed at a prompt, the server would wait in silence for JSON-RPC and look hung.
         if isatty(STDIN_FILENO) == 1 { context.notice?(Self.terminalNote) }
-        let lock = Mutex(())
+        let lock = Locked(())
         let write = context.write
         // One network helper for every call, made when the first request goes out.
         var context = context

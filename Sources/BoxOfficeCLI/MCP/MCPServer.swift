@@ -8,7 +8,6 @@ import Foundation
 import Glibc
 #endif
 import Dispatch
-import Synchronization
 
 /// `boxoffice mcp`: a Model Context Protocol server on stdin and stdout (JSON-RPC 2.0, one
 /// message a line). Only protocol messages go to stdout; notes go to stderr. Each tool runs a
@@ -27,10 +26,10 @@ final class MCPServer: Sendable {
 
     private let context: CommandContext
     private let send: @Sendable (String) -> Void
-    private let running = Mutex<[String: Task<Void, Never>]>([:])
-    private let serial = Mutex(0)
+    private let running = Locked<[String: Task<Void, Never>]>([:])
+    private let serial = Locked(0)
     /// The tools' output schemas, made once from their answers to sample calls on the demo's recordings.
-    private let schemas = Mutex<Task<[String: JSONValue], Never>?>(nil)
+    private let schemas = Locked<Task<[String: JSONValue], Never>?>(nil)
 
     init(context: CommandContext, send: @escaping @Sendable (String) -> Void) {
         self.context = context

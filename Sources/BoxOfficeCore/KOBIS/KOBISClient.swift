@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Synchronization
 
 /// Talks to a KOBIS server: adds the server root and the key to endpoints, enforces the timeout,
 /// retries what is transient, and decodes answers.
@@ -382,7 +381,7 @@ struct LocalQuotaReached: Error {}
 
 /// Numbers each request of a run, for progress displays.
 enum RequestNumber {
-    private static let counter = Mutex(0)
+    private static let counter = Locked(0)
 
     static func next() -> Int {
         counter.withLock { value in

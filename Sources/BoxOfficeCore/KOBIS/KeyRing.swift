@@ -1,11 +1,10 @@
-import Synchronization
 
 /// The KOBIS keys a run may use, in order: each one's calls are counted on their own, and when
 /// one's daily quota is spent (KOBIS's fault 320011, or the local count) the next takes over.
 package final class KeyRing: Sendable {
     package let keys: [String]
-    private let current = Mutex(0)
-    private let rejected = Mutex(0)
+    private let current = Locked(0)
+    private let rejected = Locked(0)
 
     package init(_ keys: [String]) {
         self.keys = keys

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import Synchronization
 import Testing
 
 /// The rate limiter's schedule, on a clock the test drives: exact, whatever the machine's load.
@@ -7,7 +6,7 @@ import Testing
     /// A clock that stands still until a wait moves it to the wait's end, and notes every turn given.
     final class ManualClock: Sendable {
         let origin = ContinuousClock.now
-        private let state = Mutex<(offset: Duration, turns: [Duration])>((.zero, []))
+        private let state = Locked<(offset: Duration, turns: [Duration])>((.zero, []))
 
         var clock: RateLimiter.Clock {
             RateLimiter.Clock(now: { self.now }, sleep: { self.sleep(until: $0) })

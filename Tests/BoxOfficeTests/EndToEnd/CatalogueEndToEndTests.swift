@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// Every KOBIS operation through its command, end to end: the built binary, URLSession in the

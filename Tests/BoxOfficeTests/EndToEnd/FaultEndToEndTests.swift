@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import BoxOfficeCore
 import Testing
 
 /// Every way a request can fail, tried against the built binary: exit code, message, and how many
@@ -226,7 +226,7 @@ import Testing
         // signal can end the run, however long this busy machine takes to send it.
         let server = try LoopbackServer { _ in .delayed(seconds: 3600, then: .close) }
         // Measured from the signal, not the launch: on a busy two-core machine a start can take seconds.
-        let signalled = Mutex<Date?>(nil)
+        let signalled = Locked<Date?>(nil)
         let result = try await Executable.run(["daily", "--date", "20230423", "--timeout", "600"],
                                         environment: ["KOBIS_API_KEY": KOBISEmulator.key, "BOXOFFICE_BASE_URL": server.baseURL.absoluteString]) { process in
             // The signal goes once the request is in flight, never during the start-up.

@@ -3,7 +3,6 @@
 @testable import BoxOfficeTransports
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 
 /// What a hostile probe found (issue 7), each as the built binary meets it: files that are not
@@ -71,7 +70,7 @@ enum Hostile {
         }
     }
 
-    private static let nobodyCopy = Mutex<URL?>(nil)
+    private static let nobodyCopy = Locked<URL?>(nil)
 
     static func mode(_ url: URL) -> Int {
         var info = stat()

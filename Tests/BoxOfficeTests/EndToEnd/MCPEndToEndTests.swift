@@ -1,6 +1,5 @@
 import Foundation
 import BoxOfficeCore
-import Synchronization
 import Testing
 
 /// A small MCP client over pipes, driving the built binary as an assistant's client would.
@@ -9,7 +8,7 @@ final class MCPTestClient: Sendable {
     private let input = Pipe()
     private let output = Pipe()
     private let errors = Pipe()
-    private let state = Mutex<(buffer: Data, lines: [Data], errorText: String)>((Data(), [], ""))
+    private let state = Locked<(buffer: Data, lines: [Data], errorText: String)>((Data(), [], ""))
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-mcp-\(UUID().uuidString)")
 
     init(_ arguments: [String] = [], environment: [String: String] = [:]) throws {
@@ -433,7 +432,7 @@ final class MCPTestClient: Sendable {
     }
 
     @Test func progressIsReportedAndACancelledCallStops() async throws {
-        let slow = Mutex(false)
+        let slow = Locked(false)
         let server = try LoopbackServer { request in
             let reply = KOBISEmulator.answer(request, expectedKey: KOBISEmulator.key)
             return slow.withLock { $0 } ? .delayed(seconds: 0.5, then: reply) : reply

@@ -1,7 +1,6 @@
 @testable import BoxOfficeCore
 @testable import BoxOfficeTransports
 import Foundation
-import Synchronization
 import Testing
 
 /// The conversation between boxoffice and boxoffice-http, message by message.
@@ -213,7 +212,7 @@ import Testing
     @Test func eightRequestsAreInFlightAtOnceThroughOneHelper() async throws {
         // Each answer waits until all eight requests have arrived: through a helper that served one
         // at a time, the first would never be answered and the waits would run out.
-        let arrived = Mutex(0)
+        let arrived = Locked(0)
         let server = try LoopbackServer { request in
             arrived.withLock { $0 += 1 }
             let deadline = ContinuousClock.now + TestTime.limit(.seconds(20))
@@ -279,7 +278,7 @@ import Testing
         let installed = try Installation(.real)
         defer { installed.remove() }
         let helper = installed.helper
-        let seenRunning = Mutex(false)
+        let seenRunning = Locked(false)
         let result = try await installed.run(["daily", "--date", "2023-04-23", "--timeout", "600"], server: server) { process in
             let started = ContinuousClock.now
             while server.requestCount == 0, started.duration(to: .now) < TestTime.limit(.seconds(20)) { try? await Task.sleep(for: .milliseconds(10)) }

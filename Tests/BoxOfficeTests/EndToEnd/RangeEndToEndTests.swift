@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Synchronization
+import BoxOfficeCore
 import Testing
 
 /// Ranges, trends and calendars through the built binary: concurrency within --jobs, the rate
@@ -103,7 +103,7 @@ import Testing
     /// KOBIS answers 320011 once a key has made `limit` calls ("today").
     private final class QuotaServer: Sendable {
         let limit: Int
-        let calls = Mutex<[String: Int]>([:])
+        let calls = Locked<[String: Int]>([:])
         init(limit: Int) { self.limit = limit }
 
         func newDay() { calls.withLock { $0 = [:] } }
@@ -172,7 +172,7 @@ import Testing
     @Test func anInterruptedRangeKeepsWhatItFetchedAndGoesOn() async throws {
         // In the first run, the fourth request is never answered: the run cannot end by itself
         // before the Ctrl-C, however slow or busy the machine.
-        let first = Mutex((running: true, seen: 0))
+        let first = Locked((running: true, seen: 0))
         let server = try LoopbackServer { request in
             let reply = KOBISEmulator.answer(request, expectedKey: KOBISEmulator.key)
             let held = first.withLock { first in

@@ -1,7 +1,6 @@
 @testable import BoxOfficeCLI
 import BoxOfficeCore
 import Foundation
-import Synchronization
 import Testing
 
 /// `boxoffice top`: a period's films ranked from the daily lists, through the built binary
@@ -122,8 +121,8 @@ import Testing
 
     /// KOBIS answers 320011 once the key has made `limit` calls "today".
     private final class QuotaServer: Sendable {
-        let state: Mutex<(calls: Int, limit: Int)>
-        init(limit: Int) { state = Mutex((0, limit)) }
+        let state: Locked<(calls: Int, limit: Int)>
+        init(limit: Int) { state = Locked((0, limit)) }
 
         func newDay(limit: Int) { state.withLock { $0 = (0, limit) } }
 

@@ -1,7 +1,7 @@
+import BoxOfficeCore
 import Dispatch
 import Foundation
 import Glibc
-import Synchronization
 
 /// One request as the server saw it.
 struct LoopbackRequest: Sendable {
@@ -53,7 +53,7 @@ func failingFirst(
     with failure: LoopbackReply,
     then: @escaping @Sendable (LoopbackRequest) -> LoopbackReply
 ) -> @Sendable (LoopbackRequest) -> LoopbackReply {
-    let seen = Mutex(0)
+    let seen = Locked(0)
     return { request in
         let index = seen.withLock { count in
             defer { count += 1 }
@@ -127,7 +127,7 @@ private final class LoopbackCore: Sendable {
     }
 
     let port: UInt16
-    let state = Mutex(State())
+    let state = Locked(State())
     private let listener: Int32
     /// A pipe whose write end `stop()` closes, so the read end wakes every `poll` that watches it.
     private let wakeRead: Int32

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import BoxOfficeCore
 import Glibc
 import Testing
 
@@ -110,7 +110,7 @@ import FoundationNetworking
     /// Every handler waits until all eleven requests have arrived: a server that served one
     /// connection at a time would never get there, and the waits would run out.
     @Test func servesConcurrentClients() async throws {
-        let arrived = Mutex(0)
+        let arrived = Locked(0)
         let server = try LoopbackServer { request in
             arrived.withLock { $0 += 1 }
             let deadline = Date().addingTimeInterval(TestTime.limit(20))

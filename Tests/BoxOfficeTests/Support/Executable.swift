@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import BoxOfficeCore
 
 /// The built `boxoffice` binary, run as a user would run it.
 enum Executable {
@@ -10,7 +10,7 @@ enum Executable {
         try launching.withLock { _ in try process.run() }
     }
 
-    private static let launching = Mutex(())
+    private static let launching = Locked(())
 
     /// Copies a program (mode 0755) while no test starts a process: a process started meanwhile
     /// would inherit the copy's open descriptor, and running the copy would fail with "Text file
@@ -132,7 +132,7 @@ enum Executable {
 
     /// Fires once when the process ends; waiting for it does not block a thread.
     private final class ExitSignal: Sendable {
-        private let state = Mutex<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+        private let state = Locked<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
         func fire() {
             release(firing: true)
@@ -195,7 +195,7 @@ enum Executable {
 }
 
 private final class DataBox: Sendable {
-    private let data = Mutex(Data())
+    private let data = Locked(Data())
     func set(_ value: Data) { data.withLock { $0 = value } }
     func get() -> Data { data.withLock { $0 } }
 }

@@ -1,12 +1,11 @@
 @testable import BoxOfficeCLI
 import BoxOfficeCore
 import Foundation
-import Synchronization
 
 /// Collects what a command line writes, for assertions on whole outputs.
 final class OutputCapture: Sendable {
-    private let output = Mutex("")
-    private let error = Mutex("")
+    private let output = Locked("")
+    private let error = Locked("")
 
     var standardOutput: String { output.withLock { $0 } }
     var standardError: String { error.withLock { $0 } }
