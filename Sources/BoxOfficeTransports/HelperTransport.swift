@@ -317,12 +317,14 @@ private final class HelperConnection: Sendable {
         environment.append(nil)
         defer { environment.forEach { free($0) } }
         var spawned = posix_spawn(&process, path, &actions, &attributes, &argv, &environment)
-        // "Text file busy": the helper is being written (an install in progress), or another
-        // thread's fork still holds it open for a moment. Worth a few short waits.
-        var waits = 0
-        while spawned == ETXTBSY, waits < 20 {
-            usleep(5_000)
-            waits += 1
+        // "Text file busy": the helper is being written (an install in progress), or a process
+        // that was started while it was being written still holds it open for a moment. Worth
+        // waits of 5 ms growing to a quarter of a second, two seconds in all.
+        var wait: useconds_t = 5_000, waited: useconds_t = 0
+        while spawned == ETXTBSY, waited < 2_000_000 {
+            usleep(wait)
+            waited += wait
+            wait = min(wait * 2, 250_000)
             spawned = posix_spawn(&process, path, &actions, &attributes, &argv, &environment)
         }
         Glibc.close(pair[1])

@@ -6,8 +6,27 @@ enum Executable {
     /// Starts `process`, one at a time in this test process: Foundation's `Process.run` on Linux
     /// crashed (a bad memcpy inside it) when eight tests started their programs at the same moment.
     /// Only the start is serialised; the programs still run side by side.
+    ///
+    /// A start that fails with "Text file busy" is tried again for up to two seconds, as
+    /// `boxoffice` does with its helper: a program a test has just written can be held open for
+    /// writing a moment longer than the write (seen on a loaded machine, writer not identified).
     static func launch(_ process: Process) throws {
-        try launching.withLock { _ in try process.run() }
+        var wait = 0.005, waited = 0.0
+        while true {
+            do {
+                return try launching.withLock { _ in try process.run() }
+            } catch let error as NSError where waited < 2 && Self.isTextFileBusy(error) {
+                Thread.sleep(forTimeInterval: wait)
+                waited += wait
+                wait = min(wait * 2, 0.25)
+            }
+        }
+    }
+
+    private static func isTextFileBusy(_ error: NSError) -> Bool {
+        let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError
+        return (error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY))
+            || (underlying?.domain == NSPOSIXErrorDomain && underlying?.code == Int(ETXTBSY))
     }
 
     private static let launching = Locked(())
