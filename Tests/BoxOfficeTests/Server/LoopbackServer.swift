@@ -106,7 +106,7 @@ final class LoopbackServer: Sendable {
     /// When each request arrived, in order.
     var arrivals: [ContinuousClock.Instant] { core.state.withLock { $0.arrivals } }
 
-    /// The most requests the server was answering at once.
+    /// The most requests the server was answering at once: received whole, their reply not yet begun.
     var mostInFlight: Int { core.state.withLock { $0.mostInFlight } }
 
     /// Closes the listening socket and all open connections; idempotent. Later connects are refused.
@@ -206,23 +206,33 @@ private final class LoopbackCore: Sendable {
             state.inFlight += 1
             state.mostInFlight = max(state.mostInFlight, state.inFlight)
         }
-        perform(handler(request), on: fd)
-        state.withLock { $0.inFlight -= 1 }
+        // A request stops counting as in flight before the first byte of its reply is written: a
+        // client that starts its next request on this answer can never find it still counted.
+        var answered = false
+        func answering() {
+            if !answered { state.withLock { $0.inFlight -= 1 } }
+            answered = true
+        }
+        perform(handler(request), on: fd, answering: answering)
+        answering()
     }
 
-    private func perform(_ reply: LoopbackReply, on fd: Int32) {
+    private func perform(_ reply: LoopbackReply, on fd: Int32, answering: () -> Void) {
         switch reply {
         case let .respond(status, headers, body):
+            answering()
             _ = sendAll(fd, replyHead(status: status, headers: headers, length: body.count) + body)
             _ = shutdown(fd, Int32(SHUT_WR))
         case let .delayed(seconds, inner):
-            if pause(seconds) { perform(inner, on: fd) }
+            if pause(seconds) { perform(inner, on: fd, answering: answering) }
         case let .truncated(status, body, bytes):
+            answering()
             _ = sendAll(fd, replyHead(status: status, headers: [:], length: body.count) + body.prefix(max(0, bytes)))
         case .close:
             break
         case let .endless(chunk, interval):
             let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            answering()
             guard sendAll(fd, Data(head.utf8)) else { return }
             let framed = Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk + Data("\r\n".utf8)
             while sendAll(fd, framed), interval <= 0 || pause(interval) {
