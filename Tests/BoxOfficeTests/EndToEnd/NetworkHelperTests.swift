@@ -89,11 +89,11 @@ import Testing
         var helper: String { folder.appendingPathComponent("boxoffice-http").path }
 
         init(_ kind: Helper) throws {
-            // A hard link is a copy to the kernel: the program finds its helper beside this name.
-            if link(Executable.url.path, program.path) != 0 { try Executable.copyProgram(Executable.url, to: program) }
+            // The program finds its helper beside this name.
+            try Executable.copyProgram(Executable.url, to: program)
             switch kind {
             case .real:
-                if link(Executable.helperURL.path, helper) != 0 { try Executable.copyProgram(Executable.helperURL, to: URL(fileURLWithPath: helper)) }
+                try Executable.copyProgram(Executable.helperURL, to: URL(fileURLWithPath: helper))
             case .none:
                 break
             case .notExecutable:

@@ -31,10 +31,12 @@ enum Executable {
 
     private static let launching = Locked(())
 
-    /// Copies a program (mode 0755) while no test starts a process: a process started meanwhile
-    /// would inherit the copy's open descriptor, and running the copy would fail with "Text file
-    /// busy" until that process had started its own program.
+    /// Puts a copy of a program at `destination`: a hard link where it can (the same file to the
+    /// kernel, found by the program under the new name, and nothing written, so it can never be
+    /// "Text file busy"), else a copy (mode 0755) made while no test starts a process, because a
+    /// process started meanwhile would inherit the copy's open descriptor.
     static func copyProgram(_ source: URL, to destination: URL) throws {
+        if link(source.path, destination.path) == 0 { return }
         try launching.withLock { _ in
             try FileManager.default.copyItem(at: source, to: destination)
             chmod(destination.path, 0o755)
