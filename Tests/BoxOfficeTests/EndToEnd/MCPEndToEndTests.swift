@@ -534,7 +534,9 @@ final class MCPTestClient: Sendable {
         let warm = try residentKiB()
         try await calls(10_000)
         let after = try residentKiB()
-        #expect(after - warm < 2_048, "resident memory grew from \(warm) KiB to \(after) KiB over 10,000 calls")
+        // Doubled in a sanitized run, whose own state moves by more (2.6 MB under ThreadSanitizer on a
+        // loaded machine); the timer this guards against grew it by 6 MB either way.
+        #expect(after - warm < TestTime.memoryLimit(2_048), "resident memory grew from \(warm) KiB to \(after) KiB over 10,000 calls")
         #expect(try await client.finish() == 0)
     }
 
