@@ -503,8 +503,7 @@ final class MCPTestClient: Sendable {
 
     /// Each call to the demo leaves nothing behind: the server's resident memory after 10,000
     /// calls is that after the first 5,000 (a timer kept for 15 s per call grew it by 6 MB). The
-    /// first thousands warm up what a sanitizer keeps per thread (ThreadSanitizer's grew 6 MB over
-    /// calls 1,000 to 2,500, then stayed flat to 20,000).
+    /// first thousands warm up what the runtime and a sanitizer keep per thread.
     @Test func tenThousandDemoCallsKeepTheMemoryFlat() async throws {
         guard FileManager.default.fileExists(atPath: "/proc/self/status") else { return }
         // AddressSanitizer's quarantine holds what was freed: without it, the memory measured is the program's.
@@ -530,13 +529,19 @@ final class MCPTestClient: Sendable {
             let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
             return try #require(Int(line.split(separator: " ").dropFirst().first ?? ""))
         }
+        // A server built with ThreadSanitizer answers every call, race-free, but its resident memory
+        // is the sanitizer's: it grew by 2.6 MB, then 5.4 MB after the warm-up on a loaded machine
+        // (its state for each thread the pool starts), as much as the leak this guards against. Its
+        // memory is measured by the plain and AddressSanitizer runs.
         try await calls(5_000)
         let warm = try residentKiB()
         try await calls(10_000)
         let after = try residentKiB()
-        // Doubled in a sanitized run, whose own state moves by more (2.6 MB under ThreadSanitizer on a
-        // loaded machine); the timer this guards against grew it by 6 MB either way.
-        #expect(after - warm < TestTime.memoryLimit(2_048), "resident memory grew from \(warm) KiB to \(after) KiB over 10,000 calls")
+        if !Build.threadSanitized {
+            // Doubled under AddressSanitizer, whose own state moves by more; the timer this guards
+            // against grew it by 6 MB either way.
+            #expect(after - warm < TestTime.memoryLimit(2_048), "resident memory grew from \(warm) KiB to \(after) KiB over 10,000 calls")
+        }
         #expect(try await client.finish() == 0)
     }
 

@@ -37,6 +37,11 @@ enum Build {
     /// Whether the Swift libraries stay shared (`BOXOFFICE_DYNAMIC_STDLIB=1`, set for the whole
     /// ThreadSanitizer stage of `.ci/run`, see Package.swift) instead of being built in.
     static let sharesSwiftLibraries = ProcessInfo.processInfo.environment["BOXOFFICE_DYNAMIC_STDLIB"] == "1"
+
+    /// Whether the programs under test are built with ThreadSanitizer (`BOXOFFICE_TEST_SANITIZER=thread`,
+    /// set by both ThreadSanitizer stages of `.ci/run`): their resident memory is then mostly the
+    /// sanitizer's.
+    static let threadSanitized = ProcessInfo.processInfo.environment["BOXOFFICE_TEST_SANITIZER"] == "thread"
 }
 
 /// The environment every process the tests start gets besides its own variables.
