@@ -79,6 +79,23 @@ package struct NetworkHelperError: Error, Sendable, Equatable, CustomStringConve
     package var description: String { "the network helper \(path) \(problem)" }
 }
 
+/// How a program that cannot be started because it is "Text file busy" is tried again: it is being
+/// written (an install in progress), or a process started while it was being written still holds
+/// it open for a moment. Worth waits of 5 ms growing to a quarter of a second, two seconds in all.
+package enum TextFileBusy {
+    /// The waits before each new try, in order: 5, 10, 20, 40, 80 and 160 ms, then 250 ms until
+    /// they add up to two seconds.
+    package static let waits: [Duration] = {
+        var waits: [Duration] = [], wait = Duration.milliseconds(5), waited = Duration.zero
+        while waited < .seconds(2) {
+            waits.append(wait)
+            waited += wait
+            wait = min(wait * 2, .milliseconds(250))
+        }
+        return waits
+    }()
+}
+
 /// The helpers this process started and has not yet reaped, each with its end of the socket
 /// while that is open. Process-wide, because ending the program must end every helper, whichever
 /// transport started it, and a helper that ignores the end of its input must not outlive us.
@@ -317,14 +334,9 @@ private final class HelperConnection: Sendable {
         environment.append(nil)
         defer { environment.forEach { free($0) } }
         var spawned = posix_spawn(&process, path, &actions, &attributes, &argv, &environment)
-        // "Text file busy": the helper is being written (an install in progress), or a process
-        // that was started while it was being written still holds it open for a moment. Worth
-        // waits of 5 ms growing to a quarter of a second, two seconds in all.
-        var wait: useconds_t = 5_000, waited: useconds_t = 0
-        while spawned == ETXTBSY, waited < 2_000_000 {
-            usleep(wait)
-            waited += wait
-            wait = min(wait * 2, 250_000)
+        var waits = TextFileBusy.waits.makeIterator()
+        while spawned == ETXTBSY, let wait = waits.next() {
+            usleep(useconds_t(wait / .microseconds(1)))
             spawned = posix_spawn(&process, path, &actions, &attributes, &argv, &environment)
         }
         Glibc.close(pair[1])

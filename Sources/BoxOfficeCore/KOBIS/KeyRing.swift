@@ -1,4 +1,3 @@
-
 /// The KOBIS keys a run may use, in order: each one's calls are counted on their own, and when
 /// one's daily quota is spent (KOBIS's fault 320011, or the local count) the next takes over.
 package final class KeyRing: Sendable {

@@ -69,6 +69,10 @@ import Testing
         reader.append(Data("a".utf8))
         #expect(throws: HelperProtocolError("a message header longer than 64 KiB")) { try reader.next() }
     }
+
+    @Test func aBusyHelperIsTriedAgainForTwoSeconds() {
+        #expect(TextFileBusy.waits == [5, 10, 20, 40, 80, 160, 250, 250, 250, 250, 250, 250, 250].map { Duration.milliseconds($0) })
+    }
 }
 
 /// The helper as boxoffice uses it: started on the first request, several requests in flight,

@@ -1,5 +1,6 @@
 import Foundation
 import BoxOfficeCore
+import BoxOfficeTransports
 
 /// The built `boxoffice` binary, run as a user would run it.
 enum Executable {
@@ -7,18 +8,17 @@ enum Executable {
     /// crashed (a bad memcpy inside it) when eight tests started their programs at the same moment.
     /// Only the start is serialised; the programs still run side by side.
     ///
-    /// A start that fails with "Text file busy" is tried again for up to two seconds, as
-    /// `boxoffice` does with its helper: a program a test has just written can be held open for
+    /// A start that fails with "Text file busy" is tried again after each of `TextFileBusy.waits`,
+    /// as `boxoffice` does with its helper: a program a test has just written can be held open for
     /// writing a moment longer than the write (seen on a loaded machine, writer not identified).
     static func launch(_ process: Process) throws {
-        var wait = 0.005, waited = 0.0
+        var waits = TextFileBusy.waits.makeIterator()
         while true {
             do {
                 return try launching.withLock { _ in try process.run() }
-            } catch let error as NSError where waited < 2 && Self.isTextFileBusy(error) {
-                Thread.sleep(forTimeInterval: wait)
-                waited += wait
-                wait = min(wait * 2, 0.25)
+            } catch let error as NSError where Self.isTextFileBusy(error) {
+                guard let wait = waits.next() else { throw error }
+                Thread.sleep(forTimeInterval: wait / .seconds(1))
             }
         }
     }
