@@ -12,8 +12,8 @@ import Foundation
 struct CommandContext: Sendable {
     let invocation: Invocation
     let environment: [String: String]
-    /// Today in Korea.
-    let today: Day
+    /// Today in Korea (at each call, in a long-running server).
+    var today: Day
     /// How results read: format, JSON layout, fields, colours, width, language.
     var style: OutputStyle
     var options: RenderOptions { style.options }

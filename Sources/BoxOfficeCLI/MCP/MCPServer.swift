@@ -55,7 +55,7 @@ final class MCPServer: Sendable {
 
     // MARK: Messages
 
-    private func handle(_ data: Data) {
+    func handle(_ data: Data) {
         guard let message = JSONValue.parse(data) else {
             reply(id: .null, error: MCPError(code: -32700, message: "Parse error: the line is not JSON"))
             return
@@ -232,6 +232,10 @@ final class MCPServer: Sendable {
             reply(id: id, error: MCPError(code: -32602, message: "Invalid params: arguments must be an object"))
             return
         }
+        // The Korean day of this call, not of the server's start: a server that runs past midnight
+        // in Korea defaults to the new yesterday, and counts calls against the new day's quota.
+        var context = self.context
+        context.today = Day.korean(at: context.now())
         let command: any BoxOfficeCommand
         do {
             command = try makeCommand(tool, arguments, today: context.today)
@@ -244,7 +248,7 @@ final class MCPServer: Sendable {
         let key = nextKey(id)
         // Made under the lock, so the task cannot finish (and take itself out) before it is in.
         running.withLock { running in
-            running[key] = Task { [self] in
+            running[key] = Task { [self, context] in
                 let result = await run(command, tool: tool, in: context, progressToken: progressToken)
                 let current = self.running.withLock { $0.removeValue(forKey: key) }
                 // A cancelled request gets no answer.

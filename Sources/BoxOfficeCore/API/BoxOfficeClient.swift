@@ -9,9 +9,11 @@ import Foundation
 ///
 /// The client sends its requests through an ``HTTPTransport``: `URLSessionTransport` from the
 /// `BoxOfficeURLSession` module in an app or a script, or your own (a test double, another HTTP
-/// stack). It keeps no state between calls, adds the server root and the key to every request,
-/// enforces the timeout, and retries what is transient (refused or dropped connections, timeouts,
-/// HTTP 5xx and 429), backing off between tries.
+/// stack). It adds the server root and the key to every request, enforces the timeout, and
+/// retries what is transient (refused or dropped connections, timeouts, HTTP 5xx and 429),
+/// backing off between tries. The one thing it remembers between calls is a spent daily quota
+/// (``BoxOfficeError/quotaExhausted(_:)``), and only until midnight in Korea, when KOBIS gives a
+/// new one.
 ///
 /// ```swift
 /// let client = BoxOfficeClient(key: key, transport: URLSessionTransport())
@@ -33,25 +35,32 @@ public struct BoxOfficeClient: Sendable {
     ///   - baseURL: the server root; KOBIS's own by default.
     ///   - timeout: seconds allowed for each try of a request, from start to the last byte.
     ///   - attempts: tries of a request in all (at least 1); only transient failures are tried again.
+    ///   - now: the time now, from which the client tells the Korean day (a spent quota is
+    ///     forgotten when it changes) and whether figures are still ``DailyBoxOffice/provisional``;
+    ///     the system clock unless a test gives its own.
     public init(key: String, transport: any HTTPTransport, baseURL: URL = BoxOfficeClient.kobis,
-                timeout: TimeInterval = 15, attempts: Int = 3) {
+                timeout: TimeInterval = 15, attempts: Int = 3, now: @escaping @Sendable () -> Date = Date.init) {
         client = KOBISClient(transport: transport, baseURL: baseURL, key: key, timeout: timeout,
-                             retry: RetryPolicy(attempts: max(1, attempts)))
+                             retry: RetryPolicy(attempts: max(1, attempts)), now: now)
     }
 
     /// The top 10 films of one day, by audience.
     ///
     /// KOBIS publishes a day after it ends (Korean time); a day not yet published has no entries.
+    /// Figures KOBIS may still revise (the last few days') are marked ``DailyBoxOffice/provisional``.
     public func dailyBoxOffice(on day: Day, filter: BoxOfficeFilter = BoxOfficeFilter()) async throws(BoxOfficeError) -> DailyBoxOffice {
-        try await call(.dailyBoxOffice(on: day, filter: filter)) { try DailyBoxOffice($0, requested: day) }
+        let answer = try await answer(.dailyBoxOffice(on: day, filter: filter)) { try DailyBoxOffice($0, requested: day) }
+        return answer.value.fetched(at: answer.fetched)
     }
 
-    /// The top 10 films of the week (or weekend, or weekdays) holding `day`.
+    /// The top 10 films of the week (or weekend, or weekdays) holding `day`; figures KOBIS may
+    /// still revise are marked ``WeeklyBoxOffice/provisional``.
     public func weeklyBoxOffice(containing day: Day, period: WeekPeriod = .week,
                                 filter: BoxOfficeFilter = BoxOfficeFilter()) async throws(BoxOfficeError) -> WeeklyBoxOffice {
-        try await call(.weeklyBoxOffice(containing: day, period: period, filter: filter)) {
+        let answer = try await answer(.weeklyBoxOffice(containing: day, period: period, filter: filter)) {
             try WeeklyBoxOffice($0, requested: day, period: period)
         }
+        return answer.value.fetched(at: answer.fetched)
     }
 
     /// One movie's details: titles, dates, people, companies, audits; ``BoxOfficeError/notFound(_:)``
@@ -94,6 +103,15 @@ public struct BoxOfficeClient: Sendable {
         try await call(.codeList(table)) { try CodeList($0, table: table) }
     }
 
+    /// A value with the time its answer was fetched, which decides whether figures are provisional.
+    private func answer<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws(BoxOfficeError) -> Answer<Value> {
+        do {
+            return try await client.answer(endpoint, convert: convert)
+        } catch {
+            throw BoxOfficeError(error)
+        }
+    }
+
     private func call<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws(BoxOfficeError) -> Value {
         do {
             return try await client.fetch(endpoint, convert: convert)
@@ -102,3 +120,4 @@ public struct BoxOfficeClient: Sendable {
         }
     }
 }
+

@@ -57,7 +57,9 @@ package struct KOBISClient: Sendable {
     /// quota is spent, the next key (if any) asks again; when all are, `QuotaExhaustedError`.
     package func answer<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Answer<Value> {
         while true {
-            guard let key = keys.key else { throw QuotaExhaustedError(keys: keys.keys.count, fault: nil, rejected: keys.rejectedCount) }
+            // The Korean day is read at each try: a quota spent yesterday is KOBIS's new one today.
+            let today = Day.korean(at: now())
+            guard let key = keys.key(on: today) else { throw QuotaExhaustedError(keys: keys.keys.count, fault: nil, rejected: keys.rejectedCount) }
             do {
                 return try await answer(call(for: endpoint, key: key)) { body in try convert(AnswerDecoder.decode(Response.self, from: body)) }
             } catch {
@@ -66,13 +68,13 @@ package struct KOBISClient: Sendable {
                 case let KOBISError.fault(kobis) where kobis.isQuotaExceeded:
                     fault = kobis
                     // Remembered for the day: the next run does not spend a call to find out again.
-                    keys.counter(for: key, in: cacheUse.counter)?.markSpent(on: Day.korean(at: now()))
+                    keys.counter(for: key, in: cacheUse.counter)?.markSpent(on: today)
                 case is LocalQuotaReached:
                     fault = nil
                 case let KOBISError.fault(kobis) where kobis.isKeyRejected && keys.keys.count > 1:
                     // One bad key of several: named by its place, never itself, and the next goes on.
                     let number = keys.number(of: key)
-                    guard keys.retire(key, rejected: true), let next = keys.key else {
+                    guard keys.retire(key, on: today, rejected: true), let next = keys.key(on: today) else {
                         notice?("KOBIS rejected key \(number) of \(keys.keys.count) too.")
                         throw error
                     }
@@ -81,7 +83,7 @@ package struct KOBISClient: Sendable {
                 default:
                     throw error
                 }
-                guard keys.retire(key), let next = keys.key else {
+                guard keys.retire(key, on: today), let next = keys.key(on: today) else {
                     throw QuotaExhaustedError(keys: keys.keys.count, fault: fault, rejected: keys.rejectedCount)
                 }
                 notice?("the quota of key \(keys.number(of: key)) of \(keys.keys.count) is used up for today; going on with key \(keys.number(of: next)).")
@@ -97,8 +99,8 @@ package struct KOBISClient: Sendable {
 
     /// Calls the current key has left today, by the local count (nil without a counter).
     package func callsLeftToday() -> Int? {
-        guard let key = keys.key, let counter = keys.counter(for: key, in: cacheUse.counter) else { return nil }
         let today = Day.korean(at: now())
+        guard let key = keys.key(on: today), let counter = keys.counter(for: key, in: cacheUse.counter) else { return nil }
         let later = keys.keys.dropFirst(keys.number(of: key)).compactMap { keys.counter(for: $0, in: cacheUse.counter) }
         return ([counter] + later).reduce(0) { $0 + max(0, CallCounter.dailyQuota - $1.count(on: today)) }
     }
@@ -185,7 +187,7 @@ package struct KOBISClient: Sendable {
 
     /// A KOBIS endpoint as a call to this client's server, with the current key.
     package func call<Response>(for endpoint: Endpoint<Response>) -> RemoteCall {
-        call(for: endpoint, key: keys.key ?? keys.keys.first ?? "")
+        call(for: endpoint, key: keys.key(on: Day.korean(at: now())) ?? keys.keys.first ?? "")
     }
 
     private func call<Response>(for endpoint: Endpoint<Response>, key: String) -> RemoteCall {
@@ -347,7 +349,7 @@ package struct KOBISClient: Sendable {
 
     /// The URL of a call, the current key included.
     package func url<Response>(for endpoint: Endpoint<Response>) -> URL {
-        url(for: endpoint, key: keys.key ?? keys.keys.first ?? "")
+        url(for: endpoint, key: keys.key(on: Day.korean(at: now())) ?? keys.keys.first ?? "")
     }
 
     private func url<Response>(for endpoint: Endpoint<Response>, key: String) -> URL {

@@ -1,17 +1,32 @@
-/// The KOBIS keys a run may use, in order: each one's calls are counted on their own, and when
+/// The KOBIS keys a client may use, in order: each one's calls are counted on their own, and when
 /// one's daily quota is spent (KOBIS's fault 320011, or the local count) the next takes over.
+///
+/// A spent quota is remembered for the Korean day it was spent on, and no longer: KOBIS gives
+/// every key a new quota at midnight in Korea, so a client that lives past it (an app, `boxoffice
+/// mcp`) asks with its first key again. A key KOBIS rejected stays rejected.
 package final class KeyRing: Sendable {
     package let keys: [String]
-    private let current = Locked(0)
-    private let rejected = Locked(0)
+    private let standings: Locked<[Standing]>
+
+    /// Where one key stands.
+    private enum Standing: Equatable {
+        case usable
+        /// Its quota is spent for this Korean day.
+        case spent(Day)
+        /// KOBIS refused it (fault 320010).
+        case rejected
+    }
 
     package init(_ keys: [String]) {
         self.keys = keys
+        standings = Locked(Array(repeating: .usable, count: keys.count))
     }
 
-    /// The key to use now, or nil when every key's quota is spent.
-    package var key: String? {
-        current.withLock { $0 < keys.count ? keys[$0] : nil }
+    /// The key to use on `today` (a Korean day), or nil when every key's quota is spent that day.
+    package func key(on today: Day) -> String? {
+        standings.withLock { standings in
+            standings.indices.first { Self.isUsable(standings[$0], on: today) }.map { keys[$0] }
+        }
     }
 
     /// Position of a key, from 1, for messages ("key 2 of 3"); never the key itself.
@@ -19,29 +34,34 @@ package final class KeyRing: Sendable {
         (keys.firstIndex(of: key) ?? 0) + 1
     }
 
-    /// Marks `key` spent for today (or, with `rejected`, refused by KOBIS) and moves on to the
-    /// next; true when another key remains. Several jobs may say so of the same key at once: it
-    /// moves on only once.
+    /// Marks `key` spent for `today` (or, with `rejected`, refused by KOBIS); true when another
+    /// key remains usable today. Several jobs may say so of the same key at once.
     @discardableResult
-    package func retire(_ key: String, rejected: Bool = false) -> Bool {
-        current.withLock { index in
-            if index < keys.count, keys[index] == key {
-                index += 1
-                if rejected { self.rejected.withLock { $0 += 1 } }
+    package func retire(_ key: String, on today: Day, rejected: Bool = false) -> Bool {
+        standings.withLock { standings in
+            if let index = keys.firstIndex(of: key), standings[index] != .rejected {
+                standings[index] = rejected ? .rejected : .spent(today)
             }
-            return index < keys.count
+            return standings.contains { Self.isUsable($0, on: today) }
         }
     }
 
-    /// How many keys KOBIS refused in this run.
-    package var rejectedCount: Int { rejected.withLock { $0 } }
+    /// How many keys KOBIS refused.
+    package var rejectedCount: Int { standings.withLock { $0.count { $0 == .rejected } } }
 
     /// The counter of one key: the plain file for a single key, a tagged one for each of several.
     func counter(for key: String, in counter: CallCounter?) -> CallCounter? {
         counter?.tagged(keys.count > 1 ? CallCounter.tag(for: key) : nil)
     }
-}
 
+    private static func isUsable(_ standing: Standing, on today: Day) -> Bool {
+        switch standing {
+        case .usable: true
+        case let .spent(day): day != today
+        case .rejected: false
+        }
+    }
+}
 /// Every configured key has used its daily quota: the run stops, keeping what it fetched.
 package struct QuotaExhaustedError: Error, Sendable, Equatable, CustomStringConvertible {
     /// How many keys there were.

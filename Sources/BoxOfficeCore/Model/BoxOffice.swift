@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// One film's line in a daily or weekly ranking.
 public struct BoxOfficeEntry: Sendable, Equatable {
     /// Its place in the ranking, from 1.
@@ -143,5 +149,16 @@ extension BoxOfficeEntry {
         case "OLD", nil: false
         default: throw flag.invalid("expected NEW or OLD")
         }
+    }
+}
+
+extension DailyBoxOffice {
+    /// The ranking as fetched at `instant`: provisional when KOBIS could still revise the day's
+    /// figures then (less than three Korean days after it). Every face (the library, the command
+    /// line, the MCP server) asks the model, so all say the same.
+    package func fetched(at instant: Date) -> DailyBoxOffice {
+        var copy = self
+        copy.provisional = !Freshness.boxOffice(lastDay: day).isSettled(stored: instant)
+        return copy
     }
 }

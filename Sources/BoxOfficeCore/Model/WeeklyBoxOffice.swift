@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The ranking of one week, or of its weekend or weekdays.
 public struct WeeklyBoxOffice: Sendable, Equatable {
     /// Which days of the week were added up.
@@ -52,5 +58,15 @@ extension WeekPeriod {
         case .weekend: "Weekend box office"
         case .weekdays: "Weekday box office"
         }
+    }
+}
+
+extension WeeklyBoxOffice {
+    /// The ranking as fetched at `instant`: provisional when KOBIS could still revise the
+    /// period's figures then (less than three Korean days after its last day).
+    package func fetched(at instant: Date) -> WeeklyBoxOffice {
+        var copy = self
+        copy.provisional = !Freshness.boxOffice(lastDay: end).isSettled(stored: instant)
+        return copy
     }
 }

@@ -70,12 +70,6 @@ extension DailyBoxOffice: Presentable {
     /// The keys of the rows: `filter` only when the ranking is filtered.
     package var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
     package static var isList: Bool { true }
-
-    package func fetched(at instant: Date) -> DailyBoxOffice {
-        var copy = self
-        copy.provisional = !Freshness.boxOffice(lastDay: day).isSettled(stored: instant)
-        return copy
-    }
 }
 
 extension WeeklyBoxOffice: Presentable {
@@ -90,12 +84,6 @@ extension WeeklyBoxOffice: Presentable {
     /// The keys of the rows: `filter` only when the ranking is filtered.
     package var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
     package static var isList: Bool { true }
-
-    package func fetched(at instant: Date) -> WeeklyBoxOffice {
-        var copy = self
-        copy.provisional = !Freshness.boxOffice(lastDay: end).isSettled(stored: instant)
-        return copy
-    }
 }
 
 extension CodeList: Presentable {

@@ -34,17 +34,7 @@ package enum TerminalText {
     /// Removes what could move the cursor or recolour the terminal: control characters become
     /// spaces (tabs and line breaks) or U+FFFD, and bidirectional overrides are dropped.
     package static func clean(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsCleaning) else { return text }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D: result.append(" ")
-            case 0x00...0x1F, 0x7F...0x9F: result.append("\u{FFFD}")
-            case 0x202A...0x202E, 0x2066...0x2069: continue
-            default: result.append(scalar)
-            }
-        }
-        return String(result)
+        text.printable
     }
 
     /// Pads with spaces to `columns`, on the right (left-aligned) or on the left.
@@ -152,10 +142,7 @@ package enum TerminalText {
 
     /// Whether `clean` would change this scalar.
     static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        scalar.isUnprintable
     }
 
     /// East Asian Wide and Fullwidth ranges (Unicode 15), plus emoji presentation blocks.

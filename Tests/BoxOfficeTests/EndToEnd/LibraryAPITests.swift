@@ -98,4 +98,78 @@ import Testing
             guard case .invalidAnswer = error else { Issue.record("not invalidAnswer: \(error)"); return }
         }
     }
+
+    /// 23:59 on 2023-04-24 in Korea, two minutes later (the next Korean day), and a week on.
+    static let lateEvening = Date(timeIntervalSince1970: 1_682_348_340)
+    static let pastMidnight = Date(timeIntervalSince1970: 1_682_348_460)
+    static let weekLater = Date(timeIntervalSince1970: 1_682_910_000)
+
+    /// KOBIS's fault for a spent daily quota.
+    static let quotaFault = #"{"faultInfo":{"message":"키의 하루 이용량을 초과하였습니다.","errorCode":"320011"}}"#
+
+    /// A spent quota is the documented case, with KOBIS's fault; the same client sends nothing more
+    /// that Korean day, and asks KOBIS again once the day has changed (KOBIS's new quota).
+    @Test func aSpentQuotaIsTypedAndForgottenWhenTheKoreanDayChanges() async throws {
+        let spent = Locked(true)
+        let server = try LoopbackServer { request in
+            spent.withLock { $0 } ? .json(Self.quotaFault) : KOBISEmulator.answer(request, expectedKey: KOBISEmulator.key)
+        }
+        let clock = Locked(Self.lateEvening)
+        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL,
+                                     timeout: 10, attempts: 1, now: { clock.withLock { $0 } })
+        let day = try #require(Day("20230423"))
+        await #expect(throws: BoxOfficeError.quotaExhausted(KOBISFault(code: "320011", message: "키의 하루 이용량을 초과하였습니다."))) {
+            try await client.dailyBoxOffice(on: day)
+        }
+        #expect(server.requestCount == 1)
+        // Known for the rest of the day: nothing is sent.
+        do {
+            _ = try await client.movie(code: "20194376")
+            Issue.record("a spent quota must throw")
+        } catch {
+            #expect(error == .quotaExhausted(nil))
+            #expect(error.description == "the key's daily quota is used up for today, Korean time")
+        }
+        #expect(server.requestCount == 1)
+        // Midnight in Korea: KOBIS has a new quota, and the same client uses it.
+        spent.withLock { $0 = false }
+        clock.withLock { $0 = Self.pastMidnight }
+        let ranking = try await client.dailyBoxOffice(on: day)
+        #expect(ranking.entries.first?.title == "존 윅 4")
+        #expect(server.requestCount == 2)
+    }
+
+    /// `provisional` is the model's: true for a day KOBIS may still revise when it was fetched,
+    /// false for one long settled, and for a week by its last day.
+    @Test func provisionalIsDecidedFromTheDayAndTheTimeOfFetching() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let clock = Locked(Self.pastMidnight)
+        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL,
+                                     timeout: 10, attempts: 1, now: { clock.withLock { $0 } })
+        let recent = try await client.dailyBoxOffice(on: try #require(Day("20230423")))
+        #expect(recent.provisional)
+        let old = try await client.dailyBoxOffice(on: try #require(Day("20220105")))
+        #expect(!old.provisional)
+        clock.withLock { $0 = Self.weekLater }
+        let settled = try await client.dailyBoxOffice(on: try #require(Day("20230423")))
+        #expect(!settled.provisional)
+        let weekend = try await client.weeklyBoxOffice(containing: try #require(Day("20120101")), period: .weekend)
+        #expect(!weekend.provisional)
+    }
+
+    /// A fault's message reaches a program's terminal without its escape sequences or bidi
+    /// overrides; the fault itself keeps KOBIS's text as sent.
+    @Test func anErrorsDescriptionIsSafeToPrint() async throws {
+        let hostile = #"\u001b[31m키 오류\u001b]0;pwned\u0007\u001b[2J\u202e끝"#
+        let server = try LoopbackServer { _ in .json(#"{"faultInfo":{"message":"\#(hostile)","errorCode":"320999"}}"#) }
+        do {
+            _ = try await client(server).codes(.regions)
+            Issue.record("a fault must throw")
+        } catch {
+            guard case let .fault(fault) = error else { Issue.record("not a fault: \(error)"); return }
+            #expect(fault.message == "\u{1B}[31m키 오류\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}끝")
+            #expect(error.description == "KOBIS answered with error 320999: \u{FFFD}[31m키 오류\u{FFFD}]0;pwned\u{FFFD}\u{FFFD}[2J끝")
+            #expect(!"\(error)".unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x202E })
+        }
+    }
 }
