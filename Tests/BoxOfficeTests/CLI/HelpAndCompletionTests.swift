@@ -67,10 +67,10 @@ import Testing
         return file.path
     }
 
-    @Test(arguments: Completions.Shell.allCases)
+    @Test(.enabled(if: InstalledTools.bash && InstalledTools.zsh && InstalledTools.fish, "bash, zsh or fish is not installed"),
+          arguments: Completions.Shell.allCases)
     func eachShellReadsItsScript(shell: Completions.Shell) async throws {
-        let program = "/usr/bin/\(shell.rawValue)"
-        guard FileManager.default.isExecutableFile(atPath: program) else { return }
+        let program = shell == .bash ? "/bin/bash" : "/usr/bin/\(shell.rawValue)"
         let path = try written(Completions.script(for: shell), "completion")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (status, _, error) = try await run(program, ["-n", path])
@@ -88,8 +88,8 @@ import Testing
     private static let commandNames = CommandLineSpec.commands.map(\.name).joined(separator: " ")
     private static func fields(_ command: String) -> [String] { CommandLineSpec.command(named: command)?.fields ?? [] }
 
-    @Test func bashCompletesCommandsOptionsAndValues() async throws {
-        guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
+    @Test(.enabled(if: InstalledTools.bash, "bash is not installed"))
+    func bashCompletesCommandsOptionsAndValues() async throws {
         let path = try written(Completions.script(for: .bash), "completion.bash")
         let folder = try folderWithFiles()
         defer { try? FileManager.default.removeItem(atPath: path); try? FileManager.default.removeItem(atPath: folder) }
@@ -154,8 +154,8 @@ import Testing
         zpty -d z
         """#
 
-    @Test func zshCompletesCommandsOptionsAndValues() async throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") else { return }
+    @Test(.enabled(if: InstalledTools.zsh, "zsh is not installed"))
+    func zshCompletesCommandsOptionsAndValues() async throws {
         let folder = try folderWithFiles()
         let functions = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-\(UUID().uuidString)-functions").path
         try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: true)
@@ -189,8 +189,8 @@ import Testing
         #expect(offered[12] == ["korean", "foreign"])
     }
 
-    @Test func fishCompletesCommandsOptionsAndValues() async throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else { return }
+    @Test(.enabled(if: InstalledTools.fish, "fish is not installed"))
+    func fishCompletesCommandsOptionsAndValues() async throws {
         let path = try written(Completions.script(for: .fish), "completion.fish")
         let folder = try folderWithFiles()
         defer { try? FileManager.default.removeItem(atPath: path); try? FileManager.default.removeItem(atPath: folder) }
@@ -292,22 +292,21 @@ import Testing
         return names
     }
 
-    @Test func theManualReadsCleanly() async throws {
+    @Test func theManualHasItsSections() {
         let manual = ManualPage.roff(version: BoxOfficeCommandLine.version)
-        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "ENVIRONMENT", "FILES", "EXAMPLES", "EXIT STATUS"] {
             #expect(manual.contains(".SH \(section)\n"), "\(section)")
         }
-        let path = try written(manual, "boxoffice.1")
+    }
+
+    @Test(.enabled(if: InstalledTools.man, "man is not installed"))
+    func theManualReadsCleanly() async throws {
+        let path = try written(ManualPage.roff(version: BoxOfficeCommandLine.version), "boxoffice.1")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/man") {
-            // A UTF-8 locale, as the Korean in the page needs.
-            let (status, output, error) = try await run("/usr/bin/man", ["--warnings", "-l", path], environment: ["LANG": "C.UTF-8", "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
-            #expect(status == 0)
-            #expect(error == "", "\(error)")
-            #expect(output.contains("boxoffice - Korean box office figures from KOBIS"))
-        } else if FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") {
-            let (status, _, error) = try await run("/usr/bin/groff", ["-man", "-z", "-ww", path])
-            #expect(status == 0 && error == "", "\(error)")
-        }
+        // A UTF-8 locale, as the Korean in the page needs.
+        let (status, output, error) = try await run("/usr/bin/man", ["--warnings", "-l", path], environment: ["LANG": "C.UTF-8", "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+        #expect(status == 0)
+        #expect(error == "", "\(error)")
+        #expect(output.contains("boxoffice - Korean box office figures from KOBIS"))
     }
 }
