@@ -19,13 +19,19 @@ let package = Package(
         .library(name: "BoxOfficeCore", targets: ["BoxOfficeCore", "BoxOfficeURLSession"]),
     ],
     targets: [
-        // The program: KOBIS endpoints, DTOs, domain models, the HTTP seam, rendering.
-        // FoundationEssentials only: no ICU, no FoundationNetworking, no libcurl.
+        // The library: KOBIS endpoints, DTOs, domain models, the HTTP seam, and the client as a
+        // stack of small layers. FoundationEssentials only: no ICU, no FoundationNetworking, no libcurl.
         .target(name: "BoxOfficeCore"),
+        // What the command line shows: tables that fit the terminal, colours, charts and SVG, the
+        // JSON writer and the flat formats. Not in the library product.
+        .target(name: "BoxOfficeRendering", dependencies: ["BoxOfficeCore"]),
+        // The command line's files: the on-disk answer cache and call counts (the cache layer's and
+        // the quota layer's storage), XDG folders, and files that are never followed through links.
+        .target(name: "BoxOfficeStorage", dependencies: ["BoxOfficeCore"]),
         // The command line's own transports, Linux programs' business and so not in the library:
         // the network helper's client side and protocol (posix_spawn, a socket pair), and plain
         // HTTP/1.1 for http://[IPv6] servers.
-        .target(name: "BoxOfficeTransports", dependencies: ["BoxOfficeCore"]),
+        .target(name: "BoxOfficeTransports", dependencies: ["BoxOfficeCore", "BoxOfficeStorage"]),
         // The library's HTTP transport on Foundation's URLSession (FoundationNetworking on Linux).
         .target(name: "BoxOfficeURLSession", dependencies: ["BoxOfficeCore"]),
         // SHA-256 and PBKDF2 for review passwords, optimised even in debug builds: a password
@@ -33,9 +39,9 @@ let package = Package(
         .target(name: "BoxOfficeCrypto", swiftSettings: [.unsafeFlags(["-O"])]),
         // The user's own reviews of movies, kept on their disk, with salted password hashes. Not in
         // the library product: BoxOfficeCrypto's optimisation flag is unsafe for a versioned dependency.
-        .target(name: "BoxOfficeReviews", dependencies: ["BoxOfficeCore", "BoxOfficeCrypto"]),
+        .target(name: "BoxOfficeReviews", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeCrypto"]),
         // The command line: a declarative parser, settings, and the one place errors become exit codes.
-        .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeCore", "BoxOfficeTransports", "BoxOfficeReviews"],
+        .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeTransports", "BoxOfficeReviews"],
                 // The demo's recorded answers, compiled in: --demo works wherever the program is.
                 resources: [.embedInCode("Demo/Samples")]),
         // A shell around BoxOfficeCLI. It does not depend on the helper: a dependency would link the
@@ -45,7 +51,7 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(staticStdlib)] + (staticStdlib.isEmpty ? [] : [.linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")])),
         // The network helper: URLSession, run by boxoffice only when a request goes out (git's
         // git-remote-https model). libcurl stays a shared library, found through Linker/libcurl.so.
-        .executableTarget(name: "boxoffice-http", dependencies: ["BoxOfficeCore", "BoxOfficeTransports", "BoxOfficeURLSession"], exclude: ["Linker"],
+        .executableTarget(name: "boxoffice-http", dependencies: ["BoxOfficeCore", "BoxOfficeStorage", "BoxOfficeTransports", "BoxOfficeURLSession"], exclude: ["Linker"],
                           swiftSettings: standalone,
                           linkerSettings: [.unsafeFlags(staticStdlib + ["-L", Context.packageDirectory + "/Sources/boxoffice-http/Linker"])]),
         // For maintainers, not installed: `swift run -c release boxoffice-package DIR` writes the
@@ -55,7 +61,8 @@ let package = Package(
         // package, and run by the tests against the loopback server, so the README cannot rot.
         .executableTarget(name: "library-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], path: "Tests/LibraryExample"),
         // Expected/ holds whole outputs the tests read by path. The programs are tested as built.
-        .testTarget(name: "BoxOfficeTests", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession", "BoxOfficeTransports", "BoxOfficeReviews", "BoxOfficeCLI", "BoxOfficeCrypto"], exclude: ["Expected"]),
+        .testTarget(name: "BoxOfficeTests", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeURLSession", "BoxOfficeTransports",
+                                                            "BoxOfficeReviews", "BoxOfficeCLI", "BoxOfficeCrypto"], exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeRendering
 
 /// What a value can be completed with in a shell.
 enum ValueCompletion: Sendable, Equatable {

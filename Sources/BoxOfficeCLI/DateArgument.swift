@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeStorage
 
 /// Reads a day as users write it: `20230327`, `2023-03-27`, `yesterday`, `today` or `-Nd`.
 enum DateArgument {

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 import BoxOfficeTransports
 import BoxOfficeReviews
 #if canImport(FoundationEssentials)
@@ -140,8 +142,8 @@ struct FailureReport: Equatable {
             self.init(.failure, "boxoffice does not use the cache at \(error.reason).", UnsafeCacheError.advice)
         case let error as OutputWriteError:
             self.init(.ioError, "cannot write the output: \(OwnFiles.reason(error.code)).", "Check where standard output goes (a full disk, a closed descriptor).")
-        case let error as OfflineMissError:
-            self.init(.unavailable, error.description + ".", "Run it once without --offline to fetch and keep the answer.")
+        case let error as CacheMissError:
+            self.init(.unavailable, "--offline: " + error.description + ".", "Run it once without --offline to fetch and keep the answer.")
         case let error as NoCacheFolderError:
             self.init(.failure, "there is no cache folder: \(error.reason).", "Pass --cache-dir DIR or set BOXOFFICE_CACHE_DIR.")
         case let error as SampleDataError:

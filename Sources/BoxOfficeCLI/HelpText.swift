@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 
 /// Help pages, generated from `CommandLineSpec` and wrapped to the terminal by display width,
 /// so Korean text wraps where it should and continuation lines stay aligned.

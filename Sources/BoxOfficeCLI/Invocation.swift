@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -47,7 +49,7 @@ struct Invocation: Equatable {
     var cacheDirectory: String? = nil
     /// `--data-dir`: where reviews are kept.
     var dataDirectory: String? = nil
-    var cacheMode: CacheUse.Mode = .normal
+    var cacheMode: CacheLayer.Mode = .normal
     var retries = 2
     var verbosity: Verbosity = .normal
     /// KOBIS's own answer body instead of a rendering (`--raw`).

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeStorage
 
 /// Reads a month as users write it: `2023-04`, `202304`, `2023.04` or `2023/04`.
 enum MonthArgument {

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeStorage
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 
 /// One line of progress on stderr, only when stderr is a terminal: for a range, done of total
 /// (from the cache and from the network), the time so far and an estimate; for a single request
@@ -108,15 +110,18 @@ final class ProgressLine: Sendable {
         }
     }
 
-    func event(_ event: ClientEvent) {
+    /// A try of request `id` is under way.
+    func waiting(id: Int, summary: String, attempt: Int, attempts: Int) {
         state.withLock { state in
-            switch event {
-            case let .waiting(id, summary, attempt, attempts):
-                let since = state.waiting[id]?.since ?? .now
-                state.waiting[id] = Waiting(summary: summary, attempt: attempt, attempts: attempts, since: since)
-            case let .done(id):
-                state.waiting[id] = nil
-            }
+            let since = state.waiting[id]?.since ?? .now
+            state.waiting[id] = Waiting(summary: summary, attempt: attempt, attempts: attempts, since: since)
+        }
+    }
+
+    /// Request `id` is over.
+    func done(id: Int) {
+        state.withLock { state in
+            state.waiting[id] = nil
         }
     }
 

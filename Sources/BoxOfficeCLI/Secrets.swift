@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 
 /// The key, once known: every line boxoffice writes, data and messages alike, passes through
 /// `hide`, so a server that echoes the key never gets it onto the screen, whatever its length or

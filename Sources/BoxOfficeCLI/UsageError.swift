@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeStorage
 
 /// The command line was wrong: exit 64, with the message and a pointer to help.
 struct UsageError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeStorage
+import BoxOfficeRendering
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeRendering
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

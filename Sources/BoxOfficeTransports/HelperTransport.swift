@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeStorage
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -16,7 +17,7 @@ import Darwin
 /// shared libraries) are loaded only when a request really goes out, never for an answer from the
 /// cache. The helper is started at the first request and serves every later one of the run,
 /// several at once; it ends when this transport is released or the process exits.
-package final class HelperTransport: HTTPTransport {
+package final class HelperTransport: PreparingTransport {
     private let connection: HelperConnection
 
     /// - Parameter helper: the helper's path; by default `boxoffice-http` beside the running program.

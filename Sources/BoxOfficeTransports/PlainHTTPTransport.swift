@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeStorage
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials

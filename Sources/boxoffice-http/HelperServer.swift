@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeStorage
 import BoxOfficeTransports
 import Foundation
 

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 import BoxOfficeReviews
 
 /// One command of boxoffice, in one file: its description (read by the parser and help), the

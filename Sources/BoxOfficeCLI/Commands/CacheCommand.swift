@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 
 /// `boxoffice cache info|clear`: the answers kept on disk, and today's count of calls.
 struct CacheCommand: BoxOfficeCommand, Equatable {

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 
 /// `boxoffice calendar [YYYY-MM]`: a month laid out as a calendar, each day's number one.
 struct CalendarCommand: BoxOfficeCommand, Equatable {

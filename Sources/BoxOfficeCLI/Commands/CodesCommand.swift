@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 
 /// `boxoffice codes [regions|nations|types|parts|COMCODE]`: KOBIS's code tables.
 struct CodesCommand: BoxOfficeCommand, Equatable {

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 import BoxOfficeTransports
 import BoxOfficeReviews
 #if canImport(FoundationEssentials)
@@ -78,13 +80,22 @@ struct CommandContext: Sendable {
         return text.hasSuffix("\n") ? text : text + "\n"
     }
 
-    /// A client for KOBIS, with the cache, the key and the transport the settings ask for.
+    /// The client's events in the command line's words, on the progress line and stderr.
+    var events: ClientEvents {
+        let words = ClientEventWords(log: log, notice: notice, progress: progress, secrets: secrets)
+        return { words.handle($0) }
+    }
+
+    /// A client for KOBIS, made of the layers the settings ask for: the cache and the call count
+    /// in the cache folder, the keys in turn, retries, redirects on the same server, the rate, a
+    /// timeout per try, and the transport. The demo is a transport of its own, with none of them.
     func client() throws -> KOBISClient {
         let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
         if invocation.demo {
             // The samples are a read-only cache of their own: no disk cache, no network, nothing counted.
             notice?("showing sample data recorded from KOBIS (--demo); no key or network used.")
-            return KOBISClient(transport: SampleTransport(), baseURL: baseURL, key: "", now: now, log: log)
+            return KOBISClient(baseURL: baseURL, keys: KeyRing([""]), sender: RetryLayer(SampleTransport(log: log), policy: RetryPolicy(attempts: 1)),
+                               now: now)
         }
         // Offline, nothing is sent, so no key is needed (cached answers never depend on it).
         var keys = [""]
@@ -101,10 +112,18 @@ struct CommandContext: Sendable {
             keys = [""]
         }
         for key in keys { secrets.add(key: key) }
-        guard let first = keys.first else { throw MissingKeyError(configFile: nil, configProblem: nil) }
-        return KOBISClient(transport: transport(for: baseURL), baseURL: baseURL, key: first, keys: KeyRing(keys),
-                           rate: rateLimiter, timeout: invocation.timeout, retry: RetryPolicy(attempts: invocation.retries + 1),
-                           cache: try cacheUse(), now: now, log: log, notice: notice, events: { [progress] in progress.event($0) })
+        guard !keys.isEmpty else { throw MissingKeyError(configFile: nil, configProblem: nil) }
+        let events = self.events
+        let keyRing = KeyRing(keys)
+        let (cache, counts) = try storage(keys: keys.count)
+        let network = transport(for: baseURL)
+        var http: any HTTPTransport = TimeoutLayer(network)
+        if let rateLimiter { http = RateLimitLayer(http, limiter: rateLimiter) }
+        if let counts { http = QuotaCountLayer(http, counts: counts, keys: keyRing, now: now, events: events) }
+        http = RedirectLayer(http, events: events)
+        if let network = network as? any PreparingTransport { http = StartLayer(http, preparing: network) }
+        let sender = RetryLayer(http, policy: RetryPolicy(attempts: invocation.retries + 1), timeout: invocation.timeout, events: events)
+        return KOBISClient(baseURL: baseURL, keys: keyRing, sender: sender, cache: cache, counts: counts, now: now, events: events)
     }
 
     /// The network, set up only when a request really goes out.
@@ -114,16 +133,17 @@ struct CommandContext: Sendable {
         return LazyTransport(make: make)
     }
 
-    /// The cache for a command that may fetch. When there is none that may be used, the command
-    /// answers from the network with a warning; offline, that is an error, as there is nothing else.
-    func cacheUse() throws -> CacheUse {
+    /// The cache layer and the call count of a command that may fetch, both in the cache folder.
+    /// When there is no folder that may be used, the command answers from the network with a
+    /// warning; offline, that is an error, as there is nothing else.
+    func storage(keys: Int) throws -> (cache: CacheLayer?, counts: (any CallCounts)?) {
         do {
             let cache = try usableCache()
-            return CacheUse(cache: cache, counter: CallCounter(folder: cache.folder), mode: invocation.cacheMode)
+            return (CacheLayer(store: cache, mode: invocation.cacheMode, now: now, events: events), FolderCallCounts(folder: cache.folder, keys: keys))
         } catch where invocation.cacheMode != .offline {
             let report = FailureReport(error)
             notice?("warning: " + report.lines.joined(separator: " ") + " Until then, answers are not kept and calls are not counted.")
-            return CacheUse(cache: nil, counter: nil, mode: invocation.cacheMode)
+            return (nil, nil)
         }
     }
 
@@ -146,7 +166,7 @@ struct CommandContext: Sendable {
 }
 
 /// Makes the real transport on first use, so that an answer from the cache never sets up networking.
-private final class LazyTransport: HTTPTransport {
+private final class LazyTransport: PreparingTransport {
     private let transport: Locked<(any HTTPTransport)?> = Locked(nil)
     private let make: @Sendable () -> any HTTPTransport
 
@@ -159,7 +179,7 @@ private final class LazyTransport: HTTPTransport {
     }
 
     func prepare() async throws {
-        try await made().prepare()
+        try await (made() as? any PreparingTransport)?.prepare()
     }
 
     private func made() -> any HTTPTransport {

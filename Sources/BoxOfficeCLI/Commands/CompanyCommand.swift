@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeRendering
 
 /// `boxoffice company <name|companyCd> [--page N]`: find companies, or one company's films.
 struct CompanyCommand: BoxOfficeCommand, Equatable {

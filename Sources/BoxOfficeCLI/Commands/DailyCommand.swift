@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 
 /// `boxoffice daily [--date D] [filters]`: the top ten of one day.
 struct DailyCommand: BoxOfficeCommand, Equatable {

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 import BoxOfficeReviews
 #if canImport(FoundationEssentials)
 import FoundationEssentials

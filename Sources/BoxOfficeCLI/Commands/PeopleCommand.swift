@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeRendering
 
 /// `boxoffice people <name|peopleCd> [--page N]`: find people, or one person's filmography.
 struct PeopleCommand: BoxOfficeCommand, Equatable {

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 
 /// The filters `daily` and `weekly` share: nation, diversity or commercial films, region.
 struct RankingFilterOptions: Equatable, Sendable {

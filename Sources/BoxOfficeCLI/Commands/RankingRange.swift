@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 
 /// `--from D --to D` on `daily` and `weekly`: every day (or week) of a range, fetched a few at a
 /// time, printed in order as soon as each is ready (a year's CSV starts at once), every answer

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 
 /// `boxoffice search <title> [--director NAME] [--year YYYY] [--page N | --all]`: find movies and their codes.
 struct SearchCommand: BoxOfficeCommand, Equatable {

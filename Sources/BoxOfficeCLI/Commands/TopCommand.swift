@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 
 /// `boxoffice top [--year YYYY | --month YYYY-MM | --from D --to D] [--limit N] [filters]`:
 /// films ranked by audience within a period, computed from the daily rankings of its days.

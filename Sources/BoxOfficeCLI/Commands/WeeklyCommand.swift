@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 
 /// `boxoffice weekly [--date D] [--period week|weekend|weekdays] [filters]`.
 struct WeeklyCommand: BoxOfficeCommand, Equatable {

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 /// Which recorded KOBIS answer the demo gives to which call.
 enum SampleCatalog {
     /// Request keys (see `Endpoint.requestKey`) and the recording in Fixtures/kobis that answers them.

@@ -1,23 +1,30 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
-/// Answers calls from the recordings shipped inside boxoffice, with no key and no network.
+/// Answers calls from the recordings shipped inside boxoffice, with no key and no network: the
+/// demo's whole transport, with no timeout, rate, count or retry above it.
 package struct SampleTransport: HTTPTransport {
-    package init() {}
+    /// Says which request it answers (`--verbose`).
+    private let log: (@Sendable (String) -> Void)?
 
-    package var reachesNetwork: Bool { false }
+    package init(log: (@Sendable (String) -> Void)? = nil) {
+        self.log = log
+    }
 
     package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard let key = Self.requestKey(of: request.url) else {
+        guard let (operation, parameters) = Self.operation(of: request.url) else {
             throw SampleDataError(operation: nil, request: request.url.path)
         }
+        log?("demo: answering \(operation.noun) (\(parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))) from the sample data (nothing is sent)")
+        let key = operation.requestKey(parameters)
         guard let file = SampleCatalog.entries.first(where: { $0.key == key })?.file,
               let bytes = SampleRecordings.files[file] else {
-            let operation = KOBISOperation.allCases.first { key.hasPrefix($0.rawValue + "?") }
             throw SampleDataError(operation: operation, request: key)
         }
         return HTTPResponse(status: 200, body: Data(bytes))
@@ -28,13 +35,14 @@ package struct SampleTransport: HTTPTransport {
         SampleRecordings.files.mapValues { Data($0) }
     }
 
-    /// `operation?name=value&…` without the key, as `Endpoint.requestKey` spells it.
-    private static func requestKey(of url: URL) -> String? {
+    /// The operation a URL asks for and its parameters without the key, in order, as
+    /// `Endpoint.requestKey` and `Endpoint.summary` spell them.
+    private static func operation(of url: URL) -> (KOBISOperation, [(name: String, value: String)])? {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
               let operation = KOBISOperation.allCases.first(where: { components.path.hasSuffix("/" + $0.path) }) else {
             return nil
         }
-        return operation.requestKey((components.queryItems ?? []).filter { $0.name != "key" }.map { ($0.name, $0.value ?? "") })
+        return (operation, (components.queryItems ?? []).filter { $0.name != "key" }.map { ($0.name, $0.value ?? "") })
     }
 }
 

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 
 /// The output schemas of the MCP tools, made from what the tools answer: the structure (keys,
 /// nesting, lists) is read from a tool's answer to a sample call against the demo's recordings,

@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
 
 /// The tools `boxoffice mcp` offers: one per task a person asks an assistant, each made of a
 /// command of the command line, so the answers are the same as `--json` gives.

@@ -16,6 +16,9 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Extra request headers by name (e.g. `Authorization` for a poster provider); may hold a
     /// secret, so never shown either. Names and values never contain a line break.
     public var headers: [String: String]
+    /// The KOBIS key this request counts against, for a layer that counts calls; nil for a request
+    /// that is not KOBIS's.
+    package var quotaKey: String? = nil
 
     /// KOBIS's largest answers are well under a megabyte.
     public static let defaultMaximumBodyBytes = 16 << 20
@@ -50,27 +53,17 @@ public struct HTTPResponse: Sendable, Equatable {
     }
 }
 
-/// The one seam between boxoffice and the network. A transport never follows redirects: it
+/// The one seam between the client and the network, shaped like swift-openapi-runtime's
+/// `ClientTransport`: one request in, one answer out. A transport never follows redirects: it
 /// returns the 3xx answer with its `location` header, and the client decides.
 ///
-/// It deliberately speaks our own request and response types rather than `URLRequest`:
-/// on Linux those live in FoundationNetworking, which loads libcurl and dozens of shared
-/// libraries. Keeping them out of the seam lets answers that need no network (demo data,
-/// a cache) be served without paying for that.
+/// It deliberately speaks its own request and response types rather than `URLRequest`: on Linux
+/// those live in FoundationNetworking, which loads libcurl and dozens of shared libraries. Keeping
+/// them out of the seam lets answers that need no network (recordings, a cache) be served without
+/// paying for that.
 public protocol HTTPTransport: Sendable {
     /// Performs one request; throws `TransportError` when no HTTP answer arrived.
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
-    /// Whether requests go to a server (false for the demo's recordings): `--verbose` then says
-    /// what it sends, and never pretends to send what it does not.
-    var reachesNetwork: Bool { get }
-    /// Gets ready to send (starts a helper process, say), outside any request's timeout: the
-    /// time a request is allowed is the server's, not the local start-up's.
-    func prepare() async throws
-}
-
-public extension HTTPTransport {
-    var reachesNetwork: Bool { true }
-    func prepare() async throws {}
 }
 
 /// Why a request produced no HTTP answer at all.

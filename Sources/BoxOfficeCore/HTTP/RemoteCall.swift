@@ -50,12 +50,4 @@ package struct Answer<Value> {
     package var fromCache = false
 }
 
-/// What a client is doing, for a progress display: each try of a request that goes out.
-package enum ClientEvent: Sendable {
-    /// A try started: which request, and the try's number of all allowed.
-    case waiting(id: Int, summary: String, attempt: Int, attempts: Int)
-    /// The request `id` is over (answered or failed).
-    case done(id: Int)
-}
-
 extension Answer: Sendable where Value: Sendable {}

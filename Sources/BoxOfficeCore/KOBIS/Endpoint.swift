@@ -274,7 +274,7 @@ extension KOBISOperation {
     private static let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8)
 
     /// Percent-encodes everything but RFC 3986's unreserved characters (so `+`, `&` and Hangul are safe).
-    static func percentEncoded(_ value: String) -> String {
+    package static func percentEncoded(_ value: String) -> String {
         var encoded = ""
         for byte in value.utf8 {
             if unreserved.contains(byte) {

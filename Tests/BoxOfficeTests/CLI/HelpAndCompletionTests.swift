@@ -1,3 +1,5 @@
+@testable import BoxOfficeStorage
+@testable import BoxOfficeRendering
 @testable import BoxOfficeCLI
 import BoxOfficeCore
 import Foundation

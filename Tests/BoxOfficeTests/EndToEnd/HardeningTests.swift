@@ -1,3 +1,5 @@
+@testable import BoxOfficeStorage
+@testable import BoxOfficeRendering
 @testable import BoxOfficeCLI
 @testable import BoxOfficeCore
 @testable import BoxOfficeTransports

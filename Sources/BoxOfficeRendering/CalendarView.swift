@@ -1,0 +1,115 @@
+import BoxOfficeCore
+extension MonthCalendar: Presentable {
+    package static let fieldNames = ["date", "published", "movieCode", "title", "audience"]
+    package static var isList: Bool { true }
+
+    package var json: JSONValue {
+        .object([("month", .string(name)), ("days", .array(records))])
+    }
+
+    /// A row per day: its number one, or nulls.
+    package var records: [JSONValue] {
+        days.map { day in
+            .object([
+                ("date", .string(day.date.iso)), ("published", .bool(day.published)),
+                ("movieCode", JSONValue(day.top?.movieCode)), ("title", JSONValue(day.top?.title)), ("audience", JSONValue(day.top?.audience)),
+            ])
+        }
+    }
+
+    /// The month as a calendar, Monday first: each day's number, its number one film and that
+    /// film's audience; days KOBIS has not published yet are marked. Where a week of seven no
+    /// longer fits with every audience whole (in 만 or k units if need be), a line per day.
+    package func table(_ options: RenderOptions) -> String {
+        let width = options.width ?? 100
+        let cell = (width - 6) / 7
+        let text = TextColor.bold.apply(heading(width: width, options), if: options.colors) + "\n\n"
+        if cell >= Self.narrowestCell, let audiences = audiences(fitting: cell, options) {
+            return text + grid(cell: cell, audiences: audiences, options)
+        }
+        return text + list(width: width, options)
+    }
+
+    /// The days with only `fields` (`--fields`), under the calendar's heading, audiences as in the calendar.
+    package func table(_ options: RenderOptions, fields: [String]) -> String? {
+        TextColor.bold.apply(heading(width: options.width ?? 100, options), if: options.colors) + "\n\n"
+            + RecordTable.table(records.map { $0.selecting(fields) }, fields: fields, audiences: ["audience"], options)
+    }
+
+    /// `Calendar · 2022-01 · number one of each day`, without its last part when that does not fit.
+    private func heading(width: Int, _ options: RenderOptions) -> String {
+        let full = "\(options.label("Calendar")) · \(name) · " + (options.korean ? "일별 1위" : "number one of each day")
+        return TerminalText.width(full, ambiguousWide: options.ambiguousWide) <= width ? full : "\(options.label("Calendar")) · \(name)"
+    }
+
+    /// Below this many columns a day's cell cannot show a title worth reading.
+    static let narrowestCell = 6
+
+    /// Each day's audience as it fits `cell`: whole, or failing that in 만 (Korean) or k and M units; nil
+    /// when one does not fit even so.
+    private func audiences(fitting cell: Int, _ options: RenderOptions) -> [Day: String]? {
+        var texts: [Day: String] = [:]
+        for day in days {
+            guard let audience = day.top?.audience else { continue }
+            let whole = NumberFormat.audience(audience, korean: options.korean)
+            let text = TerminalText.width(whole) <= cell ? whole : NumberFormat.compact(audience, korean: options.korean)
+            guard TerminalText.width(text) <= cell else { return nil }
+            texts[day.date] = text
+        }
+        return texts
+    }
+
+    /// Weeks of seven cells: the day, its number one's title, and its audience.
+    private func grid(cell: Int, audiences: [Day: String], _ options: RenderOptions) -> String {
+        let wide = options.ambiguousWide
+        let names = options.korean ? ["월", "화", "수", "목", "금", "토", "일"] : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        var text = names.map { TerminalText.pad($0, to: cell, ambiguousWide: wide) }.joined(separator: " ").trimmingTrailingSpaces() + "\n"
+        guard let first = days.first else { return text }
+        // Blank cells before the 1st, then weeks of seven.
+        let slots: [Entry?] = Array(repeating: nil, count: first.date.weekday.rawValue - 1) + days.map { $0 }
+        for start in stride(from: 0, to: slots.count, by: 7) {
+            let week = Array(slots[start..<min(slots.count, start + 7)])
+            var lines = ["", "", ""]
+            for (column, slot) in week.enumerated() {
+                let parts: [String]
+                if let slot {
+                    let number = String(slot.date.day)
+                    if let top = slot.top {
+                        parts = [number, TerminalText.clean(top.title), audiences[slot.date] ?? NumberFormat.grouped(top.audience)]
+                    } else {
+                        parts = [number, slot.published ? options.label("no figures") : options.label("not yet published"), ""]
+                    }
+                } else {
+                    parts = ["", "", ""]
+                }
+                for row in 0..<3 {
+                    var piece = TerminalText.pad(TerminalText.truncate(parts[row], to: cell, ambiguousWide: wide), to: cell, ambiguousWide: wide)
+                    if row == 0 { piece = TextColor.bold.apply(piece, if: options.colors) }
+                    if row == 1, slot?.top == nil { piece = TextColor.dim.apply(piece, if: options.colors) }
+                    lines[row] += (column == 0 ? "" : " ") + piece
+                }
+            }
+            text += "\n" + lines.map { $0.trimmingTrailingSpaces() + "\n" }.joined()
+        }
+        return text
+    }
+
+    /// A line per day: the date, its number one's title (shortened to fit) and its whole audience.
+    private func list(width: Int, _ options: RenderOptions) -> String {
+        let wide = options.ambiguousWide
+        let audiences = days.map { $0.top.map { NumberFormat.audience($0.audience, korean: options.korean) } ?? "" }
+        let numberWidth = audiences.map { TerminalText.width($0, ambiguousWide: wide) }.max() ?? 0
+        let dates = days.map { "\($0.date.iso.dropFirst(5)) (\(options.weekday($0.date)))" }
+        let dateWidth = dates.map { TerminalText.width($0, ambiguousWide: wide) }.max() ?? 0
+        let titleWidth = max(4, width - dateWidth - 2 - (numberWidth == 0 ? 0 : numberWidth + 2))
+        return days.enumerated().map { index, day in
+            let date = TextColor.bold.apply(TerminalText.pad(dates[index], to: dateWidth, ambiguousWide: wide), if: options.colors)
+            guard let top = day.top else {
+                let mark = day.published ? options.label("no figures") : options.label("not yet published")
+                return date + "  " + TextColor.dim.apply(mark, if: options.colors) + "\n"
+            }
+            let title = TerminalText.pad(TerminalText.truncate(TerminalText.clean(top.title), to: titleWidth, ambiguousWide: wide), to: titleWidth, ambiguousWide: wide)
+            return date + "  " + title + "  " + TerminalText.pad(audiences[index], to: numberWidth, alignRight: true, ambiguousWide: wide) + "\n"
+        }.joined()
+    }
+}

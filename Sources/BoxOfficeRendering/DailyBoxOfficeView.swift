@@ -1,0 +1,106 @@
+import BoxOfficeCore
+extension DailyBoxOffice {
+    /// The ranking as a table, with a heading line.
+    package func table(_ options: RenderOptions) -> String {
+        BoxOfficeEntry.ranking(heading: options.label("Daily box office") + " · \(day.iso) (\(options.weekday(day)))", scope: scope,
+                               entries: entries, provisional: provisional, empty: "KOBIS has no box office figures for this day.", options)
+    }
+
+    /// The ranking with only `fields` as columns (`--fields`), keeping its heading and formatting.
+    package func table(_ options: RenderOptions, fields: [String]) -> String? {
+        BoxOfficeEntry.ranking(heading: options.label("Daily box office") + " · \(day.iso) (\(options.weekday(day)))", scope: scope,
+                               entries: entries, provisional: provisional, empty: "KOBIS has no box office figures for this day.",
+                               fields: fields, extra: ["date": day.iso, "filter": scope?.text ?? ""], options)
+    }
+
+    /// The ranking as the contract's JSON object, with the filter when there is one.
+    package var json: JSONValue {
+        .object([("date", .string(day.iso)), ("provisional", .bool(provisional))] + (scope.map { [("filter", $0.json)] } ?? [])
+            + [("entries", .array(entries.map(\.json)))])
+    }
+}
+
+extension BoxOfficeEntry {
+    /// The keys of `json`.
+    package static let fieldNames = ["rank", "rankChange", "isNew", "movieCode", "title", "openDate", "audience", "audienceChange",
+                                    "audienceTotal", "sales", "salesShare", "salesTotal", "screens", "shows"]
+
+    /// The contract's JSON object for one ranked film.
+    package var json: JSONValue {
+        .object([
+            ("rank", .int(Int64(rank))), ("rankChange", JSONValue(rankChange)), ("isNew", .bool(isNew)),
+            ("movieCode", .string(movieCode)), ("title", .string(title)), ("openDate", JSONValue(openDate)),
+            ("audience", JSONValue(audience)), ("audienceChange", JSONValue(audienceChange)),
+            ("audienceTotal", JSONValue(audienceTotal)),
+            ("sales", JSONValue(sales)), ("salesShare", JSONValue(salesShare)), ("salesTotal", JSONValue(salesTotal)),
+            ("screens", JSONValue(screens)), ("shows", JSONValue(shows)),
+        ])
+    }
+
+    /// Rank movement as shown in tables: `▲2` (up, red), `▼1` (down, blue), `-`, or `NEW`.
+    var movement: TextTable.Cell {
+        if isNew { return TextTable.Cell("NEW", color: .green) }
+        switch rankChange {
+        case let change? where change > 0: return TextTable.Cell("▲\(change)", color: .red)
+        case let change? where change < 0: return TextTable.Cell("▼\(change.magnitude)", color: .blue)
+        default: return TextTable.Cell("-")
+        }
+    }
+
+    /// A ranking: the heading (with the filter and, when KOBIS may still revise the figures, a
+    /// mark saying so), then the table, or a sentence when the ranking is empty. `fields`
+    /// (`--fields`) chooses the columns, `extra` gives those that are not an entry's own (`date`).
+    static func ranking(heading: String, scope: RankingScope?, entries: [BoxOfficeEntry], provisional: Bool, empty: String,
+                        fields: [String]? = nil, extra: [String: String] = [:], _ options: RenderOptions) -> String {
+        let title = TerminalText.clean(heading + (scope.map { " · " + $0.heading(options) } ?? ""))
+        var text = TerminalText.headingLines(title, width: options.width, ambiguousWide: options.ambiguousWide).map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined()
+        if provisional {
+            text += TextColor.dim.apply(options.label("provisional: KOBIS may still revise these figures"), if: options.colors) + "\n"
+        }
+        guard !entries.isEmpty else { return text + "\n" + options.label(empty) + "\n" }
+        return text + "\n" + table(entries, fields: fields, extra: extra, options).joined(separator: "\n") + "\n"
+    }
+
+    /// The columns of a ranking table without `--fields`.
+    static let tableFields = ["rank", "rankChange", "movieCode", "title", "audience", "audienceTotal", "salesShare"]
+    /// With `--wide`: every default column and the audience change, sales, screens and shows.
+    static let wideTableFields = ["rank", "rankChange", "movieCode", "title", "audience", "audienceChange", "audienceTotal", "sales",
+                                  "salesShare", "screens", "shows"]
+
+    /// The compact layout (rank, change, code, title, audience, total, share), with `--wide` also
+    /// the audience change, sales, screens and shows, or the columns `fields` names. On a narrow
+    /// terminal the wide columns go first (so `--wide` never shows less than the default), then
+    /// the share, the change, the total and the code; a line under the table says how many went.
+    static func table(_ entries: [BoxOfficeEntry], fields: [String]? = nil, extra: [String: String] = [:], _ options: RenderOptions) -> [String] {
+        let chosen = fields ?? (options.wide ? wideTableFields : tableFields)
+        let titles = ["date": "Date", "period": "Period", "start": "Start", "end": "End", "filter": "Filter"]
+        let columns = chosen.map { field in
+            column(field, options) ?? (TextTable.Column(title: titles[field] ?? field, dropOrder: 7), { _ in .init(extra[field] ?? "") })
+        }
+        let table = TextTable(columns: columns.map(\.0), rows: entries.map { entry in columns.map { $0.1(entry) } })
+        return table.render(options)
+    }
+
+    /// How a ranking table shows the entry's field `field`: its heading, the order in which it
+    /// goes on a narrow terminal (lowest first; nil: never), and the cell of an entry.
+    private static func column(_ field: String, _ options: RenderOptions) -> (TextTable.Column, (BoxOfficeEntry) -> TextTable.Cell)? {
+        let korean = options.korean
+        return switch field {
+        case "rank": (.init(title: "Rank", alignRight: true), { .init(String($0.rank)) })
+        case "rankChange": (.init(title: "Change", dropOrder: 11), { $0.movement })
+        case "isNew": (.init(title: "New", dropOrder: 6), { .init($0.isNew ? "NEW" : "", color: .green) })
+        case "movieCode": (.init(title: "Code", dropOrder: 19), { .init($0.movieCode) })
+        case "title": (.init(title: "Title", flexible: true), { .init($0.title) })
+        case "openDate": (.init(title: "Opened", dropOrder: 6), { .init($0.openDate?.iso ?? "–") })
+        case "audience": (.init(title: "Audience", alignRight: true), { .init(NumberFormat.audience($0.audience, korean: korean)) })
+        case "audienceChange": (.init(title: "Audience change", alignRight: true, dropOrder: 3), { .init(NumberFormat.signed($0.audienceChange)) })
+        case "audienceTotal": (.init(title: "Total audience", alignRight: true, dropOrder: 18), { .init(NumberFormat.audience($0.audienceTotal, korean: korean)) })
+        case "sales": (.init(title: "Sales", alignRight: true, dropOrder: 5), { .init(NumberFormat.grouped($0.sales)) })
+        case "salesShare": (.init(title: options.wide ? "Share" : "Sales share", alignRight: true, dropOrder: 10), { .init(NumberFormat.percent($0.salesShare)) })
+        case "salesTotal": (.init(title: "Total sales", alignRight: true, dropOrder: 6), { .init(NumberFormat.grouped($0.salesTotal)) })
+        case "screens": (.init(title: "Screens", alignRight: true, dropOrder: 4), { .init(NumberFormat.grouped($0.screens)) })
+        case "shows": (.init(title: "Shows", alignRight: true, dropOrder: 4), { .init(NumberFormat.grouped($0.shows)) })
+        default: nil
+        }
+    }
+}

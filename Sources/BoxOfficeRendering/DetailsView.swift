@@ -1,0 +1,75 @@
+import BoxOfficeCore
+extension Person {
+    package static let fieldNames = ["code", "name", "nameEnglish", "sex", "role", "homepages", "films"]
+
+    /// The details, then the filmography as a table.
+    package func table(_ options: RenderOptions) -> String {
+        FilmCredit.details(name: name, nameEnglish: nameEnglish,
+                           fields: [("Code", code), ("Role", role ?? "–"), ("Sex", sex ?? "–")] + homepages.map { ("Homepage", $0) },
+                           films: films, heading: "Filmography", options)
+    }
+
+    package var json: JSONValue {
+        .object([
+            ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
+            ("sex", JSONValue(sex)), ("role", JSONValue(role)), ("homepages", .array(homepages.map(JSONValue.string))),
+            ("films", .array(films.map(\.json))),
+        ])
+    }
+}
+
+extension FilmCredit {
+    /// `{movieCode, title, role}`: one shape wherever a film credit appears (null where KOBIS does not say).
+    package var json: JSONValue {
+        .object([("movieCode", JSONValue(movieCode)), ("title", .string(title)), ("role", JSONValue(role))])
+    }
+
+    /// A person's or a company's page: name, labelled fields, then their films as a table.
+    static func details(name: String, nameEnglish: String?, fields: [(String, String)], films: [FilmCredit],
+                        heading: String, _ options: RenderOptions) -> String {
+        var text = TextColor.bold.apply(TerminalText.clean(name), if: options.colors) + (nameEnglish.map { " · " + TerminalText.clean($0) } ?? "") + "\n\n"
+        text += LabelledFields(fields).render(options)
+        guard !films.isEmpty else { return text + "\n" + options.label("KOBIS lists no films.") + "\n" }
+        let table = TextTable(
+            columns: [.init(title: "Code"), .init(title: "Title", flexible: true), .init(title: "Part")],
+            rows: films.map { [.init($0.movieCode ?? ""), .init($0.title), .init($0.role ?? "")] })
+        return text + "\n" + TextColor.bold.apply("\(options.label(heading)) (\(NumberFormat.grouped(films.count)))", if: options.colors) + "\n"
+            + table.render(options).joined(separator: "\n") + "\n"
+    }
+}
+
+extension Company {
+    package static let fieldNames = ["code", "name", "nameEnglish", "ceo", "roles", "films"]
+
+    /// The details, then the films as a table.
+    package func table(_ options: RenderOptions) -> String {
+        FilmCredit.details(name: name, nameEnglish: nameEnglish,
+                           fields: [("Code", code), ("CEO", ceo ?? "–"), ("Parts", roles.isEmpty ? "–" : roles.joined(separator: ", "))],
+                           films: films, heading: "Films", options)
+    }
+
+    package var json: JSONValue {
+        .object([
+            ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
+            ("ceo", JSONValue(ceo)), ("roles", .array(roles.map(JSONValue.string))), ("films", .array(films.map(\.json))),
+        ])
+    }
+}
+
+/// `Label  value` lines with the labels padded to one width.
+struct LabelledFields {
+    let fields: [(String, String)]
+
+    init(_ fields: [(String, String)]) {
+        self.fields = fields
+    }
+
+    func render(_ options: RenderOptions) -> String {
+        let labels = fields.map { options.label($0.0) }
+        let width = labels.map { TerminalText.width($0, ambiguousWide: options.ambiguousWide) }.max() ?? 0
+        return zip(labels, fields).map { label, field in
+            TextColor.dim.apply(TerminalText.pad(label, to: width, ambiguousWide: options.ambiguousWide), if: options.colors) + "  "
+                + TerminalText.clean(field.1) + "\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,59 @@
+import BoxOfficeCore
+extension RenderOptions {
+    /// A label in the user's language: the English text, or its Korean under a Korean locale.
+    /// Only labels are translated, never KOBIS's data.
+    package func label(_ english: String) -> String {
+        korean ? Self.korean[english] ?? english : english
+    }
+
+    /// `131 min`, or `131분`.
+    func minutes(_ count: Int) -> String {
+        korean ? "\(count)분" : "\(count) min"
+    }
+
+    /// `Sun`, or `일`.
+    func weekday(_ day: Day) -> String {
+        korean ? ["월", "화", "수", "목", "금", "토", "일"][day.weekday.rawValue - 1] : day.weekday.shortName
+    }
+
+    /// `… +26 more (all with --wide or --json)`, or `… 26명 더 (전체는 --wide 또는 --json)`.
+    func moreCast(_ count: Int) -> String {
+        korean ? "… \(NumberFormat.grouped(count))명 더 (전체는 --wide 또는 --json)" : "… +\(NumberFormat.grouped(count)) more (all with --wide or --json)"
+    }
+
+    /// `(2 columns left out to fit the terminal)`, under a table that had to drop some; `(2
+    /// columns left out)` where that is too wide.
+    func leftOut(columns count: Int, within width: Int?) -> String {
+        let long = korean ? "(화면 폭에 맞추느라 \(count)개 열을 뺐습니다)" : "(\(count) column\(count == 1 ? "" : "s") left out to fit the terminal)"
+        guard let width, TerminalText.width(long, ambiguousWide: ambiguousWide) > width else { return long }
+        return korean ? "(\(count)개 열 생략)" : "(\(count) column\(count == 1 ? "" : "s") left out)"
+    }
+
+    /// Korean labels, by their English text.
+    static let korean: [String: String] = [
+        // Rankings
+        "Daily box office": "일별 박스오피스", "Weekly box office": "주간 박스오피스", "Weekend box office": "주말 박스오피스",
+        "Weekday box office": "주중 박스오피스", "week": "주차", "Rank": "순위", "Change": "변동", "Code": "코드", "Title": "영화명",
+        "Audience": "관객수", "Total audience": "누적관객수", "Sales share": "매출점유율", "Share": "점유율", "Audience change": "관객증감",
+        "Sales": "매출액", "Total sales": "누적매출액", "Screens": "스크린수", "Shows": "상영횟수", "Opened": "개봉일", "New": "신규",
+        "Period": "기간", "Start": "시작", "End": "끝", "Filter": "필터",
+        "provisional: KOBIS may still revise these figures": "잠정치: 영진위가 아직 수정할 수 있는 수치입니다",
+        "KOBIS has no box office figures for this day.": "이 날의 박스오피스 자료가 없습니다.",
+        "KOBIS has no box office figures for this period.": "이 기간의 박스오피스 자료가 없습니다.",
+        "Korean films": "한국영화", "foreign films": "외국영화", "diversity films": "다양성영화", "commercial films": "상업영화",
+        "Trend": "추이", "Calendar": "달력", "not yet published": "집계 전", "no figures": "자료 없음",
+        "Reviews": "리뷰", "ID": "ID", "Movie": "영화", "Rating": "평점", "Nickname": "닉네임", "Date": "날짜", "Review": "리뷰",
+        // A movie
+        "Original title": "원제", "Year": "제작연도", "Runtime": "상영시간", "min": "분", "Genres": "장르", "Nations": "국가",
+        "Grade": "관람등급", "Status": "상태", "Formats": "상영형태", "Directors": "감독", "Cast": "출연", "Companies": "참여 영화사",
+        "Staff": "스태프", "Poster": "포스터", "people (the full list is in --json)": "명 (전체 목록은 --json)",
+"as": "역",
+        // Searches, people, companies, codes
+        "English title": "영문 제목", "Type": "유형", "Name": "이름", "English name": "영문 이름", "Role": "분야", "Films": "필모그래피",
+        "Sex": "성별", "Homepage": "홈페이지", "Filmography": "필모그래피", "Part": "역할", "CEO": "대표자", "Parts": "분류",
+        "KOBIS lists no films.": "영진위 자료에 영화가 없습니다.", "Nothing to show.": "보여줄 것이 없습니다.",
+        "Table": "코드표", "Holds": "내용", "KOBIS code tables": "영진위 공통코드", "KOBIS codes": "영진위 공통코드",
+        // The cache
+        "Folder": "폴더", "Answers": "저장된 응답", "Calls today": "오늘 호출 수", "Not ours": "다른 파일",
+    ]
+}

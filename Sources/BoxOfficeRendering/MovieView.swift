@@ -1,0 +1,214 @@
+import BoxOfficeCore
+extension Movie {
+    /// The details laid out for reading: a title block, then labelled fields.
+    package func table(_ options: RenderOptions) -> String {
+        table(options, poster: nil)
+    }
+
+    /// How many cast members the table shows without `--wide`.
+    static let castShown = 10
+
+    /// `poster` is nil when no poster was asked for, `.some(nil)` when none was found.
+    func table(_ options: RenderOptions, poster: String??) -> String {
+        let wide = options.ambiguousWide
+        var lines = [TextColor.bold.apply(TerminalText.clean(title), if: options.colors)]
+        let subtitle = [titleEnglish, titleOriginal.flatMap { $0 == titleEnglish ? nil : $0 }].compactMap { $0 }
+        if !subtitle.isEmpty { lines.append(TerminalText.clean(subtitle.joined(separator: " · "))) }
+        lines.append("")
+
+        var fields: [(String, [String])] = [("Code", [code])]
+        fields.append(("Original title", [titleOriginal ?? "–"]))
+        fields.append(("Year", [productionYear.map(String.init) ?? "–"]))
+        fields.append(("Opened", [openDate?.iso ?? "–"]))
+        fields.append(("Runtime", [runtimeMinutes.map(options.minutes) ?? "–"]))
+        fields.append(("Genres", [list(genres)]))
+        fields.append(("Nations", [list(nations)]))
+        fields.append(("Grade", audits.isEmpty ? ["–"] : audits.map(\.line)))
+        fields.append(("Status", [list([status, type].compactMap { $0 })]))
+        if !showTypes.isEmpty { fields.append(("Formats", [list(showTypes.map(\.line))])) }
+        fields.append(("Directors", directors.isEmpty ? ["–"] : directors.map { named($0.name, $0.nameEnglish) }))
+        let labelWidth = ["Original title", "Companies", "Directors", "Formats", "Poster"]
+            .map { TerminalText.width(options.label($0), ambiguousWide: wide) }.max() ?? 0
+        let valueWidth = options.width.map { max(10, $0 - labelWidth - 2) }
+        fields.append(("Cast", actors.isEmpty ? ["–"] : castLines(options, width: valueWidth)))
+        fields.append(("Companies", companies.isEmpty ? ["–"] : companyLines(options, width: valueWidth)))
+        fields.append(("Staff", [staffs.isEmpty ? "–" : "\(NumberFormat.grouped(staffs.count)) \(options.label("people (the full list is in --json)"))"]))
+        if let poster { fields.append(("Poster", [poster ?? "–"])) }
+
+        let labels = fields.map { options.label($0.0) }
+        let indent = String(repeating: " ", count: labelWidth + 2)
+        // Long values wrap inside their column, aligned, instead of back to column 0.
+        for ((_, values), label) in zip(fields, labels) {
+            for (index, value) in values.enumerated() {
+                let pieces = valueWidth.map { TerminalText.wrap(TerminalText.clean(value), to: $0, ambiguousWide: wide) } ?? [TerminalText.clean(value)]
+                for (offset, piece) in pieces.enumerated() {
+                    let shown = index == 0 && offset == 0
+                        ? TextColor.dim.apply(TerminalText.pad(label, to: labelWidth, ambiguousWide: wide), if: options.colors) + "  "
+                        : indent
+                    lines.append(shown + piece)
+                }
+            }
+        }
+        return lines.map { line in
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return line
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// A short card for a chat or an issue: title, facts, the first of the cast.
+    func markdown(_ options: RenderOptions, poster: String??) -> String {
+        func text(_ value: String) -> String { RecordTable.markdownText(value) }
+        var heading = "**\(text(title))**"
+        let about = [titleEnglish.map { "*\(text($0))*" }, (openDate?.year ?? productionYear).map(String.init)].compactMap { $0 }
+        if !about.isEmpty { heading += " (" + about.joined(separator: ", ") + ")" }
+        var lines = [heading, ""]
+        if let poster = poster ?? nil { lines += ["![\(text(title))](\(poster.replacing(")", with: "%29").replacing(" ", with: "%20")))", ""] }
+        func item(_ label: String, _ value: String?) {
+            guard let value, !value.isEmpty else { return }
+            lines.append("- **\(options.label(label)):** \(value)")
+        }
+        item("Opened", [openDate?.iso, runtimeMinutes.map(options.minutes), audits.first?.grade].compactMap { $0 }.map(text).joined(separator: " · "))
+        item("Genres", genres.map(text).joined(separator: ", "))
+        item("Nations", nations.map(text).joined(separator: ", "))
+        item("Directors", directors.map { text($0.name) }.joined(separator: ", "))
+        let cast = actors.prefix(Self.castShown).map { actor in text(actor.name) + (actor.role.map { " (\(text($0)))" } ?? "") }
+        let more = actors.count > Self.castShown ? ", … +\(actors.count - Self.castShown)" : ""
+        item("Cast", cast.isEmpty ? nil : cast.joined(separator: ", ") + more)
+        let distributors = companies.filter { $0.role == "배급사" }.map { text($0.name) }
+        item("Companies", (distributors.isEmpty ? companies.prefix(3).map { text($0.name) } : distributors).joined(separator: ", "))
+        item("Code", "`\(code)`")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    package func markdown(_ options: RenderOptions) -> String? {
+        markdown(options, poster: nil)
+    }
+
+    /// The keys of `json`.
+    package static let fieldNames = ["movieCode", "title", "titleEnglish", "titleOriginal", "productionYear", "openDate", "runtimeMinutes",
+                                    "status", "type", "nations", "genres", "directors", "actors", "audits", "companies", "showTypes", "staffs"]
+
+    /// The contract's JSON object.
+    package var json: JSONValue {
+        .object([
+            ("movieCode", .string(code)), ("title", .string(title)), ("titleEnglish", JSONValue(titleEnglish)),
+            ("titleOriginal", JSONValue(titleOriginal)), ("productionYear", JSONValue(productionYear)),
+            ("openDate", JSONValue(openDate)), ("runtimeMinutes", JSONValue(runtimeMinutes)),
+            ("status", JSONValue(status)), ("type", JSONValue(type)),
+            ("nations", .array(nations.map(JSONValue.string))), ("genres", .array(genres.map(JSONValue.string))),
+            ("directors", .array(directors.map(\.json))),
+            ("actors", .array(actors.map {
+                .object([("name", .string($0.name)), ("nameEnglish", JSONValue($0.nameEnglish)),
+                         ("role", JSONValue($0.role)), ("roleEnglish", JSONValue($0.roleEnglish))])
+            })),
+            ("audits", .array(audits.map { .object([("number", JSONValue($0.number)), ("grade", JSONValue($0.grade))]) })),
+            ("companies", .array(companies.map {
+                .object([("code", JSONValue($0.code)), ("name", .string($0.name)),
+                         ("nameEnglish", JSONValue($0.nameEnglish)), ("role", JSONValue($0.role))])
+            })),
+            ("showTypes", .array(showTypes.map { .object([("group", JSONValue($0.group)), ("name", JSONValue($0.name))]) })),
+            ("staffs", .array(staffs.map {
+                .object([("name", .string($0.name)), ("nameEnglish", JSONValue($0.nameEnglish)), ("role", JSONValue($0.role))])
+            })),
+        ])
+    }
+}
+
+extension Movie.Director {
+    /// `{name, nameEnglish}`, in a movie's details and in a search alike.
+    package var json: JSONValue {
+        .object([("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish))])
+    }
+}
+
+private extension Movie {
+    func list(_ items: [String]) -> String {
+        items.isEmpty ? "–" : items.joined(separator: ", ")
+    }
+
+    func named(_ name: String, _ english: String?) -> String {
+        english.map { "\(name) (\($0))" } ?? name
+    }
+
+    /// Cast as aligned columns (name, English name, role): the first ten and how many more,
+    /// or everyone with `--wide`.
+    func castLines(_ options: RenderOptions, width: Int?) -> [String] {
+        // "… +1 more" would take the line the one would have.
+        let shown = options.wide || actors.count <= Self.castShown + 2 ? actors[...] : actors.prefix(Self.castShown)
+        let table = TextTable(
+            columns: [.init(title: ""), .init(title: ""), .init(title: "")],
+            rows: shown.map { actor in
+                let role = [actor.role, actor.roleEnglish].compactMap { $0 }.joined(separator: " / ")
+                return [.init(actor.name), .init(actor.nameEnglish ?? ""), .init(role.isEmpty ? "" : "\(options.label("as")) \(role)")]
+            })
+        var lines = table.renderWrappingLast(options, width: width)
+        if shown.count < actors.count {
+            lines.append(options.moreCast(actors.count - shown.count))
+        }
+        return lines
+    }
+
+    /// Companies grouped by the part they played, in KOBIS's order.
+    func companyLines(_ options: RenderOptions, width: Int?) -> [String] {
+        var roles: [String] = []
+        var names: [String: [String]] = [:]
+        for company in companies {
+            let role = company.role ?? "기타"
+            if names[role] == nil { roles.append(role) }
+            let name = named(company.name, company.nameEnglish)
+            if names[role]?.contains(name) != true { names[role, default: []].append(name) }
+        }
+        let table = TextTable(
+            columns: [.init(title: ""), .init(title: "")],
+            rows: roles.map { [.init($0), .init(names[$0, default: []].joined(separator: ", "))] })
+        return table.renderWrappingLast(options, width: width)
+    }
+}
+
+private extension Movie.Audit {
+    var line: String {
+        switch (grade, number) {
+        case let (grade?, number?): "\(grade) (\(number))"
+        case let (grade?, nil): grade
+        case let (nil, number?): number
+        case (nil, nil): "–"
+        }
+    }
+}
+
+private extension Movie.ShowType {
+    var line: String {
+        switch (group, name) {
+        case let (group?, name?) where group == name: group
+        case let (group?, name?): "\(group) \(name)"
+        default: group ?? name ?? ""
+        }
+    }
+}
+
+/// A movie, and its poster's address when one was asked for (`--poster`).
+package struct MovieWithPoster: Presentable {
+    package let movie: Movie
+    package let poster: String?
+    package static var fieldNames: [String] { Movie.fieldNames + ["poster"] }
+
+    package init(movie: Movie, poster: String?) {
+        self.movie = movie
+        self.poster = poster
+    }
+
+    package func table(_ options: RenderOptions) -> String {
+        movie.table(options, poster: .some(poster))
+    }
+
+    package func markdown(_ options: RenderOptions) -> String? {
+        movie.markdown(options, poster: .some(poster))
+    }
+
+    /// The movie's JSON with a `poster` key (null when none was found).
+    package var json: JSONValue {
+        guard case let .object(members) = movie.json else { return movie.json }
+        return .object(members + [("poster", JSONValue(poster))])
+    }
+}

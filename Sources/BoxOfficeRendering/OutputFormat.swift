@@ -1,0 +1,55 @@
+import BoxOfficeCore
+/// How a result is printed.
+package enum OutputFormat: String, CaseIterable, Sendable {
+    case table, json, jsonl, csv, tsv, markdown
+}
+
+/// Everything that decides how a result reads: the format, the JSON layout, the chosen fields,
+/// and the terminal's colours and width.
+package struct OutputStyle: Sendable, Equatable {
+    package var format: OutputFormat
+    /// Indented JSON (on a terminal), or one line (when piped).
+    package var prettyJSON: Bool
+    /// `--fields`: only these keys, in this order; nil for all.
+    package var fields: [String]?
+    package var options: RenderOptions
+
+    package init(format: OutputFormat = .table, prettyJSON: Bool = true, fields: [String]? = nil, options: RenderOptions = RenderOptions()) {
+        self.format = format
+        self.prettyJSON = prettyJSON
+        self.fields = fields
+        self.options = options
+    }
+}
+
+package extension Presentable {
+    /// The value in `style`: the one place every command's output goes through.
+    func rendered(_ style: OutputStyle) -> String {
+        let fields = style.fields ?? columns
+        let selected = style.fields == nil ? records : records.map { $0.selecting(fields) }
+        switch style.format {
+        case .table:
+            guard let chosen = style.fields else { return table(style.options) }
+            if let text = table(style.options, fields: chosen) { return text }
+            return Self.isList ? RecordTable.table(selected, fields: fields, style.options)
+                : RecordTable.fields(selected.first ?? .null, fields: fields, style.options)
+        case .json:
+            guard style.fields != nil else { return json.serialized(pretty: style.prettyJSON) }
+            return (Self.isList ? .array(selected) : selected.first ?? .null).serialized(pretty: style.prettyJSON)
+        case .jsonl:
+            return selected.map { $0.serialized(pretty: false) }.joined()
+        case .csv:
+            return RecordTable.csv(selected, fields: fields)
+        case .tsv:
+            return RecordTable.tsv(selected, fields: fields)
+        case .markdown:
+            if style.fields == nil, let card = markdown(style.options) { return card }
+            return RecordTable.markdown(selected, fields: fields)
+        }
+    }
+
+    /// The names in `fields` that this kind of result does not have.
+    static func unknownFields(_ fields: [String]) -> [String] {
+        fields.filter { !fieldNames.contains($0) }
+    }
+}

@@ -1,0 +1,77 @@
+import BoxOfficeCore
+extension PeriodRanking: Presentable {
+    package static let fieldNames = ["rank", "movieCode", "title", "openDate", "audience", "sales", "daysInTop10", "bestRank", "firstDay", "lastDay", "filter"]
+    package static var isList: Bool { true }
+    /// The keys of the rows: `filter` only when the daily rankings were filtered.
+    package var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
+
+    /// The contract's JSON: `{from, to, basis, provisional, films: [{rank, movieCode, title, openDate,
+    /// audience, sales, daysInTop10, bestRank, firstDay, lastDay}]}`, with the filter when there is one.
+    package var json: JSONValue {
+        .object([("from", .string(from.iso)), ("to", .string(to.iso)), ("basis", .string(Self.basis)), ("provisional", .bool(provisional))]
+            + (scope.map { [("filter", $0.json)] } ?? []) + [("films", .array(films.map(\.json)))])
+    }
+
+    /// One row per film, with the filter at the end when there is one.
+    package var records: [JSONValue] {
+        films.map { $0.json.appending(scope.map { [("filter", .string($0.text))] } ?? []) }
+    }
+
+    /// The heading (period, filter), what the figures are, then the films.
+    package func table(_ options: RenderOptions) -> String {
+        table(options, fields: options.wide ? Self.wideTableFields : Self.tableFields) ?? ""
+    }
+
+    /// The films with only `fields` as columns (`--fields`), under the same heading.
+    package func table(_ options: RenderOptions, fields: [String]) -> String? {
+        let wide = options.ambiguousWide
+        let title = TerminalText.clean(options.label("Top films") + " · \(from.iso) – \(to.iso)" + (scope.map { " · " + $0.heading(options) } ?? ""))
+        var text = TerminalText.headingLines(title, width: options.width, ambiguousWide: wide).map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined()
+        var notes = [options.korean ? "일별 박스오피스 상위 10위에서 집계: 영화마다 처음 든 날부터 마지막 날까지의 누적관객수 차이"
+                                    : "From the daily top 10: each film's cumulative audience from its first day in it to its last."]
+        if provisional { notes.append(options.label("provisional: KOBIS may still revise these figures")) }
+        for note in notes {
+            text += TerminalText.wrap(note, to: options.width ?? 100, ambiguousWide: wide).map { TextColor.dim.apply($0, if: options.colors) + "\n" }.joined()
+        }
+        guard !films.isEmpty else { return text + "\n" + options.label("No film was in the daily top 10 on any day of this period.") + "\n" }
+        let columns = fields.map { column($0, options) }
+        let rows = films.map { film in columns.map { $0.1(film) } }
+        let lines = TextTable(columns: columns.map(\.0), rows: rows).render(options)
+        return text + "\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The columns without `--fields`.
+    static let tableFields = ["rank", "movieCode", "title", "openDate", "audience", "daysInTop10", "bestRank", "firstDay", "lastDay"]
+    /// With `--wide`: also the sales.
+    static let wideTableFields = ["rank", "movieCode", "title", "openDate", "audience", "sales", "daysInTop10", "bestRank", "firstDay", "lastDay"]
+
+    /// A column's heading and cell; on a narrow terminal the days go first, then the opening
+    /// date, the best rank and the code.
+    private func column(_ field: String, _ options: RenderOptions) -> (TextTable.Column, (Film) -> TextTable.Cell) {
+        let korean = options.korean
+        return switch field {
+        case "rank": (.init(title: "Rank", alignRight: true), { .init(String($0.rank)) })
+        case "movieCode": (.init(title: "Code", dropOrder: 19), { .init($0.movieCode) })
+        case "title": (.init(title: "Title", flexible: true), { .init($0.title) })
+        case "openDate": (.init(title: "Opened", dropOrder: 8), { .init($0.openDate?.iso ?? "–") })
+        case "audience": (.init(title: "Audience", alignRight: true), { .init(NumberFormat.audience($0.audience, korean: korean)) })
+        case "sales": (.init(title: "Sales", alignRight: true, dropOrder: 5), { .init(NumberFormat.grouped($0.sales)) })
+        case "daysInTop10": (.init(title: "Days", alignRight: true, dropOrder: 9), { .init(String($0.daysInTop10)) })
+        case "bestRank": (.init(title: "Best", alignRight: true, dropOrder: 10), { .init(String($0.bestRank)) })
+        case "firstDay": (.init(title: "First", dropOrder: 6), { .init($0.firstDay.iso) })
+        case "lastDay": (.init(title: "Last", dropOrder: 7), { .init($0.lastDay.iso) })
+        default: (.init(title: "Filter", dropOrder: 4), { [scope] _ in .init(scope?.text ?? "") })
+        }
+    }
+}
+
+extension PeriodRanking.Film {
+    /// The contract's object for one film.
+    package var json: JSONValue {
+        .object([
+            ("rank", .int(Int64(rank))), ("movieCode", .string(movieCode)), ("title", .string(title)), ("openDate", JSONValue(openDate)),
+            ("audience", .int(Int64(audience))), ("sales", .int(sales)), ("daysInTop10", .int(Int64(daysInTop10))),
+            ("bestRank", .int(Int64(bestRank))), ("firstDay", .string(firstDay.iso)), ("lastDay", .string(lastDay.iso)),
+        ])
+    }
+}

@@ -1,0 +1,114 @@
+import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A result that every output format can show: the one path from a domain value to text.
+package protocol Presentable: Sendable {
+    /// For reading in a terminal.
+    func table(_ options: RenderOptions) -> String
+    /// The contract's JSON.
+    var json: JSONValue { get }
+    /// What flat formats (CSV, TSV, markdown, JSON Lines) and `--fields` work on: objects with the
+    /// same keys in the same order, one per row.
+    var records: [JSONValue] { get }
+    /// Every key `records` can have, known before any data arrives, so `--fields` is checked before a call.
+    static var fieldNames: [String] { get }
+    /// The keys of this value's `records`: `fieldNames`, less those it has no use for (an
+    /// unfiltered ranking's `filter`).
+    var columns: [String] { get }
+    /// A table of only `fields` that reads like `table` (heading, number formats, colours), if
+    /// this kind of value has one; else `--fields` gives a plain table of the records.
+    func table(_ options: RenderOptions, fields: [String]) -> String?
+    /// Whether the records are the items of a list (a ranking, a search) rather than one thing
+    /// (a movie): `--fields` then gives a list of them in JSON, and a table of them.
+    static var isList: Bool { get }
+    /// A markdown rendering better than a pipe table of the records (a movie's card), if any.
+    func markdown(_ options: RenderOptions) -> String?
+    /// The value as fetched at `instant`: figures KOBIS may still revise say so.
+    func fetched(at instant: Date) -> Self
+}
+
+package extension Presentable {
+    var records: [JSONValue] { [json] }
+    var columns: [String] { Self.fieldNames }
+    func table(_ options: RenderOptions, fields: [String]) -> String? { nil }
+    static var isList: Bool { false }
+    func markdown(_ options: RenderOptions) -> String? { nil }
+    func fetched(at instant: Date) -> Self { self }
+}
+
+/// An item of a search page, which knows how a page of its kind reads.
+package protocol SearchItem: Sendable, Equatable {
+    var json: JSONValue { get }
+    static var fieldNames: [String] { get }
+    static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String
+}
+
+extension SearchPage: Presentable where Item: SearchItem {
+    package func table(_ options: RenderOptions) -> String { Item.table(self, options) }
+    package var json: JSONValue { .array(items.map(\.json)) }
+    package var records: [JSONValue] { items.map(\.json) }
+    package static var fieldNames: [String] { Item.fieldNames }
+    package static var isList: Bool { true }
+}
+
+extension Movie: Presentable {}
+extension Person: Presentable {}
+extension Company: Presentable {}
+extension CacheReport: Presentable {}
+extension CacheClearing: Presentable {}
+
+extension DailyBoxOffice: Presentable {
+    /// Each entry with its day in front, as one row of a spreadsheet, and its filter at the end
+    /// when it has one.
+    package var records: [JSONValue] {
+        entries.map { $0.json.prefixed([("date", .string(day.iso))]).appending(scope.map { [("filter", .string($0.text))] } ?? []) }
+    }
+    package static var fieldNames: [String] { ["date"] + BoxOfficeEntry.fieldNames + ["filter"] }
+    /// The keys of the rows: `filter` only when the ranking is filtered.
+    package var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
+    package static var isList: Bool { true }
+}
+
+extension WeeklyBoxOffice: Presentable {
+    /// Each entry with its period in front, and its filter at the end when it has one.
+    package var records: [JSONValue] {
+        entries.map {
+            $0.json.prefixed([("period", .string(period.rawValue)), ("start", .string(start.iso)), ("end", .string(end.iso))])
+                .appending(scope.map { [("filter", .string($0.text))] } ?? [])
+        }
+    }
+    package static var fieldNames: [String] { ["period", "start", "end"] + BoxOfficeEntry.fieldNames + ["filter"] }
+    /// The keys of the rows: `filter` only when the ranking is filtered.
+    package var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
+    package static var isList: Bool { true }
+}
+
+extension CodeList: Presentable {
+    package var records: [JSONValue] { entries.map(\.json) }
+    package static var fieldNames: [String] { ["code", "name", "nameEnglish"] }
+    package static var isList: Bool { true }
+}
+
+extension JSONValue {
+    /// An object with `members` in front of its own.
+    func prefixed(_ members: [(String, JSONValue)]) -> JSONValue {
+        guard case let .object(own) = self else { return self }
+        return .object(members + own)
+    }
+
+    /// An object with `members` after its own.
+    func appending(_ members: [(String, JSONValue)]) -> JSONValue {
+        guard case let .object(own) = self, !members.isEmpty else { return self }
+        return .object(own + members)
+    }
+
+    /// The keys of an object, in order.
+    package var keys: [String] {
+        guard case let .object(members) = self else { return [] }
+        return members.map(\.0)
+    }
+}

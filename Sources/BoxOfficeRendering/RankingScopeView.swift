@@ -1,0 +1,26 @@
+import BoxOfficeCore
+extension RankingScope {
+    /// `{nation, market, region, regionName}`, each null when not filtered on.
+    package var json: JSONValue {
+        .object([
+            ("nation", JSONValue(filter.nation.map { $0 == .korean ? "korean" : "foreign" })),
+            ("market", JSONValue(filter.market.map { $0 == .diversity ? "diversity" : "commercial" })),
+            ("region", JSONValue(filter.regionCode)), ("regionName", JSONValue(regionName)),
+        ])
+    }
+
+    /// The filter in one cell of a flat format: `nation=korean;region=0105001`.
+    package var text: String {
+        guard case let .object(members) = json else { return "" }
+        return members.filter { $0.0 != "regionName" && $0.1 != .null }.map { "\($0.0)=\($0.1.flatText)" }.joined(separator: ";")
+    }
+
+    /// `Korean films · 서울시`, for headings.
+    func heading(_ options: RenderOptions) -> String {
+        var parts: [String] = []
+        if let nation = filter.nation { parts.append(options.label(nation == .korean ? "Korean films" : "foreign films")) }
+        if let market = filter.market { parts.append(options.label(market == .diversity ? "diversity films" : "commercial films")) }
+        if let region = regionName ?? filter.regionCode { parts.append(region) }
+        return parts.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,114 @@
+import BoxOfficeCore
+/// Records (objects with the same keys) written as CSV, TSV, a markdown pipe table, or a terminal
+/// table. Nested values follow `JSONValue.flatText`; text from KOBIS is neutralised so that no
+/// control character or escape sequence reaches a terminal or a spreadsheet.
+enum RecordTable {
+    /// RFC 4180: a header of the keys, then one line per record; a value is quoted when it holds a
+    /// comma, a quote, a line break or outer spaces. Lines end with `\n`.
+    static func csv(_ records: [JSONValue], fields: [String]) -> String {
+        func cell(_ text: String) -> String {
+            let clean = neutralised(text, keeping: ["\n"])
+            let needsQuotes = clean.contains { $0 == "," || $0 == "\"" || $0 == "\n" } || clean.first == " " || clean.last == " "
+            return needsQuotes ? "\"" + clean.replacing("\"", with: "\"\"") + "\"" : clean
+        }
+        return lines(records, fields: fields) { $0.map(cell).joined(separator: ",") }
+    }
+
+    /// Tab-separated: a header of the keys, then one line per record; a backslash, tab, line break
+    /// or carriage return inside a value is written `\\`, `\t`, `\n`, `\r`.
+    static func tsv(_ records: [JSONValue], fields: [String]) -> String {
+        func cell(_ text: String) -> String {
+            var escaped = ""
+            for character in text {
+                switch character {
+                case "\\": escaped += "\\\\"
+                case "\t": escaped += "\\t"
+                case "\n": escaped += "\\n"
+                case "\r": escaped += "\\r"
+                case "\r\n": escaped += "\\r\\n"
+                default: escaped.append(character)
+                }
+            }
+            return neutralised(escaped, keeping: [])
+        }
+        return lines(records, fields: fields) { $0.map(cell).joined(separator: "\t") }
+    }
+
+    /// A GitHub-flavoured pipe table; numbers align right. Characters markdown would read as
+    /// formatting or HTML are escaped, so a title shows as it is.
+    static func markdown(_ records: [JSONValue], fields: [String]) -> String {
+        // A column of numbers (and blanks) aligns right.
+        let numeric = fields.map { field in
+            records.contains { $0.field(field).isNumber } && records.allSatisfy { $0.field(field).isNumber || $0.field(field) == .null }
+        }
+        var text = "| " + fields.map(markdownText).joined(separator: " | ") + " |\n"
+        text += "|" + numeric.map { $0 ? " ---: |" : " --- |" }.joined() + "\n"
+        for record in records {
+            text += "| " + fields.map { markdownText(record.field($0).flatText) }.joined(separator: " | ") + " |\n"
+        }
+        return text
+    }
+
+    /// Markdown's special characters escaped, line breaks as `<br>`, control characters neutralised.
+    static func markdownText(_ text: String) -> String {
+        var escaped = ""
+        for character in neutralised(text, keeping: ["\n"]) {
+            switch character {
+            case "\\", "`", "*", "_", "[", "]", "|", "#", "~": escaped += "\\" + String(character)
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "&": escaped += "&amp;"
+            case "\n": escaped += "<br>"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// A terminal table of the chosen fields (`--fields` with the table format); the fields in
+    /// `audiences` read as audiences do in tables (`64,050`, or `136.5만` in Korean).
+    static func table(_ records: [JSONValue], fields: [String], audiences: Set<String> = [], _ options: RenderOptions) -> String {
+        guard !records.isEmpty else { return options.label("Nothing to show.") + "\n" }
+        let numeric = fields.map { field in records.contains { $0.field(field).isNumber } }
+        func text(_ value: JSONValue, _ field: String) -> String {
+            guard audiences.contains(field), case let .int(number) = value else { return value.flatText }
+            return NumberFormat.audience(Int(clamping: number), korean: options.korean)
+        }
+        let table = TextTable(
+            columns: fields.indices.map { .init(title: fields[$0], alignRight: numeric[$0], flexible: $0 == fields.indices.last) },
+            rows: records.map { record in fields.map { .init(text(record.field($0), $0)) } })
+        return table.render(options).joined(separator: "\n") + "\n"
+    }
+
+    /// One record as labelled lines (`--fields` with the table format, for a single thing).
+    static func fields(_ record: JSONValue, fields: [String], _ options: RenderOptions) -> String {
+        LabelledFields(fields.map { ($0, record.field($0).flatText) }).render(options)
+    }
+
+    private static func lines(_ records: [JSONValue], fields: [String], join: ([String]) -> String) -> String {
+        ([join(fields)] + records.map { record in join(fields.map { record.field($0).flatText }) }).map { $0 + "\n" }.joined()
+    }
+
+    /// Control characters (but those in `keeping`) become U+FFFD and bidirectional overrides go,
+    /// as in `TerminalText.clean`, so ESC [2J clears nobody's screen.
+    static func neutralised(_ text: String, keeping: Set<Character>) -> String {
+        guard text.unicodeScalars.contains(where: TerminalText.needsCleaning) else { return text }
+        var result = ""
+        for character in text {
+            if keeping.contains(character) {
+                result.append(character)
+            } else {
+                result += TerminalText.clean(String(character))
+            }
+        }
+        return result
+    }
+}
+
+extension JSONValue {
+    /// A member of an object, or null.
+    func field(_ name: String) -> JSONValue {
+        guard case let .object(members) = self else { return .null }
+        return members.first { $0.0 == name }?.1 ?? .null
+    }
+}

@@ -1,0 +1,152 @@
+import BoxOfficeCore
+/// What a search finds, named in each language.
+struct SearchNoun {
+    let one: String
+    let many: String
+    let korean: String
+
+    static let movies = SearchNoun(one: "movie", many: "movies", korean: "영화")
+    static let people = SearchNoun(one: "person", many: "people", korean: "인물")
+    static let companies = SearchNoun(one: "company", many: "companies", korean: "영화사")
+}
+
+extension SearchPage {
+    /// `5 movies`, `Movies 1–10 of 95,043 (page 1 of 9,505)`, or `No movies match.`
+    func heading(_ noun: SearchNoun, _ options: RenderOptions) -> String {
+        let count = NumberFormat.grouped(total)
+        guard !items.isEmpty else {
+            if options.korean {
+                return total > 0 ? "\(NumberFormat.grouped(page))쪽에는 없습니다. \(count)건이 \(NumberFormat.grouped(pageCount))쪽까지 있습니다.\n"
+                    : "일치하는 \(noun.korean)이(가) 없습니다.\n"
+            }
+            return total > 0
+                ? "No \(noun.many) on page \(NumberFormat.grouped(page)); the \(count) matches fill \(NumberFormat.grouped(pageCount)) page\(pageCount == 1 ? "" : "s").\n"
+                : "No \(noun.many) match.\n"
+        }
+        let first = NumberFormat.grouped((page - 1) * perPage + 1)
+        let last = NumberFormat.grouped((page - 1) * perPage + items.count)
+        let text: String
+        switch (items.count == total, options.korean) {
+        case (true, false): text = "\(count) \(total == 1 ? noun.one : noun.many)"
+        case (true, true): text = "\(noun.korean) \(count)건"
+        case (false, false):
+            text = "\(noun.many.prefix(1).uppercased() + noun.many.dropFirst()) \(first)–\(last) of \(count) (page \(NumberFormat.grouped(page)) of \(NumberFormat.grouped(pageCount)))"
+        case (false, true): text = "\(noun.korean) \(count)건 중 \(first)–\(last) (\(NumberFormat.grouped(page))/\(NumberFormat.grouped(pageCount))쪽)"
+        }
+        return TextColor.bold.apply(text, if: options.colors) + "\n"
+    }
+
+    /// The heading, a blank line, the table, a hint for the next page when there is one, and a
+    /// hint for going on from the first item.
+    func render(_ noun: SearchNoun, _ options: RenderOptions, table: TextTable, all: Bool = false, details: String? = nil) -> String {
+        var text = heading(noun, options)
+        guard !items.isEmpty else { return text }
+        text += "\n" + table.render(options).joined(separator: "\n") + "\n"
+        var hints: [String] = []
+        if page < pageCount {
+            let next = "--page \(page + 1)"
+            hints.append(options.korean ? "다음 쪽: \(next)" + (all ? ", 전체: --all" : "") : "More: add \(next)" + (all ? ", or --all for every page." : "."))
+        }
+        if let details { hints.append(details) }
+        if !hints.isEmpty { text += "\n" + hints.map { TextColor.dim.apply($0, if: options.colors) + "\n" }.joined() }
+        return text
+    }
+}
+
+extension MovieSummary: SearchItem {
+    package static let fieldNames = ["movieCode", "title", "titleEnglish", "productionYear", "openDate", "type", "status", "genres",
+                                    "nations", "directors"]
+
+    /// Movies as a table: code, title, English title, year, opening day, type, genres, nations, directors.
+    package static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
+        let table = TextTable(
+            columns: [
+                .init(title: "Code"), .init(title: "Title", flexible: true), .init(title: "English title", dropOrder: 3),
+                .init(title: "Year", dropOrder: 7), .init(title: "Opened", dropOrder: 5), .init(title: "Type", dropOrder: 1),
+                .init(title: "Genres", dropOrder: 4), .init(title: "Nations", dropOrder: 2), .init(title: "Directors", dropOrder: 6),
+            ],
+            rows: page.items.map { movie in
+                [
+                    .init(movie.code), .init(movie.title), .init(movie.titleEnglish ?? ""), .init(movie.productionYear.map(String.init) ?? ""),
+                    .init(movie.openDate?.iso ?? ""), .init(movie.type ?? ""), .init(movie.genres.joined(separator: ", ")),
+                    .init(movie.nations.joined(separator: ", ")), .init(movie.directors.map(\.name).joined(separator: ", ")),
+                ]
+            })
+        return page.render(.movies, options, table: table, all: true)
+    }
+
+    package var json: JSONValue {
+        .object([
+            ("movieCode", .string(code)), ("title", .string(title)), ("titleEnglish", JSONValue(titleEnglish)),
+            ("productionYear", JSONValue(productionYear)), ("openDate", JSONValue(openDate)), ("type", JSONValue(type)),
+            ("status", JSONValue(status)), ("genres", .array(genres.map(JSONValue.string))),
+            ("nations", .array(nations.map(JSONValue.string))), ("directors", .array(directors.map(\.json))),
+        ])
+    }
+}
+
+extension PersonSummary: SearchItem {
+    package static let fieldNames = ["code", "name", "nameEnglish", "role", "films"]
+
+    /// People as a table: code, name, English name, role, and their first films.
+    package static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
+        let table = TextTable(
+            columns: [.init(title: "Code"), .init(title: "Name"), .init(title: "English name", dropOrder: 2), .init(title: "Role", dropOrder: 1),
+                      .init(title: "Films", flexible: true)],
+            rows: page.items.map { person in
+                [.init(person.code), .init(person.name), .init(person.nameEnglish ?? ""), .init(person.role ?? ""), .init(PersonSummary.films(person.films, options))]
+            })
+        let details = page.items.first.map { (options.korean ? "필모그래피 전체: " : "A person's whole filmography: ") + "boxoffice people \($0.code)" }
+        return page.render(.people, options, table: table, details: details)
+    }
+
+    package var json: JSONValue {
+        .object([
+            ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
+            ("role", JSONValue(role)), ("films", .array(films.map(\.json))),
+        ])
+    }
+
+    /// `기생충, 옥자, 마더 (+12 more)`.
+    static func films(_ films: [FilmCredit], _ options: RenderOptions) -> String {
+        let shown = films.prefix(3).map(\.title).joined(separator: ", ")
+        guard films.count > 3 else { return shown }
+        return shown + (options.korean ? " 외 \(films.count - 3)편" : " (+\(films.count - 3) more)")
+    }
+}
+
+extension CompanySummary: SearchItem {
+    package static let fieldNames = ["code", "name", "nameEnglish", "roles", "ceo", "filmNames"]
+
+    /// Companies as a table: code, name, English name, categories, CEO, films.
+    package static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
+        let table = TextTable(
+            columns: [.init(title: "Code"), .init(title: "Name"), .init(title: "English name", dropOrder: 3), .init(title: "Parts", dropOrder: 2),
+                      .init(title: "CEO", dropOrder: 1), .init(title: "Films", flexible: true)],
+            rows: page.items.map { company in
+                [.init(company.code), .init(company.name), .init(company.nameEnglish ?? ""), .init(company.roles.joined(separator: ", ")),
+                 .init(company.ceo ?? ""), .init(company.filmNames ?? "")]
+            })
+        let details = page.items.first.map { (options.korean ? "참여 영화 전체: " : "A company's films: ") + "boxoffice company \($0.code)" }
+        return page.render(.companies, options, table: table, details: details)
+    }
+
+    package var json: JSONValue {
+        .object([
+            ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
+            ("roles", .array(roles.map(JSONValue.string))), ("ceo", JSONValue(ceo)), ("filmNames", JSONValue(filmNames)),
+        ])
+    }
+}
+
+
+extension SearchPage where Item == MovieSummary {
+    /// The matches as aligned lines for choosing one (code, title, year, directors), header first.
+    package func candidateLines() -> [String] {
+        TextTable(columns: [.init(title: "Code"), .init(title: "Title"), .init(title: "Year"), .init(title: "Directors")],
+                  rows: items.map { movie in
+                      [.init(movie.code), .init(movie.title), .init((movie.openDate?.year ?? movie.productionYear).map(String.init) ?? ""),
+                       .init(movie.directors.map(\.name).joined(separator: ", "))]
+                  }).render(RenderOptions())
+    }
+}

@@ -1,0 +1,51 @@
+import BoxOfficeCore
+/// Many results of one kind written as one output, piece by piece as each arrives: a range of
+/// days as tables one after another, one JSON array, or one CSV with a single header row.
+package struct StreamedOutput: Sendable {
+    package let style: OutputStyle
+    private var count = 0
+
+    package init(style: OutputStyle) {
+        self.style = style
+    }
+
+    /// The text for the next result.
+    package mutating func next<Value: Presentable>(_ value: Value) -> String {
+        defer { count += 1 }
+        let first = count == 0
+        switch style.format {
+        case .table:
+            return (first ? "" : "\n") + value.rendered(style)
+        case .json:
+            let elements: [JSONValue]
+            if let fields = style.fields {
+                // With --fields, one flat list of the chosen keys of every row.
+                elements = value.records.map { $0.selecting(fields) }
+            } else {
+                elements = [value.json]
+            }
+            var text = ""
+            for (index, element) in elements.enumerated() {
+                let opening = first && index == 0
+                text += (opening ? (style.prettyJSON ? "[\n" : "[") : (style.prettyJSON ? ",\n" : ",")) + element.serializedElement(pretty: style.prettyJSON)
+            }
+            if first && elements.isEmpty { count -= 1 }
+            return text
+        case .jsonl:
+            return value.rendered(style)
+        case .csv, .tsv, .markdown:
+            let text = value.rendered(style)
+            guard !first else { return text }
+            // The header (and markdown's rule under it) only once.
+            let drop = style.format == .markdown ? 2 : 1
+            return text.split(separator: "\n", maxSplits: drop, omittingEmptySubsequences: false).dropFirst(drop).joined(separator: "\n")
+        }
+    }
+
+    /// What ends the output once every result is written.
+    package func finish() -> String {
+        guard style.format == .json else { return "" }
+        if count == 0 { return "[]\n" }
+        return style.prettyJSON ? "\n]\n" : "]\n"
+    }
+}

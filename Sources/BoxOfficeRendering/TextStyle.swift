@@ -1,0 +1,32 @@
+import BoxOfficeCore
+/// How rendered text may look: colours, the width to fit, the layout and the language.
+package struct RenderOptions: Sendable, Equatable {
+    /// Whether to use ANSI colours.
+    package var colors: Bool
+    /// The terminal's width in columns, or nil to never shorten anything.
+    package var width: Int?
+    /// `--wide`: every column, the whole cast.
+    package var wide: Bool
+    /// Labels in Korean (a `ko` locale); data are never translated.
+    package var korean: Bool
+    /// Whether East Asian Ambiguous characters (`▲ ▼ … · –`) take two columns, as CJK-configured
+    /// terminals draw them (`BOXOFFICE_AMBIGUOUS_WIDE=1`).
+    package var ambiguousWide: Bool
+
+    package init(colors: Bool = false, width: Int? = nil, wide: Bool = false, korean: Bool = false, ambiguousWide: Bool = false) {
+        self.colors = colors
+        self.width = width
+        self.wide = wide
+        self.korean = korean
+        self.ambiguousWide = ambiguousWide
+    }
+}
+
+/// An ANSI text colour.
+package enum TextColor: String, Sendable {
+    case red = "31", blue = "34", green = "32", yellow = "33", magenta = "35", cyan = "36", bold = "1", dim = "2"
+
+    package func apply(_ text: String, if enabled: Bool) -> String {
+        enabled && !text.isEmpty ? "\u{1B}[\(rawValue)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,181 @@
+import BoxOfficeCore
+extension Trend: Presentable {
+    package static let fieldNames = ["movieCode", "title", "date", "day", "rank", "audience", "audienceTotal"]
+    package static var isList: Bool { true }
+    /// The keys of the rows: `day` only when the runs are aligned by opening.
+    package var columns: [String] { alignedByOpening ? Self.fieldNames : Self.fieldNames.filter { $0 != "day" } }
+
+    /// The contract's JSON: `{from, to, movies: [{movieCode, title, points: [{date, rank, audience,
+    /// audienceTotal}], milestones: [{audience, date, day}]}]}`; each point also has `day` when aligned.
+    package var json: JSONValue {
+        .object([
+            ("from", .string(from.iso)), ("to", .string(to.iso)),
+            ("movies", .array(movies.map { movie in
+                .object([("movieCode", .string(movie.movieCode)), ("title", .string(movie.title)),
+                         ("points", .array(movie.points.map { $0.json(withDay: alignedByOpening) })),
+                         ("milestones", .array(movie.milestones.map(\.json)))])
+            })),
+        ])
+    }
+
+    /// One row per film and day.
+    package var records: [JSONValue] {
+        movies.flatMap { movie in
+            movie.points.map { $0.json(withDay: alignedByOpening).prefixed([("movieCode", .string(movie.movieCode)), ("title", .string(movie.title))]) }
+        }
+    }
+
+    /// A chart for the terminal, fitted to its width: a row per day with a bar of that day's
+    /// audience, its number and rank per film (films side by side while each keeps a bar of
+    /// `shortestBar` or more, else one under another); then each film's run as a sparkline,
+    /// with its peak and total.
+    package func table(_ options: RenderOptions) -> String {
+        let width = max(Self.narrowest, options.width ?? 100)
+        var text = TerminalText.headingLines(TerminalText.clean(heading(options)), width: width, ambiguousWide: options.ambiguousWide)
+            .map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined() + "\n"
+        let rows = self.rows
+        guard !movies.isEmpty, !rows.isEmpty else {
+            return text + options.label("Nothing to show.") + "\n"
+        }
+        let audiences = movies.flatMap(\.points).compactMap(\.audience)
+        let marked = Set(movies.flatMap { movie in movie.milestones.map { MarkedDay(movieCode: movie.movieCode, date: $0.date) } })
+        // Room for the widest audience and ` #10`, with a space before it (and a milestone's `*`).
+        let numberWidth = max(3, audiences.map { NumberFormat.grouped($0).count }.max() ?? 3) + 5 + (marked.isEmpty ? 0 : 1)
+        let chart = TrendChart(options: options, largest: max(1, audiences.max() ?? 1), numberWidth: numberWidth,
+                               marked: { series, point in marked.contains(MarkedDay(movieCode: movies[series].movieCode, date: point.date)) })
+        let segment = (width - TrendChart.dateColumn) / movies.count - TrendChart.gap
+        if chart.fits(segment: segment) {
+            text += chart.sideBySide(movies, rows: rows, segment: segment)
+        } else {
+            text += chart.stacked(movies, rows: rows, width: width)
+        }
+        text += "\n" + summary(options, width: width, days: rows.count)
+        return text
+    }
+
+    /// The narrowest width the chart is laid out for; a narrower terminal gets this one.
+    static let narrowest = 32
+
+    /// The rows with only `fields` (`--fields`), under the chart's heading, audiences as in the chart.
+    package func table(_ options: RenderOptions, fields: [String]) -> String? {
+        TextColor.bold.apply(TerminalText.clean(heading(options)), if: options.colors) + "\n\n"
+            + RecordTable.table(records.map { $0.selecting(fields) }, fields: fields, audiences: ["audience", "audienceTotal"], options)
+    }
+
+    private func heading(_ options: RenderOptions) -> String {
+        "\(options.label("Trend")) · \(from.iso) – \(to.iso)" + (alignedByOpening ? " · " + options.label("by days since opening") : "")
+    }
+
+    /// A film's day on which it passed a milestone.
+    private struct MarkedDay: Hashable {
+        let movieCode: String
+        let date: Day
+    }
+
+    /// Each film's run as a sparkline, then its peak and total: on the same line when the line
+    /// fits and the sparkline shows every day, else on the lines under it.
+    private func summary(_ options: RenderOptions, width: Int, days: Int) -> String {
+        let wide = options.ambiguousWide
+        let longest = movies.map { TerminalText.width(TerminalText.clean($0.title), ambiguousWide: wide) }.max() ?? 0
+        let titleWidth = min(longest, 24, max(10, width / 3))
+        let block = TerminalText.width("█", ambiguousWide: wide)
+        var text = ""
+        for (index, movie) in movies.enumerated() {
+            let title = TerminalText.pad(TerminalText.truncate(TerminalText.clean(movie.title), to: titleWidth, ambiguousWide: wide), to: titleWidth, ambiguousWide: wide)
+            var facts: [String] = []
+            if let peak = movie.peak, let audience = peak.audience {
+                facts.append((options.korean ? "최고" : "peak") + " \(NumberFormat.grouped(audience)) (\(peak.date.iso))")
+            }
+            if let total = movie.points.compactMap(\.audienceTotal).last {
+                facts.append((options.korean ? "누적" : "total") + " \(NumberFormat.grouped(total))")
+            }
+            let joined = facts.joined(separator: " · ")
+            let lead = TextColor.series(index).apply(title, if: options.colors) + "  "
+            let inlineRoom = (width - titleWidth - 2 - 2 - TerminalText.width(joined, ambiguousWide: wide)) / block
+            if facts.isEmpty || inlineRoom >= days {
+                text += (lead + movie.sparkline(maxWidth: max(1, inlineRoom)) + (facts.isEmpty ? "" : "  " + joined)).trimmingTrailingSpaces() + "\n"
+                continue
+            }
+            text += (lead + movie.sparkline(maxWidth: max(1, (width - titleWidth - 2) / block))).trimmingTrailingSpaces() + "\n"
+            if TerminalText.width(joined, ambiguousWide: wide) + 2 <= width {
+                text += "  " + joined + "\n"
+            } else {
+                text += facts.map { "  " + $0 + "\n" }.joined()
+            }
+        }
+        return text + milestoneLines(options, width: width)
+    }
+
+    /// `* 경관의 피 passed 100,000 on 2022-01-06 (day 2)`: a line per milestone, the `*` of the
+    /// chart's rows; where that does not fit, the date goes on a line of its own and the title
+    /// gives way, the figures never.
+    private func milestoneLines(_ options: RenderOptions, width: Int) -> String {
+        let wide = options.ambiguousWide
+        var text = ""
+        for (index, movie) in movies.enumerated() {
+            for milestone in movie.milestones {
+                let figure = options.korean ? " \(NumberFormat.grouped(milestone.audience))명 돌파" : " passed \(NumberFormat.grouped(milestone.audience))"
+                let when = (options.korean ? " " : " on ") + milestone.date.iso + (milestone.day.map { " (" + Self.dayLabel($0, options) + ")" } ?? "")
+                let clean = TerminalText.clean(movie.title)
+                let oneLine = 2 + TerminalText.width(clean + figure + when, ambiguousWide: wide) <= width
+                let room = width - 2 - TerminalText.width(figure, ambiguousWide: wide)
+                let title = TerminalText.truncate(clean, to: max(4, room), ambiguousWide: wide)
+                text += "* " + TextColor.series(index).apply(title, if: options.colors) + figure
+                text += oneLine ? when + "\n" : "\n  " + String(when.dropFirst()) + "\n"
+            }
+        }
+        return text.isEmpty ? "" : "\n" + text
+    }
+
+    /// `day 12`, or `12일차`.
+    static func dayLabel(_ day: Int, _ options: RenderOptions) -> String {
+        options.korean ? "\(NumberFormat.grouped(day))일차" : "day \(NumberFormat.grouped(day))"
+    }
+}
+
+extension Trend.Point {
+    /// `{date, rank, audience, audienceTotal}`, and `day` after the date when asked for.
+    func json(withDay: Bool) -> JSONValue {
+        .object([("date", .string(date.iso))] + (withDay ? [("day", JSONValue(day))] : [])
+            + [("rank", JSONValue(rank)), ("audience", JSONValue(audience)), ("audienceTotal", JSONValue(audienceTotal))])
+    }
+}
+
+extension Trend.Series.Milestone {
+    /// `{audience, date, day}`.
+    var json: JSONValue {
+        .object([("audience", .int(Int64(audience))), ("date", .string(date.iso)), ("day", JSONValue(day))])
+    }
+}
+
+extension Trend.Series {
+    /// `▁▃▆█▇▅▃▂▁`: each day's audience as one of eight heights, a space for a day outside the
+    /// top 10; longer runs are sampled down to `maxWidth` characters.
+    package func sparkline(maxWidth: Int) -> String {
+        let blocks = Array("▁▂▃▄▅▆▇█")
+        let values = points.map(\.audience)
+        let largest = max(1, values.compactMap { $0 }.max() ?? 1)
+        let step = max(1, (values.count + maxWidth - 1) / max(1, maxWidth))
+        return stride(from: 0, to: values.count, by: step).map { start -> String in
+            let chunk = values[start..<min(values.count, start + step)].compactMap { $0 }
+            guard let high = chunk.max() else { return " " }
+            let level = min(blocks.count - 1, Int(Double(high) / Double(largest) * Double(blocks.count - 1) + 0.5))
+            return String(blocks[level])
+        }.joined()
+    }
+}
+
+extension TextColor {
+    /// The colour of the n-th film in charts.
+    static func series(_ index: Int) -> TextColor {
+        [.blue, .red, .green, .yellow, .magenta, .cyan][index % 6]
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

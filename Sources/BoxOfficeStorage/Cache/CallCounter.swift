@@ -1,0 +1,162 @@
+import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Counts network calls per Korean day, against the key's quota of 3,000 calls a day.
+///
+/// The count lives in the cache folder as `calls-YYYYMMDD`, updated under an exclusive `flock`
+/// so that concurrent processes never lose an increment. Only a regular file of ours is ever
+/// opened there: a link, a FIFO or another user's file at that name is left alone and not counted.
+package struct CallCounter: Sendable {
+    package let folder: URL
+    /// Which key the count is for, when there are several: 8 hex digits of a hash of the key
+    /// (never the key), in the file name `calls-YYYYMMDD-TAG`; nil for the one key (`calls-YYYYMMDD`).
+    package let tag: String?
+
+    package init(folder: URL, tag: String? = nil) {
+        self.folder = folder
+        self.tag = tag
+    }
+
+    /// This folder's counter for one key of several.
+    package func tagged(_ tag: String?) -> CallCounter {
+        CallCounter(folder: folder, tag: tag)
+    }
+
+    /// The tag for a key: 8 hex digits of its FNV-1a hash, so no file name holds the key.
+    package static func tag(for key: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return cFormat("%08llx", hash & 0xffff_ffff)
+    }
+
+    /// Adds one call to `day`'s count and returns the new count, or why it could not be counted.
+    package func record(on day: Day) -> Result<Int, FileAccessError> {
+        update(on: day) { $0 + 1 }
+    }
+
+    /// Records that KOBIS said the key's quota for `day` is spent (fault 320011): the count is
+    /// raised to the quota, so later runs that day do not spend a call to hear it again.
+    @discardableResult
+    package func markSpent(on day: Day) -> Result<Int, FileAccessError> {
+        update(on: day) { max($0, KOBISQuota.daily) }
+    }
+
+    /// Changes `day`'s count under the lock and returns the new count.
+    private func update(on day: Day, _ change: (Int) -> Int) -> Result<Int, FileAccessError> {
+        do throws(FileAccessError) {
+            try AnswerCache.makeFolder(folder)
+            let path = file(for: day).path
+            let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                throw errno == ELOOP
+                    ? FileAccessError(path: path, problem: "is a symbolic link, which boxoffice does not follow")
+                    : FileAccessError(path: path, action: "written", code: errno)
+            }
+            defer { close(descriptor) }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, OwnFiles.kind(of: info) == .regularFile, OwnFiles.isOurs(info), info.st_nlink == 1 else {
+                throw FileAccessError(path: path, problem: "is not a file boxoffice made; it is left alone")
+            }
+            guard flock(descriptor, LOCK_EX) == 0 else { throw FileAccessError(path: path, action: "locked", code: errno) }
+            defer { flock(descriptor, LOCK_UN) }
+            var buffer = [UInt8](repeating: 0, count: 32)
+            let read = pread(descriptor, &buffer, buffer.count, 0)
+            // A damaged count restarts; counts only grow within a day, so writing then trimming the
+            // file never leaves a smaller number behind if the process dies in between.
+            let current = read > 0 ? Self.parse(buffer[0..<read]) : 0
+            let updated = change(current)
+            let next = Array("\(updated)\n".utf8)
+            guard pwrite(descriptor, next, next.count, 0) == next.count, ftruncate(descriptor, off_t(next.count)) == 0 else {
+                throw FileAccessError(path: path, action: "written", code: errno)
+            }
+            removeOldCounts(before: day)
+            return .success(updated)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The count for `day` so far (0 when there is none, or the file is not ours to read).
+    package func count(on day: Day) -> Int {
+        guard let data = try? OwnFiles.readRegularFile(file(for: day).path, limit: 64) else { return 0 }
+        return Self.parse(data[...])
+    }
+
+    /// A count as written, else 0; never more than a billion, whatever the file says.
+    private static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int {
+        let text = String(decoding: bytes, as: UTF8.self).trimmingBlanksAndNewlines()
+        return min(max(Int(text) ?? 0, 0), 1_000_000_000)
+    }
+
+    private func file(for day: Day) -> URL {
+        folder.appendingPathComponent("calls-\(day.compact)" + (tag.map { "-" + $0 } ?? ""))
+    }
+
+    /// Today's calls of every key counted in this folder.
+    package func countOfAllKeys(on day: Day) -> Int {
+        let names = (try? OwnFiles.names(in: folder.path)) ?? []
+        return names.filter { Self.isCountName($0) && $0.hasPrefix("calls-\(day.compact)") }.reduce(0) { total, name in
+            let tag = name.count > 14 ? String(name.dropFirst(15)) : nil
+            return total + CallCounter(folder: folder, tag: tag).count(on: day)
+        }
+    }
+
+    /// Keeps a week of counts, so the folder does not grow for ever: only regular files of ours named
+    /// exactly `calls-YYYYMMDD` are removed.
+    private func removeOldCounts(before day: Day) {
+        let oldest = "calls-\(day.adding(days: -7).compact)"
+        let names = (try? OwnFiles.names(in: folder.path)) ?? []
+        for name in names where Self.isCountName(name) && name.prefix(14) < oldest {
+            _ = try? OwnFiles.removeOwnFile(name, in: folder.path)
+        }
+    }
+
+    /// `calls-YYYYMMDD`, or `calls-YYYYMMDD-` and 8 lower-case hex digits: exactly, nothing else.
+    static func isCountName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard name.hasPrefix("calls-"), bytes.count == 14 || bytes.count == 23 else { return false }
+        let digits = bytes[6..<14].allSatisfy { (0x30...0x39).contains($0) }
+        guard bytes.count == 23 else { return digits }
+        return digits && bytes[14] == UInt8(ascii: "-") && bytes[15...].allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+}
+
+/// The calls of every key of a run, counted in the cache folder: the plain `calls-YYYYMMDD` file
+/// for a single key, a tagged one for each of several.
+package struct FolderCallCounts: CallCounts {
+    private let folder: URL
+    private let several: Bool
+
+    package init(folder: URL, keys: Int) {
+        self.folder = folder
+        several = keys > 1
+    }
+
+    private func counter(for key: String) -> CallCounter {
+        CallCounter(folder: folder, tag: several ? CallCounter.tag(for: key) : nil)
+    }
+
+    package func count(key: String, on day: Day) -> Int {
+        counter(for: key).count(on: day)
+    }
+
+    package func record(key: String, on day: Day) throws -> Int {
+        try counter(for: key).record(on: day).get()
+    }
+
+    package func markSpent(key: String, on day: Day) {
+        counter(for: key).markSpent(on: day)
+    }
+}
