@@ -1,0 +1,427 @@
+@testable import BoxOfficeCore
+import Foundation
+import Testing
+
+/// Each layer of the client alone, over a stub below it: what it passes on, what it adds, and
+/// its edges. Nothing here waits on the real clock but the timeout's own test, which only bounds
+/// a hang.
+@Suite struct ClientLayerTests {
+    /// Events a layer reported, in order.
+    final class Recorder: Sendable {
+        private let list = Locked<[ClientEvent]>([])
+        var events: [ClientEvent] { list.withLock { $0 } }
+        var sink: ClientEvents { { event in self.list.withLock { $0.append(event) } } }
+    }
+
+    /// What a stub was asked, in order.
+    final class Requests: Sendable {
+        private let list = Locked<[HTTPRequest]>([])
+        var all: [HTTPRequest] { list.withLock { $0 } }
+        func add(_ request: HTTPRequest) { list.withLock { $0.append(request) } }
+    }
+
+    static let origin = URL(string: "https://www.kobis.or.kr/kobisopenapi/webservice/rest/code/searchCodeList.json?key=K")!
+
+    static func request(_ url: URL = origin, timeout: TimeInterval = 10, quotaKey: String? = nil) -> HTTPRequest {
+        var request = HTTPRequest(url: url, timeout: timeout)
+        request.quotaKey = quotaKey
+        return request
+    }
+
+    // MARK: Timeout
+
+    @Test func aTimeoutEndsARequestThatNeverAnswers() async throws {
+        let silent = StubTransport { _ in
+            try await Task.sleep(for: .seconds(3600))
+            return HTTPResponse(status: 200, body: Data())
+        }
+        let started = ContinuousClock.now
+        await #expect(throws: TransportError.timedOut) { try await TimeoutLayer(silent).send(Self.request(timeout: 0.2)) }
+        #expect(ContinuousClock.now - started < TestTime.limit(.seconds(30)))
+    }
+
+    @Test func aTimeoutPassesAnAnswerAndAFailureThrough() async throws {
+        let answer = try await TimeoutLayer(StubTransport.returning("{}")).send(Self.request())
+        #expect(answer == HTTPResponse(status: 200, body: Data("{}".utf8)))
+        await #expect(throws: TransportError.connectionLost) { try await TimeoutLayer(StubTransport.failing(.connectionLost)).send(Self.request()) }
+    }
+
+    @Test func aCancelledRequestIsCancelledNotTimedOut() async throws {
+        let silent = StubTransport { _ in
+            try await Task.sleep(for: .seconds(3600))
+            return HTTPResponse(status: 200, body: Data())
+        }
+        let task = Task { try await TimeoutLayer(silent).send(Self.request(timeout: 3600)) }
+        task.cancel()
+        await #expect(throws: TransportError.cancelled) { try await task.value }
+    }
+
+    // MARK: Redirects
+
+    /// A stub that redirects every request to `locations` in turn, then answers 200.
+    static func redirecting(_ locations: [String], status: Int = 302, requests: Requests) -> StubTransport {
+        StubTransport { request in
+            requests.add(request)
+            let index = requests.all.count - 1
+            guard index < locations.count else { return HTTPResponse(status: 200, body: Data("done".utf8)) }
+            return HTTPResponse(status: status, headers: ["location": locations[index]], body: Data())
+        }
+    }
+
+    @Test func aRedirectOnTheSameServerIsFollowedWithinTheFirstTimeout() async throws {
+        let requests = Requests()
+        let events = Recorder()
+        let layer = RedirectLayer(Self.redirecting(["/moved/codes.json?key=K", "https://WWW.kobis.or.kr:443/again?key=K"], requests: requests),
+                                  events: events.sink)
+        let answer = try await layer.send(Self.request(timeout: 10))
+        #expect(String(decoding: answer.body, as: UTF8.self) == "done")
+        #expect(requests.all.map(\.url.absoluteString) == [Self.origin.absoluteString, "https://www.kobis.or.kr/moved/codes.json?key=K",
+                                                           "https://WWW.kobis.or.kr:443/again?key=K"])
+        // Every hop is sent with what is left of the first one's time, never more.
+        #expect(requests.all.map(\.timeout).allSatisfy { $0 <= 10 })
+        #expect(requests.all.map(\.timeout) == requests.all.map(\.timeout).sorted(by: >))
+        #expect(events.events == [.redirected(status: 302, target: "https://www.kobis.or.kr/moved/codes.json?key=K"),
+                                  .redirected(status: 302, target: "https://WWW.kobis.or.kr:443/again?key=K")])
+    }
+
+    @Test(arguments: [
+        ("https://evil.example/steal?key=K", "another server (evil.example)"),
+        ("http://www.kobis.or.kr/plain", "plain http on the same server, which would send the key unencrypted"),
+        ("https://www.kobis.or.kr:8443/port", "another port (8443) on the same server"),
+        ("https://user@www.kobis.or.kr/", "an address with a user name"),
+        ("ftp://www.kobis.or.kr/file", "a ftp: address"),
+    ])
+    func aRedirectElsewhereIsRefused(location: String, target: String) async throws {
+        let requests = Requests()
+        await #expect(throws: KOBISError.redirected(status: 302, host: "www.kobis.or.kr", target: target)) {
+            try await RedirectLayer(Self.redirecting([location], requests: requests)).send(Self.request())
+        }
+        #expect(requests.all.count == 1, "nothing is sent to \(location)")
+    }
+
+    @Test func plainHTTPMayMoveToHTTPSOnTheSameServer() async throws {
+        let requests = Requests()
+        let plain = URL(string: "http://127.0.0.1:8080/kobisopenapi/x.json?key=K")!
+        _ = try await RedirectLayer(Self.redirecting(["https://127.0.0.1/x.json?key=K"], status: 301, requests: requests)).send(Self.request(plain))
+        #expect(requests.all.last?.url.absoluteString == "https://127.0.0.1/x.json?key=K")
+    }
+
+    @Test func aLoopOfRedirectsEndsAfterTheLimit() async throws {
+        let requests = Requests()
+        let loop = Array(repeating: "/again", count: 20)
+        await #expect(throws: KOBISError.redirected(status: 307, host: "www.kobis.or.kr", target: "itself again after 5 redirects")) {
+            try await RedirectLayer(Self.redirecting(loop, status: 307, requests: requests)).send(Self.request())
+        }
+        #expect(requests.all.count == 6)
+    }
+
+    @Test func aRedirectWithoutALocationIsTheAnswer() async throws {
+        let answer = try await RedirectLayer(StubTransport.returning("moved", status: 302)).send(Self.request())
+        #expect(answer.status == 302)
+    }
+
+    // MARK: Rate
+
+    @Test func theRateLayerHoldsEachRequestUntilItsTurn() async throws {
+        let time = RateLimiterTests.ManualClock()
+        let limiter = try #require(RateLimiter(perSecond: 4, clock: time.clock))
+        let layer = RateLimitLayer(StubTransport.returning("{}"), limiter: limiter)
+        for _ in 0..<3 { _ = try await layer.send(Self.request()) }
+        #expect(time.turns == [.milliseconds(250), .milliseconds(500)])
+    }
+
+    // MARK: Quota count
+
+    /// Counts kept in memory, by key and day; `failing` makes every record throw.
+    final class MemoryCounts: CallCounts {
+        struct Failure: Error, CustomStringConvertible { var description: String { "the disk is full" } }
+        private let counts = Locked<[String: Int]>([:])
+        private let failing: Bool
+
+        init(failing: Bool = false, preset: [String: Int] = [:]) {
+            self.failing = failing
+            counts.withLock { $0 = preset }
+        }
+
+        static func name(_ key: String, _ day: Day) -> String { key + "@" + day.iso }
+        func count(key: String, on day: Day) -> Int { counts.withLock { $0[Self.name(key, day), default: 0] } }
+        func record(key: String, on day: Day) throws -> Int {
+            if failing { throw Failure() }
+            return counts.withLock { counts in
+                counts[Self.name(key, day), default: 0] += 1
+                return counts[Self.name(key, day)] ?? 0
+            }
+        }
+        func markSpent(key: String, on day: Day) {
+            counts.withLock { $0[Self.name(key, day)] = KOBISQuota.daily }
+        }
+    }
+
+    /// 2023-04-24 23:59 in Korea, and two minutes later.
+    static let lateEvening = Date(timeIntervalSince1970: 1_682_348_340)
+    static let pastMidnight = Date(timeIntervalSince1970: 1_682_348_460)
+
+    @Test func eachKOBISRequestIsCountedOnItsKoreanDayAndNoneBeyondTheQuota() async throws {
+        let april24 = try #require(Day("20230424"))
+        let counts = MemoryCounts(preset: [MemoryCounts.name("K", april24): KOBISQuota.daily - 1])
+        let clock = Locked(Self.lateEvening)
+        let requests = Requests()
+        let events = Recorder()
+        let layer = QuotaCountLayer(StubTransport { requests.add($0); return HTTPResponse(status: 200, body: Data()) },
+                                    counts: counts, keys: KeyRing(["K"]), now: { clock.withLock { $0 } }, events: events.sink)
+        _ = try await layer.send(Self.request(quotaKey: "K"))
+        #expect(counts.count(key: "K", on: april24) == KOBISQuota.daily)
+        #expect(events.events == [.quotaNearlySpent(count: 3000, keyNumber: nil, day: april24)])
+        // The quota is reached: nothing more is sent that day.
+        await #expect(throws: LocalQuotaReached.self) { try await layer.send(Self.request(quotaKey: "K")) }
+        #expect(requests.all.count == 1)
+        // A request that is not KOBIS's is not counted, nor refused.
+        _ = try await layer.send(Self.request())
+        #expect(requests.all.count == 2)
+        // Past midnight in Korea, a new day's count.
+        clock.withLock { $0 = Self.pastMidnight }
+        _ = try await layer.send(Self.request(quotaKey: "K"))
+        #expect(counts.count(key: "K", on: try #require(Day("20230425"))) == 1)
+        #expect(requests.all.count == 3)
+    }
+
+    @Test func aWarningNamesTheKeyByItsPlaceAmongSeveral() async throws {
+        let april24 = try #require(Day("20230424"))
+        let counts = MemoryCounts(preset: [MemoryCounts.name("B", april24): KOBISQuota.warningThreshold])
+        let events = Recorder()
+        let layer = QuotaCountLayer(StubTransport.returning("{}"), counts: counts, keys: KeyRing(["A", "B"]), now: { Self.lateEvening }, events: events.sink)
+        _ = try await layer.send(Self.request(quotaKey: "A"))
+        _ = try await layer.send(Self.request(quotaKey: "B"))
+        #expect(events.events == [.quotaNearlySpent(count: KOBISQuota.warningThreshold + 1, keyNumber: 2, day: april24)])
+    }
+
+    @Test func aCountThatCannotBeKeptLetsTheRequestGo() async throws {
+        let events = Recorder()
+        let layer = QuotaCountLayer(StubTransport.returning("{}"), counts: MemoryCounts(failing: true), keys: KeyRing(["K"]),
+                                    now: { Self.lateEvening }, events: events.sink)
+        let answer = try await layer.send(Self.request(quotaKey: "K"))
+        #expect(answer.status == 200)
+        #expect(events.events == [.storeFailed("the disk is full")])
+    }
+
+    // MARK: Keys
+
+    @Test func aSpentKeyIsPassedOverForItsDayOnlyAndARejectedOneForGood() throws {
+        let ring = KeyRing(["A", "B", "C"])
+        let day = try #require(Day("20230424"))
+        #expect(ring.key(on: day) == "A")
+        #expect(ring.retire("A", on: day))
+        #expect(ring.key(on: day) == "B")
+        #expect(ring.retire("B", on: day, rejected: true))
+        #expect(ring.key(on: day) == "C")
+        // Two jobs saying so of the same key at once move on only past it.
+        #expect(ring.retire("A", on: day))
+        #expect(ring.key(on: day) == "C")
+        #expect(!ring.retire("C", on: day))
+        #expect(ring.key(on: day) == nil)
+        #expect(ring.rejectedCount == 1)
+        // The next Korean day: every quota is new; the rejected key stays out.
+        let next = day.adding(days: 1)
+        #expect(ring.key(on: next) == "A")
+        #expect(ring.retire("A", on: next))
+        #expect(ring.key(on: next) == "C")
+        #expect(ring.number(of: "C") == 3)
+    }
+
+    // MARK: Retry
+
+    /// A stub that gives `answers` in turn (the last one again when they run out).
+    static func answering(_ answers: [Result<HTTPResponse, TransportError>], requests: Requests) -> StubTransport {
+        StubTransport { request in
+            requests.add(request)
+            return try answers[min(requests.all.count, answers.count) - 1].get()
+        }
+    }
+
+    static let call = RemoteCall(url: origin, displayAddress: "https://www.kobis.or.kr/…?key=***", cacheKey: "code/searchCodeList?",
+                                 summary: "the code table", freshness: .seconds(60), quotaKey: "K")
+
+    static func status(_ code: Int, retryAfter: String? = nil) -> Result<HTTPResponse, TransportError> {
+        .success(HTTPResponse(status: code, headers: retryAfter.map { ["retry-after": $0] } ?? [:], body: Data("\(code)".utf8)))
+    }
+
+    @Test func transientFailuresAreTriedAgainAfterAGrowingWait() async throws {
+        let requests = Requests()
+        let events = Recorder()
+        let waits = Locked<[Double]>([])
+        let layer = RetryLayer(Self.answering([.failure(.connectionRefused), Self.status(503), Self.status(200)], requests: requests),
+                               policy: RetryPolicy(attempts: 3, baseDelay: 0.5, maxDelay: 8), timeout: 7, events: events.sink,
+                               sleep: { delay in waits.withLock { $0.append(delay) } })
+        let body = try await layer.body(for: Self.call)
+        #expect(String(decoding: body, as: UTF8.self) == "200")
+        #expect(requests.all.count == 3)
+        #expect(requests.all.allSatisfy { $0.timeout == 7 && $0.quotaKey == "K" && $0.url == Self.origin })
+        let delays = waits.withLock { $0 }
+        #expect(delays.count == 2 && (0.25...0.5).contains(delays[0]) && (0.5...1).contains(delays[1]))
+        let kinds = events.events.map { event -> String in
+            switch event {
+            case let .trying(_, _, address, attempt, attempts): "try \(attempt)/\(attempts) \(address)"
+            case let .answered(status, bytes, _): "HTTP \(status) \(bytes)"
+            case let .noAnswer(failure, host, _): "no answer \(failure == .connectionRefused) \(host)"
+            case .retrying: "wait"
+            case .done: "done"
+            default: "\(event)"
+            }
+        }
+        #expect(kinds == ["try 1/3 https://www.kobis.or.kr/…?key=***", "no answer true www.kobis.or.kr", "wait",
+                          "try 2/3 https://www.kobis.or.kr/…?key=***", "HTTP 503 3", "wait",
+                          "try 3/3 https://www.kobis.or.kr/…?key=***", "HTTP 200 3", "done"])
+    }
+
+    @Test func aServerAskingForAWaitIsHeardUpToTheLongestWait() async throws {
+        let waits = Locked<[Double]>([])
+        let layer = RetryLayer(Self.answering([Self.status(429, retryAfter: "2"), Self.status(503, retryAfter: "120"), Self.status(200)], requests: Requests()),
+                               policy: RetryPolicy(attempts: 3, maxDelay: 8), sleep: { delay in waits.withLock { $0.append(delay) } })
+        _ = try await layer.body(for: Self.call)
+        #expect(waits.withLock { $0 } == [2, 8])
+    }
+
+    @Test func whatWouldFailTheSameWayIsNotTriedAgain() async throws {
+        let requests = Requests()
+        let events = Recorder()
+        let layer = RetryLayer(Self.answering([Self.status(404)], requests: requests), policy: RetryPolicy(attempts: 3), events: events.sink,
+                               sleep: { _ in Issue.record("no wait") })
+        await #expect(throws: KOBISError.httpStatus(404, host: "www.kobis.or.kr", attempts: 1)) { try await layer.body(for: Self.call) }
+        #expect(requests.all.count == 1)
+        #expect(events.events.contains(.givingUp(attempts: 1, transient: false)))
+    }
+
+    @Test func theLastTransientFailureIsTheErrorWithItsTries() async throws {
+        let layer = RetryLayer(Self.answering([.failure(.timedOut)], requests: Requests()), policy: RetryPolicy(attempts: 2), sleep: { _ in })
+        await #expect(throws: KOBISError.unreachable(.timedOut, host: "www.kobis.or.kr", attempts: 2)) { try await layer.body(for: Self.call) }
+    }
+
+    @Test func anAnswerTooLongOrWronglyEncodedIsUnreadableAtOnce() async throws {
+        let requests = Requests()
+        let long = RetryLayer(Self.answering([.failure(.tooLarge(limit: 1 << 24))], requests: requests), policy: RetryPolicy(attempts: 3), sleep: { _ in })
+        await #expect(throws: KOBISError.unreadable(.tooLarge(limit: 1 << 24))) { try await long.body(for: Self.call) }
+        let garbled = RetryLayer(Self.answering([.failure(.badContentEncoding)], requests: requests), policy: RetryPolicy(attempts: 3), sleep: { _ in })
+        await #expect(throws: KOBISError.unreadable(.badEncoding)) { try await garbled.body(for: Self.call) }
+        #expect(requests.all.count == 2)
+    }
+
+    @Test func aCancelledTransferIsACancellation() async throws {
+        let layer = RetryLayer(Self.answering([.failure(.cancelled)], requests: Requests()), policy: RetryPolicy(attempts: 3), sleep: { _ in })
+        await #expect(throws: CancellationError.self) { try await layer.body(for: Self.call) }
+    }
+
+    // MARK: Cache
+
+    /// Answers kept in memory; `unreadable` or `unwritable` make reads or writes throw.
+    final class MemoryStore: AnswerStore {
+        struct Failure: Error, CustomStringConvertible { var description: String { "the folder is gone" } }
+        private let answers = Locked<[String: StoredAnswer]>([:])
+        let unreadable: Bool
+        let unwritable: Bool
+
+        init(unreadable: Bool = false, unwritable: Bool = false) {
+            self.unreadable = unreadable
+            self.unwritable = unwritable
+        }
+
+        var stored: [String: StoredAnswer] { answers.withLock { $0 } }
+        func answer(for request: String) throws -> StoredAnswer? {
+            if unreadable { throw Failure() }
+            return answers.withLock { $0[request] }
+        }
+        func store(_ answer: StoredAnswer) throws {
+            if unwritable { throw Failure() }
+            answers.withLock { $0[answer.request] = answer }
+        }
+    }
+
+    /// A cache layer over `store` on a clock the test moves, counting the fetches it makes.
+    struct CacheRig {
+        let store: MemoryStore
+        let clock = Locked(ClientLayerTests.lateEvening)
+        let fetches = Locked(0)
+        let events = Recorder()
+
+        func layer(_ mode: CacheLayer.Mode) -> CacheLayer {
+            CacheLayer(store: store, mode: mode, now: { clock.withLock { $0 } }, events: events.sink)
+        }
+
+        func answer(_ mode: CacheLayer.Mode, body: String = "fresh") async throws -> Answer<String> {
+            try await layer(mode).answer(ClientLayerTests.call, decode: { data in
+                let text = String(decoding: data, as: UTF8.self)
+                guard text != "bad" else { throw KOBISError.unreadable(.notJSON) }
+                return text
+            }, fetch: {
+                fetches.withLock { $0 += 1 }
+                return Data(body.utf8)
+            })
+        }
+    }
+
+    @Test func aFetchedAnswerIsKeptAndUsedWhileFresh() async throws {
+        let rig = CacheRig(store: MemoryStore())
+        let first = try await rig.answer(.normal)
+        #expect(first.value == "fresh" && !first.fromCache && first.fetched == Self.lateEvening)
+        #expect(rig.store.stored["code/searchCodeList?"]?.body == Data("fresh".utf8))
+        let second = try await rig.answer(.normal, body: "newer")
+        #expect(second.value == "fresh" && second.fromCache && second.fetched == Self.lateEvening)
+        #expect(rig.fetches.withLock { $0 } == 1)
+        // 60 seconds on, the answer is out of date: fetched again and replaced.
+        rig.clock.withLock { $0 = Self.lateEvening.addingTimeInterval(61) }
+        let third = try await rig.answer(.normal, body: "newer")
+        #expect(third.value == "newer" && !third.fromCache)
+        #expect(rig.fetches.withLock { $0 } == 2)
+        #expect(rig.events.events.contains(.cache(.outOfDate(request: "code/searchCodeList?", stored: Self.lateEvening, freshness: .seconds(60)))))
+    }
+
+    @Test func refreshFetchesWhateverIsKept() async throws {
+        let rig = CacheRig(store: MemoryStore())
+        _ = try await rig.answer(.normal)
+        let again = try await rig.answer(.refresh, body: "newer")
+        #expect(again.value == "newer")
+        #expect(rig.fetches.withLock { $0 } == 2)
+        #expect(rig.layer(.refresh).holds("code/searchCodeList?", freshness: .seconds(60)) == false)
+        #expect(rig.layer(.normal).holds("code/searchCodeList?", freshness: .seconds(60)))
+    }
+
+    @Test func offlineAnswersFromAnyKeptAnswerAndNeverFetches() async throws {
+        let rig = CacheRig(store: MemoryStore())
+        await #expect(throws: CacheMissError(request: "the code table")) { try await rig.answer(.offline) }
+        #expect(rig.fetches.withLock { $0 } == 0)
+        _ = try await rig.answer(.normal)
+        rig.clock.withLock { $0 = Self.lateEvening.addingTimeInterval(86_400) }
+        let old = try await rig.answer(.offline)
+        #expect(old.value == "fresh" && old.fromCache)
+        #expect(rig.events.events.last == .cache(.answered(request: "code/searchCodeList?", stored: Self.lateEvening, freshness: .seconds(60), fresh: false)))
+        #expect(rig.layer(.offline).holds("code/searchCodeList?", freshness: .seconds(60)))
+    }
+
+    @Test func anAnswerThatDoesNotDecodeIsNeitherUsedNorKept() async throws {
+        let rig = CacheRig(store: MemoryStore())
+        try rig.store.store(StoredAnswer(request: "code/searchCodeList?", stored: Self.lateEvening, body: Data("bad".utf8)))
+        let replaced = try await rig.answer(.normal)
+        #expect(replaced.value == "fresh" && !replaced.fromCache)
+        #expect(rig.events.events.first == .cache(.unusable(request: "code/searchCodeList?")))
+        await #expect(throws: KOBISError.unreadable(.notJSON)) { try await rig.answer(.refresh, body: "bad") }
+        #expect(rig.store.stored["code/searchCodeList?"]?.body == Data("fresh".utf8))
+    }
+
+    @Test func aStoreThatFailsNeverFailsTheCallButOffline() async throws {
+        let unreadable = CacheRig(store: MemoryStore(unreadable: true))
+        #expect(try await unreadable.answer(.normal).value == "fresh")
+        #expect(unreadable.events.events.first == .cache(.unreadable("the folder is gone")))
+        await #expect(throws: CacheReadError(reason: "the folder is gone")) { try await unreadable.answer(.offline) }
+        let unwritable = CacheRig(store: MemoryStore(unwritable: true))
+        #expect(try await unwritable.answer(.normal).value == "fresh")
+        #expect(unwritable.events.events.last == .storeFailed("the folder is gone"))
+    }
+
+    // MARK: Masking
+
+    @Test func theKeyIsMaskedHoweverTheServerSpellsIt() {
+        let mask = SecretMask(["Ab/c d"])
+        #expect(mask.apply(to: #"{"echo":"Ab\/c d","url":"x?key=Ab%2Fc+d","u":"\u0041b/c%20d"}"#) == #"{"echo":"***","url":"x?key=***","u":"***"}"#)
+        #expect(mask.apply(to: Data("no secret here".utf8)) == Data("no secret here".utf8))
+        #expect(SecretMask([""]).isEmpty)
+    }
+}
