@@ -221,8 +221,9 @@ struct FailureReport: Equatable {
             self.init(.unavailable, error.description + ".", "KOBIS may be busy or under maintenance; try again later.")
         case .httpStatus:
             self.init(.failure, error.description + ".", "Check --base-url: it should be the server root, e.g. https://www.kobis.or.kr.")
-        case .redirected:
-            self.init(.failure, error.description + ".", "Check --base-url: it should be the server root, e.g. https://www.kobis.or.kr.")
+        case let .redirected(status, host, target):
+            self.init(.failure, "\(host) redirected the request (HTTP \(status)) to \(target); boxoffice follows redirects only on the same server.",
+                      "Check --base-url: it should be the server root, e.g. https://www.kobis.or.kr.")
         case .unreadable:
             self.init(.dataError, error.description + ".", "KOBIS may be under maintenance; try again later, or use --verbose to see the request.")
         }

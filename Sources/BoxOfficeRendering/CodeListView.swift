@@ -32,7 +32,7 @@ package struct CodeCatalogue: Presentable {
 
     package func table(_ options: RenderOptions) -> String {
         let table = TextTable(columns: [.init(title: "Table"), .init(title: "comCode"), .init(title: "Holds", flexible: true)],
-                              rows: CodeTable.named.map { [.init($0.name), .init($0.comCode), .init($0.summary)] })
+                              rows: CodeTable.named.map { [.init($0.name), .init($0.comCode), .init($0.holds)] })
         return TextColor.bold.apply(options.label("KOBIS code tables"), if: options.colors) + "\n\n" + table.render(options).joined(separator: "\n")
             + "\n\nShow one with 'boxoffice codes regions'; any other comCode works too ('boxoffice codes 2204').\n"
     }
@@ -40,6 +40,13 @@ package struct CodeCatalogue: Presentable {
     package var json: JSONValue { .array(records) }
 
     package var records: [JSONValue] {
-        CodeTable.named.map { .object([("table", .string($0.name)), ("comCode", .string($0.comCode)), ("holds", .string($0.summary))]) }
+        CodeTable.named.map { .object([("table", .string($0.name)), ("comCode", .string($0.comCode)), ("holds", .string($0.holds))]) }
+    }
+}
+
+extension CodeTable {
+    /// What the table holds, as the `codes` listing says it: the regions name the option that takes them.
+    var holds: String {
+        self == .regions ? summary + ", for --region" : summary
     }
 }

@@ -11,12 +11,12 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
     case quotaExhausted(KOBISFault?)
     /// The server could not be reached or kept failing, after every try: refused, reset or timed
     /// out, an HTTP error status, or a redirect elsewhere.
-    case unavailable(KOBISError)
+    case unavailable(Unavailable)
     /// The answer could not be understood: not JSON, cut short, too long, the wrong shape, or
     /// values that make no sense (a rank of -1, an audience of "many").
     case invalidAnswer(String)
-    /// KOBIS has no movie, person or company with the code asked for.
-    case notFound(NotFoundError)
+    /// KOBIS has no `what` (`movie`, `person` or `company`) with the code asked for.
+    case notFound(what: String, code: String)
     /// The task was cancelled.
     case cancelled
 
@@ -27,10 +27,12 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         case let KOBISError.fault(fault) where fault.isQuotaExceeded: self = .quotaExhausted(fault)
         case let KOBISError.fault(fault): self = .fault(fault)
         case let KOBISError.unreadable(problem): self = .invalidAnswer(KOBISError.unreadable(problem).description)
-        case let error as KOBISError: self = .unavailable(error)
+        case let KOBISError.unreachable(failure, host, attempts): self = .unavailable(.unreachable(failure, host: host, attempts: attempts))
+        case let KOBISError.httpStatus(status, host, attempts): self = .unavailable(.httpStatus(status, host: host, attempts: attempts))
+        case let KOBISError.redirected(status, host, target): self = .unavailable(.redirected(status: status, host: host, target: target))
         case let error as QuotaExhaustedError: self = .quotaExhausted(error.fault)
         case let error as InvalidDataError: self = .invalidAnswer(error.description)
-        case let error as NotFoundError: self = .notFound(error)
+        case let error as NotFoundError: self = .notFound(what: error.what, code: error.code)
         case TransportError.cancelled, is CancellationError: self = .cancelled
         case let error as TransportError: self = .unavailable(.unreachable(error, host: "the server", attempts: 1))
         default: self = .invalidAnswer(String(describing: error))
@@ -42,11 +44,31 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .fault(fault): "KOBIS answered with error \(fault.code): \(fault.summary)"
         case let .quotaExhausted(fault?): "the key's daily quota is used up for today, Korean time (KOBIS error \(fault.code): \(fault.summary))"
         case .quotaExhausted(nil): "the key's daily quota is used up for today, Korean time"
-        case let .unavailable(error): error.description
+        case let .unavailable(reason): reason.description
         case let .invalidAnswer(problem): problem
-        case let .notFound(error): error.description
+        case let .notFound(what, code): NotFoundError(what: what, code: code).description
         case .cancelled: "the request was cancelled"
         }
         return text.printable
+    }
+
+    /// Why the server gave no usable answer.
+    public enum Unavailable: Sendable, Equatable, CustomStringConvertible {
+        /// No HTTP answer arrived from `host`, after `attempts` tries.
+        case unreachable(TransportError, host: String, attempts: Int)
+        /// `host` answered with a status other than 2xx, after `attempts` tries.
+        case httpStatus(Int, host: String, attempts: Int)
+        /// `host` redirected the request somewhere the client does not follow: `target` says
+        /// where, as a host name or a kind of address, never the whole address (it may hold the key).
+        case redirected(status: Int, host: String, target: String)
+
+        /// One sentence, naming the server (never the URL, which holds the key).
+        public var description: String {
+            switch self {
+            case let .unreachable(failure, host, attempts): KOBISError.unreachable(failure, host: host, attempts: attempts).description
+            case let .httpStatus(status, host, attempts): KOBISError.httpStatus(status, host: host, attempts: attempts).description
+            case let .redirected(status, host, target): KOBISError.redirected(status: status, host: host, target: target).description
+            }
+        }
     }
 }

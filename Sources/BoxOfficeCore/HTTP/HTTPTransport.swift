@@ -66,7 +66,8 @@ public protocol HTTPTransport: Sendable {
     func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }
 
-/// Why a request produced no HTTP answer at all.
+/// Why a request produced no HTTP answer at all: what an `HTTPTransport` throws. The client never
+/// throws it to its callers; they find it inside ``BoxOfficeError/Unavailable/unreachable(_:host:attempts:)``.
 public enum TransportError: Error, Sendable, Equatable {
     /// Nothing listens at the server's address.
     case connectionRefused

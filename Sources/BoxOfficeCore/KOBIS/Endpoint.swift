@@ -145,7 +145,7 @@ public enum CodeTable: Sendable, Hashable {
     /// What the table holds and which filter uses it.
     package var summary: String {
         switch self {
-        case .regions: "wide-area regions (광역지역), for --region"
+        case .regions: "wide-area regions (광역지역)"
         case .nations: "nations (국적)"
         case .movieTypes: "movie types (영화유형)"
         case .companyParts: "company categories (영화사 분류)"

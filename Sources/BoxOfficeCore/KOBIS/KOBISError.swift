@@ -1,5 +1,6 @@
-/// Why a KOBIS call gave no usable answer.
-public enum KOBISError: Error, Sendable, Equatable {
+/// Why a KOBIS call gave no usable answer, inside the client; callers of `BoxOfficeClient` see a
+/// `BoxOfficeError`.
+package enum KOBISError: Error, Sendable, Equatable {
     /// No HTTP answer arrived from `host`, after `attempts` tries.
     case unreachable(TransportError, host: String, attempts: Int)
     /// `host` answered with a status other than 2xx, after `attempts` tries.
@@ -50,7 +51,7 @@ public struct KOBISFault: Sendable, Equatable {
 }
 
 /// The ways a body can fail to be a KOBIS answer.
-public enum UnreadableAnswer: Sendable, Equatable {
+package enum UnreadableAnswer: Sendable, Equatable {
     /// The body was empty.
     case empty
     /// The body was an HTML page (an error or maintenance page), not JSON.
@@ -68,7 +69,7 @@ public enum UnreadableAnswer: Sendable, Equatable {
 }
 
 extension KOBISError: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unreachable(failure, host, attempts):
             "\(failure.description(host: host))\(Self.tries(attempts))"
@@ -83,7 +84,7 @@ extension KOBISError: CustomStringConvertible {
         case let .unreadable(kind):
             kind.description
         case let .redirected(status, host, target):
-            "\(host) redirected the request (HTTP \(status)) to \(target); boxoffice follows redirects only on the same server"
+            "\(host) redirected the request (HTTP \(status)) to \(target); only redirects on the same server are followed"
         }
     }
 
@@ -93,7 +94,7 @@ extension KOBISError: CustomStringConvertible {
 }
 
 extension UnreadableAnswer: CustomStringConvertible {
-    public var description: String {
+    package var description: String {
         switch self {
         case .empty: "KOBIS answered with an empty body"
         case .html: "KOBIS answered with a web page instead of data (the service may be under maintenance)"

@@ -69,8 +69,9 @@ import Testing
             _ = try await client(server).movie(code: "99999999")
             Issue.record("must throw")
         } catch {
-            guard case let .notFound(missing) = error else { Issue.record("not notFound: \(error)"); return }
-            #expect(missing.description == "KOBIS has no movie with code 99999999")
+            guard case let .notFound(what, code) = error else { Issue.record("not notFound: \(error)"); return }
+            #expect(what == "movie" && code == "99999999")
+            #expect(error.description == "KOBIS has no movie with code 99999999")
         }
     }
 
