@@ -48,25 +48,27 @@ public struct BoxOfficeCommandLine: Sendable {
         do {
             let today = Day.korean(at: now())
             let invocation = try Invocation(try ArgumentParser().parse(arguments), environment: environment, today: today)
+            let context = CommandContext(invocation: invocation, environment: environment, today: today, style: style(invocation),
+                                         secrets: secrets, now: now, makeTransport: makeTransport,
+                                         rateLimiter: RateLimiter(perSecond: invocation.rate), progress: progress,
+                                         write: { [console] text in try progress.whileCleared { try console.standardOutput(secrets.hide(text)) } },
+                                         say: toStandardError)
             let output: CommandOutput
             switch invocation.command {
             case .overview:
-                output = CommandOutput(HelpText(width: helpWidth).overview(version: Self.version))
+                output = .text(HelpText(width: helpWidth).overview(version: Self.version))
             case let .help(command):
                 let help = HelpText(width: helpWidth)
-                output = CommandOutput(command.flatMap(CommandLineSpec.command(named:)).map(help.command) ?? help.main(version: Self.version))
+                output = .text(command.flatMap(CommandLineSpec.command(named:)).map(help.command) ?? help.main(version: Self.version))
             case .version:
-                output = CommandOutput("boxoffice \(Self.version)\n")
+                output = .text("boxoffice \(Self.version)\n")
             case let .run(command):
-                let context = CommandContext(invocation: invocation, environment: environment, today: today, style: style(invocation),
-                                             secrets: secrets, now: now, makeTransport: makeTransport,
-                                             rateLimiter: RateLimiter(perSecond: invocation.rate), progress: progress,
-                                             write: { [console] text in try progress.whileCleared { try console.standardOutput(secrets.hide(text)) } },
-                                             say: toStandardError)
                 output = try await command.run(context)
             }
+            // The one place a command's values become the command line's text.
+            let text = try context.text(of: output)
             progress.stop()
-            try console.standardOutput(secrets.hide(output.text))
+            try console.standardOutput(secrets.hide(text))
             if let failure = output.failureAfterOutput { return report(failure, secrets: secrets, progress: progress) }
             return .success
         } catch {

@@ -1,4 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import BoxOfficeRendering
 import BoxOfficeStorage
 import BoxOfficeReviews
@@ -34,16 +39,42 @@ enum Commands {
     }
 }
 
-/// What a command prints, and a failure that comes after it (a poster that could not be found
-/// while the movie itself was shown): the output is written, then the failure reported.
+/// What a command gives back: values, not text. Each face presents them in its own way: the
+/// command line renders a value once, in the chosen format (`CommandContext.text(of:)`); the MCP
+/// server serves its JSON. A failure that comes after the output (a poster that could not be found
+/// while the movie itself was shown) is reported after it.
 struct CommandOutput {
-    var text: String
+    enum Content {
+        /// A result; a chart's rendering takes the terminal's (or `COLUMNS`') width even in a pipe.
+        case value(any Presentable, chart: Bool = false)
+        /// KOBIS's own answer (`--raw`).
+        case raw(Data)
+        /// Values written out as they arrived (a range), kept here only for a face that asked
+        /// for them whole (with no writer in its context).
+        case streamed([any Presentable])
+        /// Text only a terminal wants (help, completions, the manual, an SVG on stdout).
+        case text(String)
+        /// Nothing to show (what was done is said on stderr).
+        case none
+    }
+
+    var content: Content
+    /// Text under the value on a terminal (a movie's reviews).
+    var note = ""
     var failureAfterOutput: (any Error)? = nil
 
-    init(_ text: String, failureAfterOutput: (any Error)? = nil) {
-        self.text = text
+    init(_ content: Content, note: String = "", failureAfterOutput: (any Error)? = nil) {
+        self.content = content
+        self.note = note
         self.failureAfterOutput = failureAfterOutput
     }
+
+    /// A result value.
+    static func value(_ value: any Presentable) -> CommandOutput { CommandOutput(.value(value)) }
+    /// Text for the terminal.
+    static func text(_ text: String) -> CommandOutput { CommandOutput(.text(text)) }
+    /// Nothing on stdout.
+    static let none = CommandOutput(.none)
 }
 
 /// A command's share of the parsed command line.

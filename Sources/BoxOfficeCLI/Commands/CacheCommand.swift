@@ -41,11 +41,11 @@ struct CacheCommand: BoxOfficeCommand, Equatable {
         switch action {
         case .clear:
             let removed = try cache.clear()
-            return CommandOutput(try context.render(CacheClearing(folder: folder.path, entries: removed.entries, bytes: removed.bytes, others: removed.others)))
+            return .value(CacheClearing(folder: folder.path, entries: removed.entries, bytes: removed.bytes, others: removed.others))
         case .info:
             let usage = try cache.usage()
-            return CommandOutput(try context.render(CacheReport(folder: folder.path, entries: usage.entries, bytes: usage.bytes, others: usage.others,
-                                                            day: context.today, callsToday: CallCounter(folder: folder).countOfAllKeys(on: context.today))))
+            return .value(CacheReport(folder: folder.path, entries: usage.entries, bytes: usage.bytes, others: usage.others,
+                                      day: context.today, callsToday: CallCounter(folder: folder).countOfAllKeys(on: context.today)))
         }
     }
 }

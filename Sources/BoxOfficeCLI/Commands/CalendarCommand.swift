@@ -58,6 +58,6 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
         let calendar = MonthCalendar(year: year, month: month, days: days.map { day in
             MonthCalendar.Entry(date: day, published: day < context.today, top: tops[day])
         })
-        return CommandOutput(try context.renderChart(calendar))
+        return CommandOutput(.value(calendar, chart: true))
     }
 }

@@ -42,7 +42,7 @@ struct CodesCommand: BoxOfficeCommand, Equatable {
 
     func run(_ context: CommandContext) async throws -> CommandOutput {
         guard let table else {
-            return CommandOutput(try context.render(CodeCatalogue()))
+            return .value(CodeCatalogue())
         }
         return try await context.show(.codeList(table), using: try context.client()) { try CodeList($0, table: table) }
     }

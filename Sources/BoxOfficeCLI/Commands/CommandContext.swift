@@ -26,31 +26,37 @@ struct CommandContext: Sendable {
     let rateLimiter: RateLimiter?
     /// The progress line on stderr (drawn only on a terminal).
     var progress: ProgressLine
-    /// Writes data to stdout at once, for output that streams (ranges); the key is masked.
-    var write: @Sendable (String) throws -> Void
+    /// Writes data to stdout at once, for output that streams (ranges); the key is masked. nil
+    /// for a face that takes the values whole (the MCP server).
+    var write: (@Sendable (String) throws -> Void)?
     /// Says a line on stderr once (`boxoffice: ` in front), free of any key.
     let say: @Sendable (String) -> Void
-    /// Keeps the last value rendered, for callers that want the value itself (the MCP server).
-    var rendered: RenderedValue? = nil
 
     /// Notes for the user, unless `--quiet`.
     var notice: (@Sendable (String) -> Void)? { invocation.verbosity == .quiet ? nil : say }
     /// Requests and cache decisions, with `--verbose`.
     var log: (@Sendable (String) -> Void)? { invocation.verbosity == .verbose ? say : nil }
 
-    /// A value in the chosen format; `--fields` are checked first.
-    func render<Value: Presentable>(_ value: Value) throws -> String {
-        try check(Value.self)
-        rendered?.store(value)
-        return value.rendered(style)
+    /// What a command's output reads as on the command line: its value rendered in the chosen
+    /// format (`--fields` checked first), KOBIS's own body, or its text; then its note.
+    func text(of output: CommandOutput) throws -> String {
+        let text: String
+        switch output.content {
+        case let .value(value, chart): text = try render(value, chart: chart)
+        case let .raw(body): text = Self.raw(body)
+        case let .text(made): text = made
+        case .streamed, .none: text = ""
+        }
+        return text + output.note
     }
 
-    /// A chart in the chosen format: a chart always has a width, so in a pipe it takes `COLUMNS`
+    /// A value in the chosen format. A chart always has a width, so in a pipe it takes `COLUMNS`
     /// when set (on a terminal the terminal's width already applies), else the view's default.
-    func renderChart<Value: Presentable>(_ value: Value) throws -> String {
-        var chart = self
-        if chart.style.options.width == nil { chart.style.options.width = Console.columns(environment: environment) }
-        return try chart.render(value)
+    private func render<Value: Presentable>(_ value: Value, chart: Bool) throws -> String {
+        try check(Value.self)
+        var style = self.style
+        if chart, style.options.width == nil { style.options.width = Console.columns(environment: environment) }
+        return value.rendered(style)
     }
 
     /// Refuses `--fields` that this kind of result does not have, before any call is spent.
@@ -65,13 +71,13 @@ struct CommandContext: Sendable {
         }
     }
 
-    /// The shared path of every KOBIS command: fetch (or take from the cache), convert, and print
-    /// in the chosen format, or KOBIS's own body with `--raw`.
+    /// The shared path of every KOBIS command: fetch (or take from the cache) and convert, giving
+    /// the value as of when it was fetched, or KOBIS's own body with `--raw`.
     func show<Response, Value: Presentable>(_ endpoint: Endpoint<Response>, using client: KOBISClient,
                                             convert: (Response) throws -> Value) async throws -> CommandOutput {
         try check(Value.self)
         let answer = try await client.answer(endpoint, convert: convert)
-        return CommandOutput(invocation.raw ? Self.raw(answer.body) : try render(answer.value.fetched(at: answer.fetched)))
+        return CommandOutput(invocation.raw ? .raw(answer.body) : .value(answer.value.fetched(at: answer.fetched)))
     }
 
     /// KOBIS's body as it came (key masked), ending with a newline so the prompt starts on its own line.
@@ -190,22 +196,4 @@ private final class LazyTransport: PreparingTransport {
             return made
         }
     }
-}
-
-/// The last result a command rendered.
-final class RenderedValue: Sendable {
-    private let value = Locked<(any Presentable)?>(nil)
-    private let parts = Locked<[any Presentable]>([])
-
-    func store(_ presentable: any Presentable) {
-        value.withLock { $0 = presentable }
-    }
-
-    /// One result of many written piece by piece (a range's days).
-    func append(_ presentable: any Presentable) {
-        parts.withLock { $0.append(presentable) }
-    }
-
-    var last: (any Presentable)? { value.withLock { $0 } }
-    var streamed: [any Presentable] { parts.withLock { $0 } }
 }

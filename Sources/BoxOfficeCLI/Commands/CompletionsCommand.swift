@@ -29,6 +29,6 @@ struct CompletionsCommand: BoxOfficeCommand, Equatable {
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutput {
-        CommandOutput(Completions.script(for: shell))
+        .text(Completions.script(for: shell))
     }
 }

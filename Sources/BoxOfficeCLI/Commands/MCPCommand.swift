@@ -31,7 +31,7 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
         // Typed at a prompt, the server would wait in silence for JSON-RPC and look hung.
         if isatty(STDIN_FILENO) == 1 { context.notice?(Self.terminalNote) }
         let lock = Locked(())
-        let write = context.write
+        let write = context.write ?? { _ in }
         // One network helper for every call, made when the first request goes out.
         var context = context
         let baseURL = context.invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
@@ -41,7 +41,7 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
             lock.withLock { _ in try? write(message) }
         }
         _ = await server.serve()
-        return CommandOutput("")
+        return .none
     }
 
     /// What a person who starts the server at a terminal is told, on one line.

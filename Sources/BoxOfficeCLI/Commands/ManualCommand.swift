@@ -9,6 +9,6 @@ struct ManualCommand: BoxOfficeCommand, Equatable {
     }
 
     func run(_ context: CommandContext) async throws -> CommandOutput {
-        CommandOutput(ManualPage.roff(version: BoxOfficeCommandLine.version))
+        .text(ManualPage.roff(version: BoxOfficeCommandLine.version))
     }
 }

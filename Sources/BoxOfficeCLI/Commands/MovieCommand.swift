@@ -53,14 +53,14 @@ struct MovieCommand: BoxOfficeCommand, Equatable {
         case let .title(title): code = try await Self.resolve(title, client: client, context: context)
         }
         let answer = try await client.answer(.movieInfo(code: code)) { try Movie($0, requested: code) }
-        if context.invocation.raw { return CommandOutput(CommandContext.raw(answer.body)) }
+        if context.invocation.raw { return CommandOutput(.raw(answer.body)) }
         let reviews = Self.reviews(of: answer.value.code, context)
         guard poster else {
-            return CommandOutput(try context.render(answer.value.fetched(at: answer.fetched)) + reviews)
+            return CommandOutput(.value(answer.value.fetched(at: answer.fetched)), note: reviews)
         }
         let lookup = await PosterProviders.find(for: answer.value, providers: providers, client: client, context: context)
         let shown = MovieWithPoster(movie: answer.value, poster: lookup.url)
-        return CommandOutput(try context.render(shown) + reviews, failureAfterOutput: lookup.failure)
+        return CommandOutput(.value(shown), note: reviews, failureAfterOutput: lookup.failure)
     }
 
     /// The user's reviews of the movie, under its details in the table (never in JSON or the

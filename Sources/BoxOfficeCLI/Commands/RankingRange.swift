@@ -51,23 +51,26 @@ enum RankingRange {
         }
         let callsLeft = announce(items.map(endpoint), unit: unit, context: context, client: client)
         context.progress.beginRange(total: items.count, unit: unit, callsLeft: callsLeft)
+        // With a writer (the command line), each value is written as it comes and not kept; a face
+        // with none (the MCP server) gets them all at the end.
         var output = StreamedOutput(style: context.style)
+        var values: [any Presentable] = []
+        let write = context.write
         do {
             try await forEachInOrder(items, limit: context.invocation.jobs) { day in
                 let answer = try await client.answer(endpoint(day)) { try convert(day, $0) }
                 context.progress.finished(fromCache: answer.fromCache)
                 return answer.value.fetched(at: answer.fetched)
             } deliver: { _, value in
-                context.rendered?.append(value)
-                try context.write(output.next(value))
+                if let write { try write(output.next(value)) } else { values.append(value) }
             }
         } catch {
             // Whatever was written stays a whole document (a closed JSON array).
-            try? context.write(output.finish())
+            try? write?(output.finish())
             throw error
         }
-        try context.write(output.finish())
-        return CommandOutput("")
+        try write?(output.finish())
+        return CommandOutput(.streamed(values))
     }
 
     /// Fetches `items` with `--jobs` in flight, as `run` does (the calls-needed notice, the

@@ -114,10 +114,10 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
                 return (true, (review, reviews.filter { $0.movieCode == code }))
             }
             context.notice?("added review \(review.id) of \(code)\(record == nil ? "" : ", protected by its password").")
-            return CommandOutput(try context.render(ReviewList(reviews: [review], movieCode: code, summarising: movieReviews)))
+            return .value(ReviewList(reviews: [review], movieCode: code, summarising: movieReviews))
         case let .list(code):
             let reviews = try store.all().filter { code == nil || $0.movieCode == code }
-            return CommandOutput(try context.render(ReviewList(reviews: reviews, movieCode: code)))
+            return .value(ReviewList(reviews: reviews, movieCode: code))
         case let .edit(id, rating, nickname, text):
             let review = try Self.protectedChange(id: id, store: store, context: context, verb: "changed") { review in
                 if let rating { review.rating = rating }
@@ -127,11 +127,11 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
             }
             context.notice?("changed review \(id).")
             let movieReviews = try store.all().filter { $0.movieCode == review.movieCode }
-            return CommandOutput(try context.render(ReviewList(reviews: [review], movieCode: review.movieCode, summarising: movieReviews)))
+            return .value(ReviewList(reviews: [review], movieCode: review.movieCode, summarising: movieReviews))
         case let .delete(id):
             let review = try Self.protectedChange(id: id, store: store, context: context, verb: "deleted", delete: true) { _ in }
             context.notice?("deleted review \(id) of \(review.movieCode).")
-            return CommandOutput("")
+            return .none
         case .export:
             // An export is for 'review import', which reads this JSON only.
             let invocation = context.invocation
@@ -143,7 +143,7 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
                 throw UsageError(message: "review export writes every field, so that 'review import' can read it back; "
                                      + "'boxoffice review list --fields …' lists only some", command: "review")
             }
-            return CommandOutput(ReviewExport.json(try store.all()).serialized(pretty: invocation.prettyJSON ?? true))
+            return .text(ReviewExport.json(try store.all()).serialized(pretty: invocation.prettyJSON ?? true))
         case let .importFile(path):
             let incoming = try Self.importedReviews(path, latest: Int64(context.now().timeIntervalSince1970) + 86_400)
             let added = try store.update { reviews -> (changed: Bool, result: Int) in
@@ -153,7 +153,7 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
                 return (!new.isEmpty, new.count)
             }
             context.notice?("imported \(NumberFormat.grouped(added)) review\(added == 1 ? "" : "s"); \(NumberFormat.grouped(incoming.count - added)) already present were skipped.")
-            return CommandOutput("")
+            return .none
         }
     }
 

@@ -56,7 +56,7 @@ struct SearchCommand: BoxOfficeCommand, Equatable {
             query.page = page
             return try await client.fetch(.movieList(query)) { try SearchPage<MovieSummary>($0, query: query) }
         }
-        return CommandOutput(try context.render(pages))
+        return .value(pages)
     }
 }
 

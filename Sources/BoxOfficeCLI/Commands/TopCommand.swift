@@ -127,6 +127,6 @@ struct TopCommand: BoxOfficeCommand, Equatable {
             try DailyBoxOffice(response, requested: day)
         }
         let ranking = PeriodRanking(from: range.lowerBound, to: range.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit)
-        return CommandOutput(try context.render(ranking))
+        return .value(ranking)
     }
 }

@@ -118,7 +118,7 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
         }
         if let svg {
             let image = trend.svg()
-            if svg == "-" { return CommandOutput(image) }
+            if svg == "-" { return .text(image) }
             do {
                 try OwnFiles.writeUserFile(Data(image.utf8), to: svg)
             } catch {
@@ -126,7 +126,7 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
             }
             context.notice?("wrote the chart to \(svg).")
         }
-        return CommandOutput(try context.renderChart(trend))
+        return CommandOutput(.value(trend, chart: true))
     }
 
     /// Each film's own run from its opening day, as `fetchRankings` reads a default range, laid

@@ -293,12 +293,10 @@ final class MCPServer: Sendable {
     /// Runs a tool's command: its result with `structuredContent` and a text rendering, or a
     /// result with `isError` for a failure (the command line's message, in the tool's terms).
     private func run(_ command: any BoxOfficeCommand, tool: MCPTool, in context: CommandContext, progressToken: JSONValue?) async -> JSONValue {
-        let rendered = RenderedValue()
         var context = context
-        context.rendered = rendered
         context.style = OutputStyle(format: .json, prettyJSON: false, options: RenderOptions(width: 100))
-        // A range's days arrive through `rendered` as values; the text written meanwhile is not needed.
-        context.write = { _ in }
+        // No writer: a range's days come back as values with the rest.
+        context.write = nil
         var report: (@Sendable (Int, Int) -> Void)?
         if let token = progressToken {
             let notify = sendNotification
@@ -312,13 +310,13 @@ final class MCPServer: Sendable {
         do {
             let output = try await command.run(context)
             try Task.checkCancellation()
-            let structured: JSONValue
-            if let value = rendered.last {
-                structured = tool.wrap(value.json)
-            } else if !rendered.streamed.isEmpty {
-                structured = tool.wrap(.array(rendered.streamed.map(\.json)))
-            } else {
-                structured = .object([("text", .string(output.text))])
+            // The command's value itself, as JSON: nothing is rendered to be read back.
+            let structured: JSONValue = switch output.content {
+            case let .value(value, _): tool.wrap(value.json)
+            case let .streamed(values): tool.wrap(.array(values.map { $0.json }))
+            case let .text(text): .object([("text", .string(text))])
+            case let .raw(body): .object([("text", .string(CommandContext.raw(body)))])
+            case .none: .object([("text", .string(""))])
             }
             // The specification asks for the structured answer serialized in a text block too,
             // for clients that pass only `content` to the model: every field, none cut to a width.
