@@ -8,6 +8,10 @@ import PackageDescription
 /// ThreadSanitizer stage with BOXOFFICE_DYNAMIC_STDLIB=1: the Swift libraries stay shared.
 let staticStdlib = Context.environment["BOXOFFICE_DYNAMIC_STDLIB"] == "1" ? [] : ["-static-stdlib"]
 let standalone: [SwiftSetting] = [.unsafeFlags(staticStdlib)]
+/// With the Swift libraries built in, Foundation's own helper libraries are named too.
+let foundationHelpers: [LinkerSetting] = staticStdlib.isEmpty ? [] : [.linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")]
+let mainLinking: [LinkerSetting] = [.unsafeFlags(staticStdlib)] + foundationHelpers
+let helperLinking: [LinkerSetting] = [.unsafeFlags(staticStdlib + ["-L", Context.packageDirectory + "/Sources/boxoffice-http/Linker"])]
 
 let package = Package(
     name: "boxoffice",
@@ -48,12 +52,12 @@ let package = Package(
         // helper's library modules, URLSession's among them, into it. `swift build` builds both.
         .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCLI"],
                           swiftSettings: standalone,
-                          linkerSettings: [.unsafeFlags(staticStdlib)] + (staticStdlib.isEmpty ? [] : [.linkedLibrary("_FoundationCollections"), .linkedLibrary("_FoundationCShims")])),
+                          linkerSettings: mainLinking),
         // The network helper: URLSession, run by boxoffice only when a request goes out (git's
         // git-remote-https model). libcurl stays a shared library, found through Linker/libcurl.so.
         .executableTarget(name: "boxoffice-http", dependencies: ["BoxOfficeCore", "BoxOfficeStorage", "BoxOfficeTransports", "BoxOfficeURLSession"], exclude: ["Linker"],
                           swiftSettings: standalone,
-                          linkerSettings: [.unsafeFlags(staticStdlib + ["-L", Context.packageDirectory + "/Sources/boxoffice-http/Linker"])]),
+                          linkerSettings: helperLinking),
         // For maintainers, not installed: `swift run -c release boxoffice-package DIR` writes the
         // Debian package, the tarball and SHA256SUMS.
         .executableTarget(name: "boxoffice-package"),

@@ -31,48 +31,48 @@ package enum JSONValue: Sendable, Equatable {
     /// Pretty-printed with two-space indents (or compact, on one line) and a final newline;
     /// non-ASCII text is written as is, control characters escaped.
     package func serialized(pretty: Bool = true) -> String {
-        var output = ""
+        var output = JSONBytes()
         if pretty {
             write(into: &output, indent: 0)
         } else {
             writeCompact(into: &output)
         }
-        output += "\n"
-        return output
+        output.bytes.append(UInt8(ascii: "\n"))
+        return output.text
     }
 
     /// The value as an element of a pretty-printed array: indented one level, without a newline
     /// at the end (for writing a long array piece by piece).
     package func serializedElement(pretty: Bool) -> String {
-        var output = ""
+        var output = JSONBytes()
         if pretty {
-            output += "  "
+            output.append("  ")
             write(into: &output, indent: 1)
         } else {
             writeCompact(into: &output)
         }
-        return output
+        return output.text
     }
 
     /// One line, no spaces: what JSON Lines and a pipe want.
-    private func writeCompact(into output: inout String) {
+    private func writeCompact(into output: inout JSONBytes) {
         switch self {
         case let .array(values):
-            output += "["
+            output.append("[")
             for (index, value) in values.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(",") }
                 value.writeCompact(into: &output)
             }
-            output += "]"
+            output.append("]")
         case let .object(members):
-            output += "{"
+            output.append("{")
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += "," }
-                Self.quote(key, into: &output)
-                output += ":"
+                if index > 0 { output.append(",") }
+                output.quote(key)
+                output.append(":")
                 value.writeCompact(into: &output)
             }
-            output += "}"
+            output.append("}")
         default:
             write(into: &output, indent: 0)
         }
@@ -106,33 +106,35 @@ package enum JSONValue: Sendable, Equatable {
         }
     }
 
-    private func write(into output: inout String, indent: Int) {
+    private func write(into output: inout JSONBytes, indent: Int) {
         switch self {
-        case .null: output += "null"
-        case let .bool(value): output += value ? "true" : "false"
-        case let .int(value): output += String(value)
-        case let .double(value): output += Self.format(value)
-        case let .string(value): Self.quote(value, into: &output)
+        case .null: output.append("null")
+        case let .bool(value): output.append(value ? "true" : "false")
+        case let .int(value): output.append(String(value))
+        case let .double(value): output.append(Self.format(value))
+        case let .string(value): output.quote(value)
         case let .array(values):
-            guard !values.isEmpty else { output += "[]"; return }
-            output += "[\n"
+            guard !values.isEmpty else { output.append("[]"); return }
+            output.append("[\n")
             for (index, value) in values.enumerated() {
-                output += String(repeating: "  ", count: indent + 1)
+                output.indent(indent + 1)
                 value.write(into: &output, indent: indent + 1)
-                output += index == values.count - 1 ? "\n" : ",\n"
+                output.append(index == values.count - 1 ? "\n" : ",\n")
             }
-            output += String(repeating: "  ", count: indent) + "]"
+            output.indent(indent)
+            output.append("]")
         case let .object(members):
-            guard !members.isEmpty else { output += "{}"; return }
-            output += "{\n"
+            guard !members.isEmpty else { output.append("{}"); return }
+            output.append("{\n")
             for (index, (key, value)) in members.enumerated() {
-                output += String(repeating: "  ", count: indent + 1)
-                Self.quote(key, into: &output)
-                output += ": "
+                output.indent(indent + 1)
+                output.quote(key)
+                output.append(": ")
                 value.write(into: &output, indent: indent + 1)
-                output += index == members.count - 1 ? "\n" : ",\n"
+                output.append(index == members.count - 1 ? "\n" : ",\n")
             }
-            output += String(repeating: "  ", count: indent) + "}"
+            output.indent(indent)
+            output.append("}")
         }
     }
 
@@ -142,22 +144,71 @@ package enum JSONValue: Sendable, Equatable {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }
+}
 
-    private static func quote(_ text: String, into output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
-                output += "\\u" + cFormat("%04x", scalar.value)
-            default: output.unicodeScalars.append(scalar)
+/// JSON text as it is written: UTF-8 bytes, appended in runs (a string's plain stretches are
+/// copied whole, not scalar by scalar).
+private struct JSONBytes {
+    var bytes: [UInt8] = []
+
+    init() {
+        bytes.reserveCapacity(1024)
+    }
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func indent(_ levels: Int) {
+        for _ in 0..<levels { bytes.append(0x20); bytes.append(0x20) }
+    }
+
+    /// `text` in quotes: `"` and `\` escaped, line breaks and tabs as `\n` `\r` `\t`, other
+    /// control characters, DEL and U+2028/U+2029 as `\u` escapes; everything else as it is.
+    mutating func quote(_ text: String) {
+        bytes.append(0x22)
+        var text = text
+        text.withUTF8 { quote($0) }
+        bytes.append(0x22)
+    }
+
+    private mutating func quote(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            let escape: [UInt8]?
+            var length = 1
+            switch byte {
+            case 0x22: escape = [0x5C, 0x22]
+            case 0x5C: escape = [0x5C, 0x5C]
+            case 0x0A: escape = [0x5C, 0x6E]
+            case 0x0D: escape = [0x5C, 0x72]
+            case 0x09: escape = [0x5C, 0x74]
+            case 0x00...0x1F, 0x7F: escape = Self.unicodeEscape(UInt32(byte))
+            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                escape = Self.unicodeEscape(0x2000 | UInt32(utf8[index + 2] & 0x3F))
+                length = 3
+            default: escape = nil
+            }
+            if let escape {
+                if index > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+                bytes.append(contentsOf: escape)
+                index += length
+                start = index
+            } else {
+                index += 1
             }
         }
-        output += "\""
+        if utf8.count > start { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count])) }
+    }
+
+    /// `\u` and four lower-case hex digits.
+    private static func unicodeEscape(_ value: UInt32) -> [UInt8] {
+        let digits = Array("0123456789abcdef".utf8)
+        return [0x5C, 0x75] + [12, 8, 4, 0].map { digits[Int((value >> UInt32($0)) & 0xF)] }
     }
 }
 

@@ -15,7 +15,7 @@ protocol BoxOfficeCommand: Sendable {
     /// Checks the command's own arguments and options; global options are read by `Invocation`.
     init(_ arguments: CommandArguments) throws(UsageError)
     /// Fetches, converts and renders; errors go to the one place that maps them to exit codes.
-    func run(_ context: CommandContext) async throws -> CommandOutput
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput
     /// Whether two commands would do the same (for tests of parsing).
     func isSame(as other: any BoxOfficeCommand) -> Bool
 }

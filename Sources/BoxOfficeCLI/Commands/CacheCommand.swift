@@ -35,7 +35,7 @@ struct CacheCommand: BoxOfficeCommand, Equatable {
         }
     }
 
-    func run(_ context: CommandContext) async throws -> CommandOutput {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         let cache = try context.usableCache()
         let folder = cache.folder
         switch action {

@@ -27,7 +27,7 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
         self.month = month
     }
 
-    func run(_ context: CommandContext) async throws -> CommandOutput {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(MonthCalendar.self)
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; a calendar reads many", command: "calendar") }
         var year = self.year ?? context.today.year

@@ -40,7 +40,7 @@ struct CodesCommand: BoxOfficeCommand, Equatable {
         }
     }
 
-    func run(_ context: CommandContext) async throws -> CommandOutput {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         guard let table else {
             return .value(CodeCatalogue())
         }

@@ -73,7 +73,7 @@ struct CommandContext: Sendable {
 
     /// The shared path of every KOBIS command: fetch (or take from the cache) and convert, giving
     /// the value as of when it was fetched, or KOBIS's own body with `--raw`.
-    func show<Response, Value: Presentable>(_ endpoint: Endpoint<Response>, using client: KOBISClient,
+    nonisolated(nonsending) func show<Response, Value: Presentable>(_ endpoint: Endpoint<Response>, using client: KOBISClient,
                                             convert: (Response) throws -> Value) async throws -> CommandOutput {
         try check(Value.self)
         let answer = try await client.answer(endpoint, convert: convert)

@@ -16,7 +16,7 @@ struct CompanyCommand: BoxOfficeCommand, Equatable {
         target = try arguments.lookup("company", example: "쇼박스")
     }
 
-    func run(_ context: CommandContext) async throws -> CommandOutput {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         let client = try context.client()
         switch target {
         case let .code(code):

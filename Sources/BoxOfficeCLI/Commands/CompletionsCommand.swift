@@ -28,7 +28,7 @@ struct CompletionsCommand: BoxOfficeCommand, Equatable {
         self.shell = shell
     }
 
-    func run(_ context: CommandContext) async throws -> CommandOutput {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         .text(Completions.script(for: shell))
     }
 }

@@ -37,7 +37,7 @@ struct DailyCommand: BoxOfficeCommand, Equatable {
         filters = try RankingFilterOptions(arguments)
     }
 
-    func run(_ context: CommandContext) async throws -> CommandOutput {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         let client = try context.client()
         let (filter, scope) = try await filters.filter(context, client: client)
         if let range {

@@ -27,7 +27,7 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
         try arguments.expectPositionals(atMost: 0)
     }
 
-    func run(_ context: CommandContext) async throws -> CommandOutput {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         // Typed at a prompt, the server would wait in silence for JSON-RPC and look hung.
         if isatty(STDIN_FILENO) == 1 { context.notice?(Self.terminalNote) }
         let lock = Locked(())

@@ -8,7 +8,7 @@ struct ManualCommand: BoxOfficeCommand, Equatable {
         try arguments.expectPositionals(atMost: 0)
     }
 
-    func run(_ context: CommandContext) async throws -> CommandOutput {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         .text(ManualPage.roff(version: BoxOfficeCommandLine.version))
     }
 }

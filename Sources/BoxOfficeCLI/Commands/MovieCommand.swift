@@ -42,7 +42,7 @@ struct MovieCommand: BoxOfficeCommand, Equatable {
         poster = arguments.has("poster")
     }
 
-    func run(_ context: CommandContext) async throws -> CommandOutput {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         if poster { try context.check(MovieWithPoster.self) } else { try context.check(Movie.self) }
         // Without a poster key there is nothing to do, so say so before any call is spent.
         let providers = poster ? try PosterProviders.configured(context) : []

@@ -16,7 +16,7 @@ struct PeopleCommand: BoxOfficeCommand, Equatable {
         target = try arguments.lookup("people", example: "봉준호")
     }
 
-    func run(_ context: CommandContext) async throws -> CommandOutput {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         let client = try context.client()
         switch target {
         case let .code(code):

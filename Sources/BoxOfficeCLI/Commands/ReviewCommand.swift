@@ -99,7 +99,7 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
         }
     }
 
-    func run(_ context: CommandContext) async throws -> CommandOutput {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         let store = try context.reviewStore()
         switch action {
         case let .add(code, rating, nickname, text, protect):

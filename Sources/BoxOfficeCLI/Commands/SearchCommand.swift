@@ -45,7 +45,7 @@ struct SearchCommand: BoxOfficeCommand, Equatable {
                            perPage: all ? SearchPage<MovieSummary>.largestPage : 10)
     }
 
-    func run(_ context: CommandContext) async throws -> CommandOutput {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(SearchPage<MovieSummary>.self)
         let client = try context.client()
         guard all else {

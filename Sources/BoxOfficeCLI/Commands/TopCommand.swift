@@ -112,7 +112,7 @@ struct TopCommand: BoxOfficeCommand, Equatable {
         return Set(years).max { a, b in (years.filter { $0 == a }.count, b) < (years.filter { $0 == b }.count, a) }
     }
 
-    func run(_ context: CommandContext) async throws -> CommandOutput {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(PeriodRanking.self)
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; top reads a day's ranking for every day of the period", command: "top") }
         var (range, unfinished) = days(today: context.today)

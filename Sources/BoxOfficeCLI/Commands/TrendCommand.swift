@@ -73,7 +73,7 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
         }
     }
 
-    func run(_ context: CommandContext) async throws -> CommandOutput {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(Trend.self)
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; trend reads many", command: "trend") }
         let client = try context.client()

@@ -35,7 +35,7 @@ struct WeeklyCommand: BoxOfficeCommand, Equatable {
         filters = try RankingFilterOptions(arguments)
     }
 
-    func run(_ context: CommandContext) async throws -> CommandOutput {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         let client = try context.client()
         if let range {
             let period = self.period ?? .week

@@ -53,7 +53,7 @@ package struct CacheLayer: Sendable {
 
     /// The stored answer when there is a usable one, else what `fetch` gives, kept once `decode`
     /// has accepted it.
-    package func answer<Value>(_ call: RemoteCall, decode: (Data) throws -> Value,
+    package nonisolated(nonsending) func answer<Value>(_ call: RemoteCall, decode: (Data) throws -> Value,
                                fetch: () async throws -> Data) async throws -> Answer<Value> {
         let started = now()
         if let answer = try stored(call, at: started, decode: decode) { return answer }

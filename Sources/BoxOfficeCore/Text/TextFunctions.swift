@@ -16,13 +16,16 @@ extension Unicode.Scalar {
     /// A space or a tab: Unicode's space separators (U+0020, U+00A0, U+3000…), U+0009, and the
     /// zero-width space U+200B, as Foundation's `CharacterSet.whitespaces` has them.
     package var isBlank: Bool {
-        value == 0x09 || value == 0x200B || properties.generalCategory == .spaceSeparator
+        // ASCII (most of what KOBIS sends) without a look-up in Unicode's tables.
+        if value < 0x80 { return value == 0x20 || value == 0x09 }
+        return value == 0x200B || properties.generalCategory == .spaceSeparator
     }
 
     /// A blank or a line break (U+000A–U+000D, U+0085, U+2028, U+2029).
     package var isBlankOrNewline: Bool {
         switch value {
         case 0x0A...0x0D, 0x85: true
+        case 0..<0x80: value == 0x20 || value == 0x09
         default: isBlank || properties.generalCategory == .lineSeparator || properties.generalCategory == .paragraphSeparator
         }
     }
