@@ -77,15 +77,57 @@ struct CommandOutput {
     static let none = CommandOutput(.none)
 }
 
-/// A command's share of the parsed command line.
+/// What a command is built from: its share of the parsed command line, or an MCP tool's JSON
+/// arguments taken as they are typed (numbers as numbers, never turned into text and read back).
+/// Either way the command checks them in one place, and its messages name them as the face does:
+/// `--date` on the command line, `date` for a tool.
 struct CommandArguments {
+    /// An option's value.
+    enum Value: Equatable {
+        /// The text after `--name`, or a tool's string.
+        case text(String)
+        /// A tool's whole number.
+        case number(Int)
+        /// A flag given (`--all`), or a tool's `true`.
+        case flag
+    }
+
     let name: String
     let positionals: [String]
-    let options: [String: String]
+    let options: [String: Value]
     /// Today in Korea.
     let today: Day
+    /// What comes before an option's name in messages: `--` on the command line, nothing for a tool.
+    var prefix = "--"
+
+    /// The command line's arguments: every option as text (a flag as an empty one).
+    init(name: String, positionals: [String], options: [String: String], today: Day) {
+        self.init(name: name, positionals: positionals, values: options.mapValues { .text($0) }, today: today)
+    }
+
+    /// Typed values, named in messages with `prefix`.
+    init(name: String, positionals: [String], values: [String: Value], today: Day, prefix: String = "--") {
+        self.name = name
+        self.positionals = positionals
+        self.options = values
+        self.today = today
+        self.prefix = prefix
+    }
 
     func has(_ option: String) -> Bool { options[option] != nil }
+
+    /// An option as it is named in messages: `--date`, or `date`.
+    func named(_ option: String) -> String { prefix + option }
+
+    /// An option's value as text: a number in digits, a flag as nothing.
+    func string(_ option: String) -> String? {
+        switch options[option] {
+        case let .text(text)?: text
+        case let .number(number)?: String(number)
+        case .flag?: ""
+        case nil: nil
+        }
+    }
 
     /// Refuses positionals beyond `count`, saying which option the word was probably meant for
     /// (`daily 20220105` → `--date 20220105`; `weekly weekend` → `--period weekend`).
@@ -116,9 +158,9 @@ struct CommandArguments {
 
     /// `--date D` (or `--from`, `--to`), checked to be a day KOBIS has published; nil when not given.
     func publishedDay(_ option: String = "date") throws(UsageError) -> Day? {
-        guard let text = options[option] else { return nil }
-        let day = try DateArgument.day(text, today: today, option: "--" + option)
-        try DateArgument.requirePublished(day, today: today, option: "--" + option)
+        guard let text = string(option) else { return nil }
+        let day = try DateArgument.day(text, today: today, option: named(option))
+        try DateArgument.requirePublished(day, today: today, option: named(option))
         return day
     }
 
@@ -127,26 +169,27 @@ struct CommandArguments {
         let text = try self.text("a name or a \(what) code", example: example)
         let page = try number("page", in: 1...100_000)
         guard CodeArgument.isCode(text) else { return .name(text, page: page ?? 1) }
-        if page != nil { throw UsageError(message: "--page applies to a search by name, not to a \(what) code", command: name) }
+        if page != nil { throw UsageError(message: "\(named("page")) applies to a search by name, not to a \(what) code", command: name) }
         return .code(text)
     }
 
     /// A whole number option within `range`.
     func number(_ option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = options[option] else { return nil }
-        guard let value = Int(text.trimmingBlanks()), range.contains(value) else {
-            throw UsageError(message: "--\(option) \(UsageError.quote(text)) is not a whole number from \(NumberFormat.grouped(range.lowerBound)) to \(NumberFormat.grouped(range.upperBound))", command: name)
+        guard let text = string(option) else { return nil }
+        let value: Int? = if case let .number(number)? = options[option] { number } else { Int(text.trimmingBlanks()) }
+        guard let value, range.contains(value) else {
+            throw UsageError(message: "\(named(option)) \(UsageError.quote(text)) is not a whole number from \(NumberFormat.grouped(range.lowerBound)) to \(NumberFormat.grouped(range.upperBound))", command: name)
         }
         return value
     }
 
     /// One of an enumeration's values, named by its raw value.
     func choice<T: RawRepresentable & CaseIterable>(_ option: String, among: T.Type) throws(UsageError) -> T? where T.RawValue == String {
-        guard let text = options[option] else { return nil }
+        guard let text = string(option) else { return nil }
         guard let value = T(rawValue: text.trimmingBlanks().lowercased()) else {
             let valid = T.allCases.map(\.rawValue)
             let hint = Suggestion.closest(to: text.lowercased(), among: valid).map { ". Did you mean '\($0)'?" } ?? ""
-            throw UsageError(message: "--\(option) \(UsageError.quote(text)) is not one of: \(valid.joined(separator: ", "))\(hint)", command: name)
+            throw UsageError(message: "\(named(option)) \(UsageError.quote(text)) is not one of: \(valid.joined(separator: ", "))\(hint)", command: name)
         }
         return value
     }

@@ -18,23 +18,23 @@ struct RankingFilterOptions: Equatable, Sendable {
     ]
 
     init(_ arguments: CommandArguments) throws(UsageError) {
-        if let text = arguments.options["nation"] {
+        if let text = arguments.string("nation") {
             switch text.trimmingBlanks().lowercased() {
             case "korean", "k", "한국": nation = .korean
             case "foreign", "f", "외국": nation = .foreign
             default:
                 let hint = Suggestion.closest(to: text.lowercased(), among: ["korean", "foreign"]).map { ". Did you mean '\($0)'?" } ?? ""
-                throw UsageError(message: "--nation \(UsageError.quote(text)) is not one of: korean, foreign\(hint)", command: arguments.name)
+                throw UsageError(message: "\(arguments.named("nation")) \(UsageError.quote(text)) is not one of: korean, foreign\(hint)", command: arguments.name)
             }
         }
         if arguments.has("multi"), arguments.has("commercial") {
-            throw UsageError(message: "--multi and --commercial cannot be used together (a film is one or the other); leave both out for all films", command: arguments.name)
+            throw UsageError(message: "\(arguments.named("multi")) and \(arguments.named("commercial")) cannot be used together (a film is one or the other); leave both out for all films", command: arguments.name)
         }
         market = arguments.has("multi") ? .diversity : arguments.has("commercial") ? .commercial : nil
-        if let text = arguments.options["region"] {
+        if let text = arguments.string("region") {
             let trimmed = text.composed.trimmingBlanks()
             guard !trimmed.isEmpty else {
-                throw UsageError(message: "--region needs a region name or code, e.g. --region 서울", command: arguments.name)
+                throw UsageError(message: "\(arguments.named("region")) needs a region name or code, e.g. \(arguments.named("region")) 서울", command: arguments.name)
             }
             region = trimmed
         }

@@ -15,14 +15,15 @@ enum RankingRange {
     static func parse(_ arguments: CommandArguments) throws(UsageError) -> ClosedRange<Day>? {
         guard arguments.has("from") || arguments.has("to") else { return nil }
         if arguments.has("date") {
-            throw UsageError(message: "--date and --\(arguments.has("from") ? "from" : "to") cannot be used together; give one day with --date, or a range with --from and --to", command: arguments.name)
+            let (date, from, to) = (arguments.named("date"), arguments.named("from"), arguments.named("to"))
+            throw UsageError(message: "\(date) and \(arguments.has("from") ? from : to) cannot be used together; give one day with \(date), or a range with \(from) and \(to)", command: arguments.name)
         }
         guard let from = try arguments.publishedDay("from") else {
-            throw UsageError(message: "--to needs --from: the range's first day, e.g. --from 2023-03-01 --to 2023-03-31", command: arguments.name)
+            throw UsageError(message: "\(arguments.named("to")) needs \(arguments.named("from")): the range's first day, e.g. \(arguments.named("from")) 2023-03-01 \(arguments.named("to")) 2023-03-31", command: arguments.name)
         }
         let to = try arguments.publishedDay("to") ?? arguments.today.adding(days: -1)
         guard from <= to else {
-            throw UsageError(message: "--from \(from.iso) is after --to \(to.iso)", command: arguments.name)
+            throw UsageError(message: "\(arguments.named("from")) \(from.iso) is after \(arguments.named("to")) \(to.iso)", command: arguments.name)
         }
         return from...to
     }

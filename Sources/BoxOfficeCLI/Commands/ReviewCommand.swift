@@ -61,9 +61,9 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
             throw UsageError(message: "review needs an action: add, list, edit, delete, export or import", command: name)
         }
         let rest = Array(arguments.positionals.dropFirst())
-        let rating = try Self.rating(arguments.options["rating"])
-        let nickname = try Self.nickname(arguments.options["nickname"])
-        let text = try Self.text(arguments.options["text"], words: rest.dropFirst(), command: name)
+        let rating = try Self.rating(arguments.string("rating"))
+        let nickname = try Self.nickname(arguments.string("nickname"))
+        let text = try Self.text(arguments.string("text"), words: rest.dropFirst(), command: name)
         switch verb {
         case "add":
             guard let code = rest.first else {

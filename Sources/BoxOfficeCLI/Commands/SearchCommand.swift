@@ -25,9 +25,9 @@ struct SearchCommand: BoxOfficeCommand, Equatable {
 
     init(_ arguments: CommandArguments) throws(UsageError) {
         let title = arguments.positionals.isEmpty ? nil : try arguments.text("a title", example: "기생충")
-        let director = arguments.options["director"].map { $0.composed.trimmingBlanksAndNewlines() }
+        let director = arguments.string("director").map { $0.composed.trimmingBlanksAndNewlines() }
         if director?.isEmpty == true {
-            throw UsageError(message: "--director needs a name, e.g. --director 봉준호", command: arguments.name)
+            throw UsageError(message: "\(arguments.named("director")) needs a name, e.g. \(arguments.named("director")) 봉준호", command: arguments.name)
         }
         guard title != nil || director != nil else {
             throw UsageError(message: "search needs a title or --director, e.g. 'boxoffice search 기생충'", command: arguments.name)

@@ -54,28 +54,28 @@ struct TopCommand: BoxOfficeCommand, Equatable {
         try arguments.expectPositionals(atMost: 0)
         let given = ["year", "month", arguments.has("from") ? "from" : "to"].filter(arguments.has)
         if given.count > 1 {
-            throw UsageError(message: "--\(given[0]) and --\(given[1]) cannot be used together; give one period: --year, --month, or --from and --to", command: arguments.name)
+            throw UsageError(message: "\(arguments.named(given[0])) and \(arguments.named(given[1])) cannot be used together; give one period: \(arguments.named("year")), \(arguments.named("month")), or \(arguments.named("from")) and \(arguments.named("to"))", command: arguments.name)
         }
         let today = arguments.today
         if let range = try RankingRange.parse(arguments) {
             period = .range(range)
-        } else if let text = arguments.options["month"] {
-            let (year, month) = try MonthArgument.parse(text, today: today, command: arguments.name, option: "--month ")
+        } else if let text = arguments.string("month") {
+            let (year, month) = try MonthArgument.parse(text, today: today, command: arguments.name, option: arguments.named("month") + " ")
             if year == today.year, month == today.month, today.day == 1 {
-                throw UsageError(message: "--month \(MonthArgument.name(year, month)) has no published day yet (KOBIS publishes a day only after it ends); try the month before", command: arguments.name)
+                throw UsageError(message: "\(arguments.named("month")) \(MonthArgument.name(year, month)) has no published day yet (KOBIS publishes a day only after it ends); try the month before", command: arguments.name)
             }
             period = .month(year: year, month: month)
-        } else if let text = arguments.options["year"] {
+        } else if let text = arguments.string("year") {
             let trimmed = text.trimmingBlanks()
             guard trimmed.count == 4, let year = Int(trimmed) else {
-                throw UsageError(message: "--year \(UsageError.quote(text)) is not a year; write it as 2023", command: arguments.name)
+                throw UsageError(message: "\(arguments.named("year")) \(UsageError.quote(text)) is not a year; write it as 2023", command: arguments.name)
             }
             guard year >= Self.firstYear else {
-                throw UsageError(message: "--year \(year) is before KOBIS's figures begin (\(Self.firstYear))", command: arguments.name)
+                throw UsageError(message: "\(arguments.named("year")) \(year) is before KOBIS's figures begin (\(Self.firstYear))", command: arguments.name)
             }
             guard year < today.year || (year == today.year && today.adding(days: -1).year == year) else {
-                throw UsageError(message: year > today.year ? "--year \(year) is in the future (this year in Korea is \(today.year))"
-                                 : "--year \(year) has no published day yet (KOBIS publishes a day only after it ends); try \(year - 1)", command: arguments.name)
+                throw UsageError(message: year > today.year ? "\(arguments.named("year")) \(year) is in the future (this year in Korea is \(today.year))"
+                                 : "\(arguments.named("year")) \(year) has no published day yet (KOBIS publishes a day only after it ends); try \(year - 1)", command: arguments.name)
             }
             period = .year(year)
         } else {

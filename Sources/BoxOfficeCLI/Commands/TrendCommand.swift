@@ -61,13 +61,13 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
         }
         films = words.map(MovieCommand.Target.init)
         range = try RankingRange.parse(arguments)
-        if let path = arguments.options["svg"] {
+        if let path = arguments.string("svg") {
             guard !path.isEmpty else { throw UsageError(message: "--svg needs a file name, or - for stdout", command: arguments.name) }
             svg = path
         }
-        if let text = arguments.options["align"] {
+        if let text = arguments.string("align") {
             guard text.trimmingBlanks().lowercased() == "opening" else {
-                throw UsageError(message: "--align \(UsageError.quote(text)) is not one of: opening", command: arguments.name)
+                throw UsageError(message: "\(arguments.named("align")) \(UsageError.quote(text)) is not one of: opening", command: arguments.name)
             }
             alignOpening = true
         }

@@ -28,7 +28,8 @@ extension MCPServer {
         let (commandName, positionals, options) = try tool.command(arguments)
         guard let type = Commands.named(commandName) else { throw MCPArgumentError(message: "\(tool.name) is not available") }
         do {
-            return try type.init(CommandArguments(name: commandName, positionals: positionals, options: options, today: today))
+            // Built from the typed arguments, named as the tool names them (no `--`).
+            return try type.init(CommandArguments(name: commandName, positionals: positionals, values: options, today: today, prefix: ""))
         } catch {
             throw MCPArgumentError(message: tool.inOwnTerms(error.message))
         }

@@ -16,8 +16,9 @@ struct MCPTool: Sendable {
     var dates: [String] = []
     /// Whether the tool reaches KOBIS (quota_status only reads this machine's count).
     var reachesKOBIS = true
-    /// Turns the tool's arguments into a command's arguments (name, positionals, options).
-    let command: @Sendable (JSONValue) throws(MCPArgumentError) -> (name: String, positionals: [String], options: [String: String])
+    /// The command the tool's arguments ask for: its name, its positionals, and its options as
+    /// the JSON typed them (a number stays a number).
+    let command: @Sendable (JSONValue) throws(MCPArgumentError) -> (name: String, positionals: [String], options: [String: CommandArguments.Value])
     /// What `structuredContent` holds: the command's JSON, wrapped when it is not an object.
     let wrap: @Sendable (JSONValue) -> JSONValue
 
@@ -38,7 +39,9 @@ struct MCPTool: Sendable {
     var argumentNames: [String] { input["properties"]?.keys ?? [] }
 
     /// A message of the command line in the tool's terms: `--date` is the argument `date`, and
-    /// `--multi`/`--commercial` are `market`.
+    /// `--multi`/`--commercial` are `market`. Arguments are checked in the tool's terms already
+    /// (`CommandArguments.prefix`); this is for what a command says while it runs (a region
+    /// KOBIS does not know, say).
     func inOwnTerms(_ message: String) -> String {
         var text = message
         for option in ["multi", "commercial"] where argumentNames.contains("market") {
@@ -66,7 +69,7 @@ enum MCPTools {
             dates: ["date"],
             command: { arguments throws(MCPArgumentError) in
                 var options = try filterOptions(arguments)
-                options["date"] = try string(arguments, "date")
+                options["date"] = try text(arguments, "date")
                 return ("daily", [], options.compactMapValues { $0 })
             },
             wrap: { $0 }),
@@ -82,8 +85,8 @@ enum MCPTools {
                 guard let from = try string(arguments, "from") else {
                     throw MCPArgumentError(message: "daily_box_office_range needs 'from': the first day, e.g. 2023-04-01")
                 }
-                options["from"] = from
-                options["to"] = try string(arguments, "to")
+                options["from"] = .text(from)
+                options["to"] = try text(arguments, "to")
                 return ("daily", [], options.compactMapValues { $0 })
             },
             wrap: { .object([("days", $0)]) }),
@@ -97,8 +100,8 @@ enum MCPTools {
             dates: ["date"],
             command: { arguments throws(MCPArgumentError) in
                 var options = try filterOptions(arguments)
-                options["date"] = try string(arguments, "date")
-                options["period"] = try string(arguments, "period")
+                options["date"] = try text(arguments, "date")
+                options["period"] = try text(arguments, "period")
                 return ("weekly", [], options.compactMapValues { $0 })
             },
             wrap: { $0 }),
@@ -113,7 +116,8 @@ enum MCPTools {
                 let title = try string(arguments, "title")
                 let director = try string(arguments, "director")
                 guard title != nil || director != nil else { throw MCPArgumentError(message: "search_movies needs a title or a director") }
-                let options: [String: String?] = ["director": director, "year": try integer(arguments, "year"), "page": try integer(arguments, "page")]
+                let options: [String: CommandArguments.Value?] = ["director": director.map(CommandArguments.Value.text), "year": try integer(arguments, "year"),
+                                                                  "page": try integer(arguments, "page")]
                 return ("search", title.map { [$0] } ?? [], options.compactMapValues { $0 })
             },
             wrap: { .object([("movies", $0)]) }),
@@ -203,8 +207,8 @@ enum MCPTools {
                     guard let text = value.stringValue else { throw MCPArgumentError(message: "'movies' holds strings: movie codes or titles") }
                     return text
                 }
-                var options: [String: String?] = ["from": try string(arguments, "from"), "to": try string(arguments, "to")]
-                if try boolean(arguments, "alignOpening") == true { options["align"] = "opening" }
+                var options: [String: CommandArguments.Value?] = ["from": try text(arguments, "from"), "to": try text(arguments, "to")]
+                if try boolean(arguments, "alignOpening") == true { options["align"] = .text("opening") }
                 return ("trend", movies, options.compactMapValues { $0 })
             },
             wrap: { $0 }),
@@ -223,9 +227,9 @@ enum MCPTools {
             command: { arguments throws(MCPArgumentError) in
                 var options = try filterOptions(arguments)
                 options["year"] = try integer(arguments, "year")
-                options["month"] = try string(arguments, "month")
-                options["from"] = try string(arguments, "from")
-                options["to"] = try string(arguments, "to")
+                options["month"] = try text(arguments, "month")
+                options["from"] = try text(arguments, "from")
+                options["to"] = try text(arguments, "to")
                 options["limit"] = try integer(arguments, "limit")
                 return ("top", [], options.compactMapValues { $0 })
             },
@@ -281,13 +285,18 @@ enum MCPTools {
         return text
     }
 
-    static func integer(_ arguments: JSONValue, _ key: String) throws(MCPArgumentError) -> String? {
+    static func integer(_ arguments: JSONValue, _ key: String) throws(MCPArgumentError) -> CommandArguments.Value? {
         switch arguments[key] {
         case nil, .null?: return nil
-        case let .int(number)?: return String(number)
-        case let .double(number)? where number == number.rounded() && abs(number) < 1e9: return String(Int(number))
+        case let .int(number)? where abs(number) < 1_000_000_000: return .number(Int(number))
+        case let .double(number)? where number == number.rounded() && abs(number) < 1e9: return .number(Int(number))
         default: throw MCPArgumentError(message: "'\(key)' must be a whole number")
         }
+    }
+
+    /// A string argument as a command's option.
+    static func text(_ arguments: JSONValue, _ key: String) throws(MCPArgumentError) -> CommandArguments.Value? {
+        try string(arguments, key).map(CommandArguments.Value.text)
     }
 
     static func boolean(_ arguments: JSONValue, _ key: String) throws(MCPArgumentError) -> Bool? {
@@ -298,11 +307,11 @@ enum MCPTools {
         }
     }
 
-    static func filterOptions(_ arguments: JSONValue) throws(MCPArgumentError) -> [String: String?] {
-        var options: [String: String?] = ["nation": try string(arguments, "nation"), "region": try string(arguments, "region")]
+    static func filterOptions(_ arguments: JSONValue) throws(MCPArgumentError) -> [String: CommandArguments.Value?] {
+        var options: [String: CommandArguments.Value?] = ["nation": try text(arguments, "nation"), "region": try text(arguments, "region")]
         switch try string(arguments, "market") {
-        case "diversity"?: options["multi"] = ""
-        case "commercial"?: options["commercial"] = ""
+        case "diversity"?: options["multi"] = .flag
+        case "commercial"?: options["commercial"] = .flag
         case nil: break
         case let other?: throw MCPArgumentError(message: "'market' is 'diversity' or 'commercial', not '\(other)'")
         }
