@@ -1,25 +1,4 @@
 import BoxOfficeCore
-extension DailyBoxOffice {
-    /// The ranking as a table, with a heading line.
-    package func table(_ options: RenderOptions) -> String {
-        BoxOfficeEntry.ranking(heading: options.label("Daily box office") + " · \(day.iso) (\(options.weekday(day)))", scope: scope,
-                               entries: entries, provisional: provisional, empty: "KOBIS has no box office figures for this day.", options)
-    }
-
-    /// The ranking with only `fields` as columns (`--fields`), keeping its heading and formatting.
-    package func table(_ options: RenderOptions, fields: [String]) -> String? {
-        BoxOfficeEntry.ranking(heading: options.label("Daily box office") + " · \(day.iso) (\(options.weekday(day)))", scope: scope,
-                               entries: entries, provisional: provisional, empty: "KOBIS has no box office figures for this day.",
-                               fields: fields, extra: ["date": day.iso, "filter": scope?.text ?? ""], options)
-    }
-
-    /// The ranking as the contract's JSON object, with the filter when there is one.
-    package var json: JSONValue {
-        .object([("date", .string(day.iso)), ("provisional", .bool(provisional))] + (scope.map { [("filter", $0.json)] } ?? [])
-            + [("entries", .array(entries.map(\.json)))])
-    }
-}
-
 extension BoxOfficeEntry {
     /// The keys of `json`.
     package static let fieldNames = ["rank", "rankChange", "isNew", "movieCode", "title", "openDate", "audience", "audienceChange",

@@ -61,30 +61,25 @@ extension Company: Presentable {}
 extension CacheReport: Presentable {}
 extension CacheClearing: Presentable {}
 
-extension DailyBoxOffice: Presentable {
-    /// Each entry with its day in front, as one row of a spreadsheet, and its filter at the end
-    /// when it has one.
-    package var records: [JSONValue] {
-        entries.map { $0.json.prefixed([("date", .string(day.iso))]).appending(scope.map { [("filter", .string($0.text))] } ?? []) }
+extension DailyBoxOffice: RankingPresentation {
+    package var rowPrefix: [(String, JSONValue)] { [("date", .string(day.iso))] }
+    package static var rowPrefixNames: [String] { ["date"] }
+    package func heading(_ options: RenderOptions) -> String {
+        options.label("Daily box office") + " · \(day.iso) (\(options.weekday(day)))"
     }
-    package static var fieldNames: [String] { ["date"] + BoxOfficeEntry.fieldNames + ["filter"] }
-    /// The keys of the rows: `filter` only when the ranking is filtered.
-    package var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
-    package static var isList: Bool { true }
+    package static var empty: String { "KOBIS has no box office figures for this day." }
 }
 
-extension WeeklyBoxOffice: Presentable {
-    /// Each entry with its period in front, and its filter at the end when it has one.
-    package var records: [JSONValue] {
-        entries.map {
-            $0.json.prefixed([("period", .string(period.rawValue)), ("start", .string(start.iso)), ("end", .string(end.iso))])
-                .appending(scope.map { [("filter", .string($0.text))] } ?? [])
-        }
+extension WeeklyBoxOffice: RankingPresentation {
+    package var rowPrefix: [(String, JSONValue)] { [("period", .string(period.rawValue)), ("start", .string(start.iso)), ("end", .string(end.iso))] }
+    package var jsonPrefix: [(String, JSONValue)] { rowPrefix + [("yearWeek", JSONValue(yearWeek))] }
+    package static var rowPrefixNames: [String] { ["period", "start", "end"] }
+    package func heading(_ options: RenderOptions) -> String {
+        let days = "\(start.iso) (\(options.weekday(start))) – \(end.iso) (\(options.weekday(end)))"
+        let week = yearWeek.map { " · \(options.label("week")) \($0)" } ?? ""
+        return "\(options.label(period.title)) · \(days)\(week)"
     }
-    package static var fieldNames: [String] { ["period", "start", "end"] + BoxOfficeEntry.fieldNames + ["filter"] }
-    /// The keys of the rows: `filter` only when the ranking is filtered.
-    package var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
-    package static var isList: Bool { true }
+    package static var empty: String { "KOBIS has no box office figures for this period." }
 }
 
 extension CodeList: Presentable {

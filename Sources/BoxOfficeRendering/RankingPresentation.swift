@@ -1,0 +1,52 @@
+import BoxOfficeCore
+
+/// What a day's and a week's ranking share in every format: a heading over the ranked films, the
+/// films as rows with the period in front and the filter at the end, and one JSON object.
+package protocol RankingPresentation: Presentable {
+    var entries: [BoxOfficeEntry] { get }
+    var scope: RankingScope? { get }
+    var provisional: Bool { get }
+    /// The members that say which days, in front of each row: `date`, or `period`, `start`, `end`.
+    var rowPrefix: [(String, JSONValue)] { get }
+    /// The same in front of the JSON object (a week adds its `yearWeek`).
+    var jsonPrefix: [(String, JSONValue)] { get }
+    static var rowPrefixNames: [String] { get }
+    /// The table's heading.
+    func heading(_ options: RenderOptions) -> String
+    /// What the table says when KOBIS ranked no film.
+    static var empty: String { get }
+}
+
+package extension RankingPresentation {
+    var jsonPrefix: [(String, JSONValue)] { rowPrefix }
+
+    /// The ranking as a table, with its heading.
+    func table(_ options: RenderOptions) -> String {
+        BoxOfficeEntry.ranking(heading: heading(options), scope: scope, entries: entries, provisional: provisional, empty: Self.empty, options)
+    }
+
+    /// The ranking with only `fields` as columns (`--fields`), keeping its heading and formatting.
+    func table(_ options: RenderOptions, fields: [String]) -> String? {
+        let extra = Dictionary(rowPrefix.map { ($0.0, $0.1.flatText) }, uniquingKeysWith: { first, _ in first })
+            .merging(["filter": scope?.text ?? ""]) { first, _ in first }
+        return BoxOfficeEntry.ranking(heading: heading(options), scope: scope, entries: entries, provisional: provisional, empty: Self.empty,
+                                      fields: fields, extra: extra, options)
+    }
+
+    /// The contract's JSON object, with the filter when there is one.
+    var json: JSONValue {
+        .object(jsonPrefix + [("provisional", .bool(provisional))] + (scope.map { [("filter", $0.json)] } ?? [])
+            + [("entries", .array(entries.map(\.json)))])
+    }
+
+    /// Each entry with the period in front, as one row of a spreadsheet, and its filter at the
+    /// end when it has one.
+    var records: [JSONValue] {
+        entries.map { $0.json.prefixed(rowPrefix).appending(scope.map { [("filter", .string($0.text))] } ?? []) }
+    }
+
+    static var fieldNames: [String] { rowPrefixNames + BoxOfficeEntry.fieldNames + ["filter"] }
+    /// The keys of the rows: `filter` only when the ranking is filtered.
+    var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
+    static var isList: Bool { true }
+}
