@@ -66,8 +66,18 @@ package struct ReviewStore: Sendable {
         }
         defer { flock(lock, LOCK_UN) }
         var reviews = try read()
+        let before = reviews
         let outcome = try change(&reviews)
-        if outcome.changed { try write(reviews) }
+        guard outcome.changed else { return outcome.result }
+        // Every review written anew must be one the rules accept, in its stored form; one already
+        // in the file (written by an older boxoffice, or by hand) is kept as it is.
+        for review in reviews where !before.contains(review) {
+            guard (try? review.stored(latest: .max)) == review else {
+                let problem = (try? review.stored(latest: .max)) == nil ? "it breaks the rules for a review" : "it is not in its stored form"
+                throw ReviewStoreError.refused(id: review.id, reason: problem)
+            }
+        }
+        try write(reviews)
         return outcome.result
     }
 
@@ -133,11 +143,14 @@ package enum ReviewStoreError: Error, Sendable, Equatable, CustomStringConvertib
     case unreadable(path: String, reason: String)
     /// The folder or the file cannot be opened or written; `reason` is a clause, "it is a folder, not a file".
     case unusable(path: String, reason: String)
+    /// A review given to be stored breaks the rules; nothing was written.
+    case refused(id: String, reason: String)
 
     package var description: String {
         switch self {
         case let .unreadable(path, reason): "the reviews in \(path) cannot be read: \(reason); it is left as it is"
         case let .unusable(path, reason): "the reviews at \(path) cannot be used: \(reason)"
+        case let .refused(id, reason): "review \(id) was not stored: \(reason); nothing was written"
         }
     }
 }

@@ -48,6 +48,10 @@ public struct URLSessionTransport: HTTPTransport {
 }
 
 /// The session's delegate: routes each callback to the transfer of its task.
+///
+/// `@unchecked Sendable` because it subclasses `NSObject` (which the compiler cannot check), and
+/// it is safe: its one stored property is a `Locked` dictionary, read and changed only under its
+/// lock, and it is never mutated otherwise after `init`.
 private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let byTask = Locked<[Int: Transfer]>([:])
 

@@ -96,8 +96,6 @@ struct AmbiguousTitleError: Error {
 /// Checks movie codes: KOBIS codes are 8 letters and digits with a digit first, like 20124079 or 2024A603.
 enum MovieCodeArgument {
     static func isCode(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars)
-        return scalars.count == 8 && ("0"..."9").contains(scalars[0]) && scalars.prefix(4).allSatisfy { ("0"..."9").contains($0) }
-            && scalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        MovieCode.isValid(text)
     }
 }

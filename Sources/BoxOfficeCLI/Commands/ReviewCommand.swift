@@ -24,7 +24,6 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
 
     var action: Action
 
-    static let longestText = 10_000
 
     static let spec = CommandSpec(
         name: "review", summary: "your own reviews of movies, kept on your disk: add, list, edit, delete, export, import",
@@ -183,7 +182,7 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
             let number = index + 1
             let review: Review
             do {
-                review = try imported(original, latest: latest)
+                review = try original.stored(latest: latest)
             } catch {
                 let id = Review.isValidID(original.id.lowercased()) ? " (id \(original.id.lowercased()))" : ""
                 throw ReviewInputError(message: "review \(number) in \(name)\(id): \(error.message); nothing was imported")
@@ -195,33 +194,6 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
             checked.append(review)
         }
         return checked
-    }
-
-    /// A review from a file as `review add` would have stored it: id in lowercase, movie code in
-    /// capitals, nickname and text composed and trimmed; or the first field it would have refused.
-    private static func imported(_ review: Review, latest: Int64) throws(ImportProblem) -> Review {
-        func refuse(_ problem: String) -> ImportProblem { ImportProblem(message: problem) }
-        var review = review
-        review.id = review.id.lowercased()
-        guard Review.isValidID(review.id) else { throw refuse("its id is not 8 hex digits") }
-        guard MovieCodeArgument.isCode(review.movieCode) else { throw refuse("its movie code is not a KOBIS movie code (8 characters, e.g. 20124079)") }
-        review.movieCode = review.movieCode.uppercased()
-        guard Review.isValidRating(review.rating) else { throw refuse("its rating is not one from 0.5 to 5 in steps of 0.5") }
-        if let nickname = review.nickname {
-            guard let name = storedNickname(nickname) else { throw refuse("its nickname is not a name of 1 to 40 characters") }
-            review.nickname = name
-        }
-        review.text = storedText(review.text)
-        guard !review.text.isEmpty else { throw refuse("its text is empty") }
-        guard review.text.count <= longestText else { throw refuse("its text is longer than \(NumberFormat.grouped(longestText)) characters") }
-        for (field, time) in [("created", review.created), ("edited", review.edited)] {
-            guard let time else { continue }
-            guard (0...latest).contains(time) else { throw refuse("its \(field) time is before 1970 or in the future") }
-        }
-        if let record = review.password, !record.isCheckable {
-            throw refuse("its password is not a record this boxoffice can check (\(PasswordRecord.algorithmName), a hex salt, a 32-byte hex hash)")
-        }
-        return review
     }
 
     /// Changes or deletes a review, after checking its password when it has one; a wrong
@@ -265,16 +237,10 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
 
     private static func nickname(_ text: String?) throws(UsageError) -> String? {
         guard let text else { return nil }
-        guard let name = storedNickname(text) else {
+        guard let name = Review.storedNickname(text) else {
             throw UsageError(message: "--nickname needs a name of 1 to 40 characters", command: "review")
         }
         return name
-    }
-
-    /// A nickname as stored (composed and trimmed), or nil when it is not 1 to 40 characters.
-    private static func storedNickname(_ text: String) -> String? {
-        let name = text.composed.trimmingBlanksAndNewlines()
-        return !name.isEmpty && name.count <= 40 ? name : nil
     }
 
     private static func text(_ option: String?, words: ArraySlice<String>, command: String) throws(UsageError) -> String? {
@@ -285,16 +251,11 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
         return try checked(raw)
     }
 
-    /// A review's text as stored: composed, without blanks around it.
-    private static func storedText(_ raw: String) -> String {
-        raw.composed.trimmingBlanksAndNewlines()
-    }
-
     static func checked(_ raw: String) throws(UsageError) -> String {
-        let text = storedText(raw)
+        let text = Review.storedText(raw)
         guard !text.isEmpty else { throw UsageError(message: "the review is empty", command: "review") }
-        guard text.count <= longestText else {
-            throw UsageError(message: "the review is \(NumberFormat.grouped(text.count)) characters; at most \(NumberFormat.grouped(longestText))", command: "review")
+        guard text.count <= Review.longestText else {
+            throw UsageError(message: "the review is \(NumberFormat.grouped(text.count)) characters; at most \(NumberFormat.grouped(Review.longestText))", command: "review")
         }
         return text
     }
@@ -319,7 +280,7 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
         guard isatty(STDIN_FILENO) == 0 else {
             throw UsageError(message: "review add needs the review: as words after the movie code, with --text, or on stdin", command: "review")
         }
-        guard let text = String(validating: readStandardInput(upTo: longestText * 4), as: UTF8.self) else {
+        guard let text = String(validating: readStandardInput(upTo: Review.longestText * 4), as: UTF8.self) else {
             throw UsageError(message: "the review on stdin is not UTF-8 text", command: "review")
         }
         return try checked(text)
@@ -370,9 +331,6 @@ struct WrongPasswordError: Error {
 }
 
 /// What is wrong with one review of an import file, said after the review's place in it.
-private struct ImportProblem: Error {
-    let message: String
-}
 
 /// A review's input that cannot be used (an import file, a password that could not be asked for).
 struct ReviewInputError: Error {
