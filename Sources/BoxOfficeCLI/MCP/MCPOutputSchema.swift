@@ -2,70 +2,40 @@ import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
 
-/// The output schemas of the MCP tools, made from what the tools answer: the structure (keys,
-/// nesting, lists) is read from a tool's answer to a sample call against the demo's recordings,
-/// so it is the structure of `--json` itself and follows any change to it; each leaf's type,
-/// blankness and meaning come from `OutputMeanings`, by key.
+/// The output schemas of the MCP tools, made from the types of their values: the structure (keys,
+/// nesting, lists) is the `JSONShape` the type declares beside its JSON writer (a test holds the
+/// two together); each leaf's type, blankness and meaning come from `OutputMeanings`, by key.
 enum MCPOutputSchema {
-    /// The schema of `value`, an answer of a tool; `path` is the keys above it.
-    static func of(_ value: JSONValue, path: [String] = []) -> JSONValue {
-        switch value {
+    /// The schema of a value of `shape`; `path` is the keys above it.
+    static func of(_ shape: JSONShape, path: [String] = []) -> JSONValue {
+        switch shape {
         case let .object(members):
-            var properties: [(String, JSONValue)] = []
-            for (key, member) in members {
-                properties.append((key, of(member, path: path + [key])))
-            }
-            return .object([("type", .string("object")), ("properties", .object(properties)), ("required", .array(members.map { .string($0.0) }))])
-        case let .array(items):
-            let meaning = OutputMeanings.list(path, of: items)
+            let required = members.filter { if case .optional = $0.1 { false } else { true } }
+            // An object under a key says what it is too (a ranking's `filter`).
+            let described = OutputMeanings.meaning(path, kind: .leaf).map { [("description", JSONValue.string($0.description))] } ?? []
+            return .object([("type", .string("object"))] + described
+                + [("properties", .object(members.map { key, member in (key, of(member, path: path + [key])) })),
+                   ("required", .array(required.map { .string($0.0) }))])
+        case let .optional(shape):
+            return of(shape, path: path)
+        case let .list(item):
+            let ofObjects: Bool
+            if case .object = item { ofObjects = true } else { ofObjects = false }
+            let meaning = OutputMeanings.meaning(path, kind: .array) { ($0.items == nil) == ofObjects }
+                ?? (ofObjects ? nil : OutputMeanings.meaning(path, kind: .array))
             var schema: [(String, JSONValue)] = [("type", .string("array"))]
             if let meaning { schema.append(("description", .string(meaning.description))) }
-            if let item = meaning?.items {
-                schema.append(("items", .object([("type", .string(item.rawValue))])))
-            } else if let first = items.first {
-                // All the items as one: each key with its fullest value (a list one item leaves empty, another fills).
-                schema.append(("items", of(items.dropFirst().reduce(first, merged), path: path)))
+            if let scalar = meaning?.items {
+                schema.append(("items", .object([("type", .string(scalar.rawValue))])))
+            } else if ofObjects {
+                schema.append(("items", of(item, path: path)))
             } else {
                 schema.append(("items", .object([])))
             }
             return .object(schema)
-        case .null, .bool, .int, .double, .string:
-            guard let meaning = OutputMeanings.meaning(path, kind: .leaf) else {
-                // A key with no meaning yet (a test finds it undescribed): typed by its sample, blank allowed.
-                if value == .null { return .object([]) }
-                return .object([("type", .array([.string(sampleType(value)), .string("null")]))])
-            }
-            return meaning.schema
-        }
-    }
-
-    /// Two sample values as one: an object with the keys of both, each from the fuller value; a
-    /// list of both lists' items; a value rather than null.
-    static func merged(_ first: JSONValue, _ second: JSONValue) -> JSONValue {
-        switch (first, second) {
-        case let (.object(a), .object(b)):
-            var members = a.map { key, value in (key, b.first { $0.0 == key }.map { merged(value, $0.1) } ?? value) }
-            members += b.filter { key, _ in !a.contains { $0.0 == key } }
-            return .object(members)
-        case let (.array(a), .array(b)):
-            return .array(a + b)
-        case (.null, _):
-            return second
-        default:
-            return first
-        }
-    }
-
-    /// The JSON Schema type a sample value has.
-    static func sampleType(_ value: JSONValue) -> String {
-        switch value {
-        case .null: "null"
-        case .bool: "boolean"
-        case .int: "integer"
-        case .double: "number"
-        case .string: "string"
-        case .array: "array"
-        case .object: "object"
+        case .leaf:
+            // A key with no meaning (a test finds it undescribed) is left untyped.
+            return OutputMeanings.meaning(path, kind: .leaf)?.schema ?? .object([])
         }
     }
 }
@@ -124,14 +94,6 @@ enum OutputMeanings {
             if let found = meanings[name]?.first(where: { $0.kind == kind && fits($0) }) { return found }
         }
         return nil
-    }
-
-    /// The meaning of a list: of plain values (strings) or of objects, as `items` holds.
-    static func list(_ path: [String], of items: [JSONValue]) -> Meaning? {
-        let ofObjects: Bool
-        if case .object? = items.first { ofObjects = true } else { ofObjects = false }
-        return meaning(path, kind: .array) { ($0.items == nil) == ofObjects }
-            ?? (items.isEmpty ? meaning(path, kind: .array) : nil)
     }
 
     /// What a `date` holds.
@@ -219,6 +181,11 @@ enum OutputMeanings {
         "from": [leaf(.string, format: "date", "First day (YYYY-MM-DD).")],
         "to": [leaf(.string, format: "date", "Last day (YYYY-MM-DD).")],
         "points": [list("One point per day, oldest first.")],
+        "filter": [leaf(.string, "Which films the ranking covers, when it is filtered; absent for all films (an object).")],
+        "filter.nation": [leaf(.string, nullable: true, choices: ["korean", "foreign"], "Only Korean or only foreign films; null for both.")],
+        "filter.market": [leaf(.string, nullable: true, choices: ["diversity", "commercial"], "Only diversity (independent and art) or only commercial films; null for both.")],
+        "filter.region": [leaf(.string, nullable: true, "The region's KOBIS code (wideAreaCd); null for all of Korea.")],
+        "filter.regionName": [leaf(.string, nullable: true, "The region's name in KOBIS's table, when known.")],
         "points.day": [leaf(.integer, nullable: true, "Days since the film's opening (opening day = 1, previews 0 and below); null without an opening date. Only with alignOpening.")],
         "milestones": [list("Round numbers of admissions (100,000, 500,000, each million) the film's cumulative audience passed on a day it was in the top 10 within the range.")],
         "milestones.audience": [leaf(.integer, "The round number of admissions passed.")],

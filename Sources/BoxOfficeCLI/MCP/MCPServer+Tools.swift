@@ -84,49 +84,8 @@ extension MCPServer {
         }
     }
 
-    /// Each tool's output schema, from its answer to its sample call on the demo's recordings
-    /// (made once, on the first `tools/list`): the shape of `--json` itself, so the two cannot differ.
-    func outputSchemas() async -> [String: JSONValue] {
-        let task = schemas.withLock { stored in
-            if let stored { return stored }
-            let made = Task { [self] in await Self.sampleSchemas(demoContext()) }
-            stored = made
-            return made
-        }
-        return await task.value
-    }
-
-    static func sampleSchemas(_ context: CommandContext) async -> [String: JSONValue] {
-        var schemas: [String: JSONValue] = [:]
-        for tool in MCPTools.all {
-            guard let value = await sample(tool, context) else { continue }
-            schemas[tool.name] = MCPOutputSchema.of(value)
-        }
-        return schemas
-    }
-
-    /// A tool's `structuredContent` for its sample call, answered from the demo's recordings.
-    static func sample(_ tool: MCPTool, _ context: CommandContext) async -> JSONValue? {
-        if !tool.reachesKOBIS {
-            // The quota's report reads this machine's files; its shape is that of any report.
-            return CacheReport(folder: "", entries: 0, bytes: 0, day: context.today, callsToday: 0).json
-        }
-        let server = MCPServer(context: context) { _ in }
-        guard let command = try? server.makeCommand(tool, tool.sample, today: context.today) else { return nil }
-        let result = await server.run(command, tool: tool, in: context, progressToken: nil)
-        guard result["isError"] == .bool(false) else { return nil }
-        return result["structuredContent"]
-    }
-
-    /// This server's settings, answering from the demo's recordings, quietly.
-    func demoContext() -> CommandContext {
-        var invocation = context.invocation
-        invocation.demo = true
-        invocation.verbosity = .quiet
-        return CommandContext(invocation: invocation, environment: context.environment, today: context.today, style: context.style,
-                              secrets: context.secrets, now: context.now, makeTransport: nil, rateLimiter: nil,
-                              progress: ProgressLine(enabled: false, width: nil, write: { _ in }), write: { _ in }, say: { _ in })
-    }
+    /// Each tool's output schema, from the shape its value's type declares.
+    static let outputSchemas: [String: JSONValue] = Dictionary(uniqueKeysWithValues: MCPTools.all.map { ($0.name, MCPOutputSchema.of($0.output)) })
 
     /// The command line's message for a failure, without its `boxoffice: ` prefix.
     static func message(_ error: any Error, keyOrigin: KeySource.Origin? = nil) -> String {

@@ -32,8 +32,6 @@ final class MCPServer: Sendable {
     /// runs on the reader's thread before that.
     private let running = Locked<[String: Running]>([:])
     private let serial = Locked(0)
-    /// The tools' output schemas, made once from their answers to sample calls on the demo's recordings.
-    let schemas = Locked<Task<[String: JSONValue], Never>?>(nil)
 
     init(context: CommandContext, send: @escaping @Sendable (String) -> Void) {
         self.context = context
@@ -220,14 +218,10 @@ final class MCPServer: Sendable {
             reply(id: id, result: .object([]), era: era)
         case "tools/list":
             // The first list waits for the schemas; like a call, it is answered before the server ends.
-            start(nextKey(id)) { [self] stillWanted in
-                let schemas = await outputSchemas()
-                let demo = context.invocation.demo
-                var result: [(String, JSONValue)] = [("tools", .array(MCPTools.all.map { $0.listing(output: schemas[$0.name], demo: demo) }))]
-                if era == .stateless { result += [("ttlMs", .int(Self.listLifetime)), ("cacheScope", .string("public"))] }
-                guard stillWanted() else { return }
-                reply(id: id, result: .object(result), era: era)
-            }
+            let demo = context.invocation.demo
+            var result: [(String, JSONValue)] = [("tools", .array(MCPTools.all.map { $0.listing(output: Self.outputSchemas[$0.name], demo: demo) }))]
+            if era == .stateless { result += [("ttlMs", .int(Self.listLifetime)), ("cacheScope", .string("public"))] }
+            reply(id: id, result: .object(result), era: era)
         case "tools/call":
             call(params, id: id, era: era)
         default:

@@ -10,8 +10,8 @@ struct MCPTool: Sendable {
     let description: String
     /// JSON Schema of the arguments.
     let input: JSONValue
-    /// Arguments of a call the demo's recordings answer: its answer gives the output schema.
-    let sample: JSONValue
+    /// The shape of `structuredContent`, from the type of the command's value: the output schema.
+    let output: JSONShape
     /// The arguments that are days, checked (and explained) in the tool's own terms.
     var dates: [String] = []
     /// Whether the tool reaches KOBIS (quota_status only reads this machine's count).
@@ -65,7 +65,7 @@ enum MCPTools {
             name: "daily_box_office", title: "Daily box office (Korea)",
             description: "The top 10 films in Korean cinemas on one day, from KOBIS (영화진흥위원회): rank and rank change, whether new, movie code, title, opening date; audience is admissions (tickets sold) that day, audienceTotal admissions since opening; sales and salesTotal are ticket sales in Korean won (KRW), salesShare the film's percent of the day's sales; screens and shows count screens and showings. Days are Korean days; a day is published only after it ends, so the default is yesterday in Korea. Figures of the last few days may still be revised (provisional: true). Filters: Korean or foreign films, diversity (independent/art) or commercial films, one region.",
             input: schema([("date", dateSchema("The day: YYYY-MM-DD, YYYYMMDD, 'yesterday' or '-Nd' (N days ago). Default: yesterday in Korea."))] + filterProperties),
-            sample: .object([("date", .string("2023-04-23"))]),
+            output: DailyBoxOffice.shape,
             dates: ["date"],
             command: { arguments throws(MCPArgumentError) in
                 var options = try filterOptions(arguments)
@@ -78,7 +78,7 @@ enum MCPTools {
             description: "The daily top 10 for every day from 'from' to 'to' (inclusive), fetched concurrently and kept in the cache; each day as daily_box_office gives it (audience = admissions, sales in Korean won). Use it for questions about a holiday, a month or a season. At most 366 days per call. Sends progress notifications when asked.",
             input: schema([("from", dateSchema("The first day (YYYY-MM-DD).")), ("to", dateSchema("The last day (YYYY-MM-DD); default yesterday in Korea."))] + filterProperties,
                           required: ["from"]),
-            sample: .object([("from", .string("2022-01-05")), ("to", .string("2022-01-05"))]),
+            output: .object([("days", .list(DailyBoxOffice.shape))]),
             dates: ["from", "to"],
             command: { arguments throws(MCPArgumentError) in
                 var options = try filterOptions(arguments)
@@ -96,7 +96,7 @@ enum MCPTools {
             input: schema([("date", dateSchema("Any day of the week (YYYY-MM-DD). Default: the last complete week.")),
                            ("period", enumSchema(["week", "weekend", "weekdays"], "week: Monday-Sunday (default); weekend: Friday-Sunday; weekdays: Monday-Thursday."))]
                           + filterProperties),
-            sample: .object([("date", .string("2012-01-01")), ("period", .string("weekend"))]),
+            output: WeeklyBoxOffice.shape,
             dates: ["date"],
             command: { arguments throws(MCPArgumentError) in
                 var options = try filterOptions(arguments)
@@ -111,7 +111,7 @@ enum MCPTools {
             input: schema([("title", stringSchema("All or part of the title.")), ("director", stringSchema("A director's name, e.g. '봉준호'.")),
                            ("year", .object([("type", .string("integer")), ("minimum", .int(1900)), ("maximum", .int(9999)), ("description", .string("The year the film opened."))])),
                            ("page", pageSchema)]),
-            sample: .object([("title", .string("범죄와의 전쟁"))]),
+            output: .object([("movies", .list(MovieSummary.shape))]),
             command: { arguments throws(MCPArgumentError) in
                 let title = try string(arguments, "title")
                 let director = try string(arguments, "director")
@@ -125,7 +125,7 @@ enum MCPTools {
             name: "movie_details", title: "Movie details",
             description: "One movie's details from KOBIS: titles, production year, opening date, runtime, status, type, nations, genres, directors, actors with their roles, rating certificates, companies and staff. Give the 8-character movie code (from a ranking or search_movies), or a title: a title that matches several movies is an error listing them with their codes.",
             input: schema([("movie", stringSchema("A KOBIS movie code such as 20124079, or a title."))], required: ["movie"]),
-            sample: .object([("movie", .string("20124079"))]),
+            output: Movie.shape,
             command: { arguments throws(MCPArgumentError) in
                 guard let movie = try string(arguments, "movie") else { throw MCPArgumentError(message: "movie_details needs 'movie': a movie code or a title") }
                 return ("movie", [movie], [:])
@@ -135,7 +135,7 @@ enum MCPTools {
             name: "search_people", title: "Search people",
             description: "Find actors, directors and crew in KOBIS by name (in Korean, e.g. '봉준호'); returns their people codes, names, English names, main roles and film titles.",
             input: schema([("name", stringSchema("The person's name.")), ("page", pageSchema)], required: ["name"]),
-            sample: .object([("name", .string("봉준호"))]),
+            output: .object([("people", .list(PersonSummary.shape))]),
             command: { arguments throws(MCPArgumentError) in
                 guard let name = try string(arguments, "name") else { throw MCPArgumentError(message: "search_people needs 'name'") }
                 guard !CodeArgument.isCode(name) else { throw MCPArgumentError(message: "'name' is a code; use person_details for a people code") }
@@ -146,7 +146,7 @@ enum MCPTools {
             name: "person_details", title: "Person details and filmography",
             description: "One person's details from KOBIS and their whole filmography (each film's code, title and the part they had), by people code (from search_people).",
             input: schema([("peopleCode", stringSchema("A KOBIS people code such as 10031641."))], required: ["peopleCode"]),
-            sample: .object([("peopleCode", .string("10000066"))]),
+            output: Person.shape,
             command: { arguments throws(MCPArgumentError) in
                 guard let code = try string(arguments, "peopleCode"), CodeArgument.isCode(code) else {
                     throw MCPArgumentError(message: "person_details needs 'peopleCode', such as 10031641")
@@ -158,7 +158,7 @@ enum MCPTools {
             name: "search_companies", title: "Search film companies",
             description: "Find production and distribution companies in KOBIS by name; returns their company codes, names, categories, CEOs and films.",
             input: schema([("name", stringSchema("The company's name, e.g. 'CJ' or '쇼박스'.")), ("page", pageSchema)], required: ["name"]),
-            sample: .object([("name", .string("CJ"))]),
+            output: .object([("companies", .list(CompanySummary.shape))]),
             command: { arguments throws(MCPArgumentError) in
                 guard let name = try string(arguments, "name") else { throw MCPArgumentError(message: "search_companies needs 'name'") }
                 return ("company", [name], ["page": try integer(arguments, "page")].compactMapValues { $0 })
@@ -168,7 +168,7 @@ enum MCPTools {
             name: "company_details", title: "Company details and films",
             description: "One company's details from KOBIS (CEO, categories) and its films with the part it played, by company code (from search_companies).",
             input: schema([("companyCode", stringSchema("A KOBIS company code such as 20100109."))], required: ["companyCode"]),
-            sample: .object([("companyCode", .string("20100109"))]),
+            output: Company.shape,
             command: { arguments throws(MCPArgumentError) in
                 guard let code = try string(arguments, "companyCode"), CodeArgument.isCode(code) else {
                     throw MCPArgumentError(message: "company_details needs 'companyCode', such as 20100109")
@@ -180,7 +180,7 @@ enum MCPTools {
             name: "code_table", title: "KOBIS code table",
             description: "A KOBIS code table: 'regions' (the names and codes the region filter accepts), 'nations', 'types' (movie types) or 'parts' (company categories).",
             input: schema([("table", enumSchema(CodeTable.named.map(\.name), "Which table."))], required: ["table"]),
-            sample: .object([("table", .string("regions"))]),
+            output: .object([("codes", .list(CodeList.entryShape))]),
             command: { arguments throws(MCPArgumentError) in
                 guard let table = try string(arguments, "table") else { throw MCPArgumentError(message: "code_table needs 'table'") }
                 return ("codes", [table], [:])
@@ -196,8 +196,7 @@ enum MCPTools {
                 ("to", dateSchema("The last day (YYYY-MM-DD).")),
                 ("alignOpening", .object([("type", .string("boolean")), ("description", .string("Count each film's days from its opening (day 1) instead of by date, to compare runs of different years. Default false."))])),
             ], required: ["movies"]),
-            // 영웅 opened on 2022-12-21 and passed 100,000 that day: a sample with a milestone.
-            sample: .object([("movies", .array([.string("20196478")])), ("from", .string("2022-12-21")), ("to", .string("2022-12-21"))]),
+            output: Trend.shape,
             dates: ["from", "to"],
             command: { arguments throws(MCPArgumentError) in
                 guard case let .array(values)? = arguments["movies"], !values.isEmpty else {
@@ -222,7 +221,7 @@ enum MCPTools {
                 ("to", dateSchema("The last day of a range (YYYY-MM-DD); default yesterday in Korea.")),
                 ("limit", .object([("type", .string("integer")), ("minimum", .int(1)), ("maximum", .int(10_000)), ("description", .string("How many films (default \(TopCommand.defaultLimit)).")) ])),
             ] + filterProperties),
-            sample: .object([("month", .string("2022-01"))]),
+            output: PeriodRanking.shape,
             dates: ["from", "to"],
             command: { arguments throws(MCPArgumentError) in
                 var options = try filterOptions(arguments)
@@ -238,7 +237,7 @@ enum MCPTools {
             name: "quota_status", title: "KOBIS quota status",
             description: "How many calls to KOBIS this machine made today (Korean time) against the key's daily quota of 3,000, and where the cache is. Answers from the cache cost no call. Reads this machine's count only; nothing is sent.",
             input: schema([]),
-            sample: .object([]),
+            output: CacheReport.shape,
             reachesKOBIS: false,
             command: { _ throws(MCPArgumentError) in ("cache", ["info"], [:]) },
             wrap: { $0 }),
