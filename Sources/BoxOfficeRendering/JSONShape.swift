@@ -4,39 +4,64 @@ import BoxOfficeCore
 /// each list holds. The MCP server's output schemas are made from these, with each key's meaning,
 /// so a schema describes what a type writes, not what one sample call happened to answer; a test
 /// checks every declared shape against the JSON the type writes.
-package indirect enum JSONShape: Sendable {
-    /// One value: a string, a number, true or false, or null.
-    case leaf
-    /// A list of values of one shape.
-    case list(JSONShape)
-    /// An object's members, in order.
-    case object([(String, JSONShape)])
-    /// A member an object has only sometimes (a filtered ranking's `filter`).
-    case optional(JSONShape)
+///
+/// A struct over arrays rather than an indirect enum: an indirect enum's boxes are reached through
+/// tagged pointers, which LeakSanitizer cannot follow from the static shapes, and so reports.
+package struct JSONShape: Sendable {
+    package enum Kind: Sendable {
+        /// One value: a string, a number, true or false, or null.
+        case leaf
+        /// A list of values of one shape (`item`).
+        case list
+        /// An object's members, in order.
+        case object
+        /// A member an object has only sometimes (a filtered ranking's `filter`), of shape `item`.
+        case optional
+    }
+
+    package let kind: Kind
+    /// An object's members.
+    package let members: [(String, JSONShape)]
+    /// What a list holds, or what an optional member is: one shape, or none.
+    private let inner: [JSONShape]
+
+    /// A list's item, or an optional member's shape.
+    package var item: JSONShape { inner.first ?? .leaf }
+
+    private init(_ kind: Kind, members: [(String, JSONShape)] = [], inner: [JSONShape] = []) {
+        self.kind = kind
+        self.members = members
+        self.inner = inner
+    }
+
+    package static let leaf = JSONShape(.leaf)
+    package static func list(_ item: JSONShape) -> JSONShape { JSONShape(.list, inner: [item]) }
+    package static func object(_ members: [(String, JSONShape)]) -> JSONShape { JSONShape(.object, members: members) }
+    package static func optional(_ shape: JSONShape) -> JSONShape { JSONShape(.optional, inner: [shape]) }
 
     /// Members that are single values.
     package static func leaves(_ names: String...) -> [(String, JSONShape)] {
         names.map { ($0, .leaf) }
     }
 
+    /// Whether this member may be absent.
+    package var isOptional: Bool { kind == .optional }
+
     /// Whether `value` has this shape: every member it declares (but the optional ones), no
     /// other, each of its shape (a null stands for any shape, a list may be empty). Keys are
     /// compared as sets: a parsed object need not keep its order.
     package func describes(_ value: JSONValue) -> Bool {
-        switch (self, value) {
-        case let (.optional(shape), _): shape.describes(value)
-        case (_, .null), (.leaf, .bool), (.leaf, .int), (.leaf, .double), (.leaf, .string): true
-        case let (.list(item), .array(values)): values.allSatisfy(item.describes)
-        case let (.object(members), .object(fields)):
-            Set(fields.map(\.0)).isSubset(of: members.map(\.0))
+        switch (kind, value) {
+        case (.optional, _): return item.describes(value)
+        case (_, .null), (.leaf, .bool), (.leaf, .int), (.leaf, .double), (.leaf, .string): return true
+        case let (.list, .array(values)): return values.allSatisfy(item.describes)
+        case let (.object, .object(fields)):
+            return Set(fields.map(\.0)).isSubset(of: members.map(\.0))
                 && members.allSatisfy { name, shape in
-                    guard let field = fields.first(where: { $0.0 == name }) else {
-                        if case .optional = shape { return true }
-                        return false
-                    }
+                    guard let field = fields.first(where: { $0.0 == name }) else { return shape.isOptional }
                     return shape.describes(field.1)
                 }
-        default: false
+        default: return false
         }
     }
 }

@@ -8,19 +8,18 @@ import BoxOfficeStorage
 enum MCPOutputSchema {
     /// The schema of a value of `shape`; `path` is the keys above it.
     static func of(_ shape: JSONShape, path: [String] = []) -> JSONValue {
-        switch shape {
-        case let .object(members):
-            let required = members.filter { if case .optional = $0.1 { false } else { true } }
+        switch shape.kind {
+        case .object:
+            let required = shape.members.filter { !$0.1.isOptional }
             // An object under a key says what it is too (a ranking's `filter`).
             let described = OutputMeanings.meaning(path, kind: .leaf).map { [("description", JSONValue.string($0.description))] } ?? []
             return .object([("type", .string("object"))] + described
-                + [("properties", .object(members.map { key, member in (key, of(member, path: path + [key])) })),
+                + [("properties", .object(shape.members.map { key, member in (key, of(member, path: path + [key])) })),
                    ("required", .array(required.map { .string($0.0) }))])
-        case let .optional(shape):
-            return of(shape, path: path)
-        case let .list(item):
-            let ofObjects: Bool
-            if case .object = item { ofObjects = true } else { ofObjects = false }
+        case .optional:
+            return of(shape.item, path: path)
+        case .list:
+            let ofObjects = shape.item.kind == .object
             let meaning = OutputMeanings.meaning(path, kind: .array) { ($0.items == nil) == ofObjects }
                 ?? (ofObjects ? nil : OutputMeanings.meaning(path, kind: .array))
             var schema: [(String, JSONValue)] = [("type", .string("array"))]
@@ -28,7 +27,7 @@ enum MCPOutputSchema {
             if let scalar = meaning?.items {
                 schema.append(("items", .object([("type", .string(scalar.rawValue))])))
             } else if ofObjects {
-                schema.append(("items", of(item, path: path)))
+                schema.append(("items", of(shape.item, path: path)))
             } else {
                 schema.append(("items", .object([])))
             }
