@@ -24,7 +24,17 @@ public struct URLSessionTransport: HTTPTransport {
         configuration.httpCookieStorage = nil
         configuration.urlCredentialStorage = nil
         transfers = Transfers()
-        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
+        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: Self.delegateQueue())
+    }
+
+    /// On Linux, the delegate's callbacks run right where libcurl delivers them (see
+    /// `InlineDelegateQueue`), so a body is counted as it is read, not after a backlog.
+    private static func delegateQueue() -> OperationQueue? {
+        #if canImport(FoundationNetworking)
+        InlineDelegateQueue()
+        #else
+        nil
+        #endif
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -76,7 +86,9 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        if transfer(dataTask)?.received(data) == false { dataTask.cancel() }
+        // Never cancel synchronously here: on Linux this runs on the session's work queue, which
+        // `cancel()` waits for (`workQueue.sync`).
+        if transfer(dataTask)?.received(data) == false { DispatchQueue.global().async { dataTask.cancel() } }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -95,6 +107,7 @@ private final class Transfer: Sendable {
         var response: HTTPURLResponse?
         var body = Data()
         var failure: TransportError?
+        var cutOff = false
     }
 
     private let limit: Int
@@ -114,10 +127,13 @@ private final class Transfer: Sendable {
     }
 
     func cancel() {
-        state.withLock { state in
+        let task = state.withLock { state in
             state.cancelled = true
             return state.task
-        }?.cancel()
+        }
+        // Never synchronously: Swift runs this holding the task's lock, which resuming its
+        // continuation takes, and on Linux that resumption runs on the work queue cancel() waits for.
+        if let task { DispatchQueue.global().async { task.cancel() } }
     }
 
     /// Keeps the response; false when its declared length is already over the limit.
@@ -132,13 +148,15 @@ private final class Transfer: Sendable {
         }
     }
 
-    /// Adds a piece of the body; false once the body is over the limit.
+    /// Adds a piece of the body; false, once only, when the transfer is to be cut off (the body is
+    /// over the limit, or its declared length was). Later pieces are dropped.
     func received(_ data: Data) -> Bool {
         state.withLock { state in
             guard state.failure == nil, state.body.count + data.count <= limit else {
                 state.failure = .tooLarge(limit: limit)
                 state.body = Data()
-                return false
+                defer { state.cutOff = true }
+                return state.cutOff
             }
             state.body.append(data)
             return true
@@ -195,3 +213,17 @@ private extension TransportError {
         }
     }
 }
+
+#if canImport(FoundationNetworking)
+/// swift-corelibs-foundation hands every delegate callback to `delegateQueue.addOperation(_:)` from
+/// libcurl's callbacks, on the session's work queue, and never waits for it: against a fast endless
+/// body, libcurl queues `Data` far faster than a real queue's delegate can count it (hundreds of
+/// MiB to GiB), and the cut-off comes too late. Run here, each callback counts a piece as libcurl
+/// reads it. So callbacks must stay short and never call the session or a task synchronously
+/// (`cancel()`, `resume()` and the like wait for that same work queue).
+private final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        block()
+    }
+}
+#endif

@@ -74,7 +74,7 @@ enum Executable {
     /// a child started with vfork (as Foundation's Process does) reports at least the memory of the
     /// test process that started it.
     static func runMeasuringPeakMemory(_ arguments: [String], environment: [String: String] = [:],
-                                       timeLimit: Double = 60) async throws -> (result: Result, peakKiB: Int) {
+                                       timeLimit: Double = 60, program: URL? = nil) async throws -> (result: Result, peakKiB: Int) {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-peak-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: report) }
         let script = """
@@ -93,7 +93,7 @@ enum Executable {
             open(sys.argv[1], "w").write(str(peak))
             sys.exit(status if status >= 0 else 128 - status)
             """
-        let result = try await run(["-c", script, report.path, url.path] + arguments, environment: environment,
+        let result = try await run(["-c", script, report.path, (program ?? url).path] + arguments, environment: environment,
                                    timeLimit: timeLimit, program: URL(fileURLWithPath: "/usr/bin/python3"))
         let peak = Int((try? String(contentsOf: report, encoding: .utf8)) ?? "") ?? -1
         return (result, peak)
