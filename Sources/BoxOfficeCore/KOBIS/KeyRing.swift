@@ -57,6 +57,7 @@ package final class KeyRing: Sendable {
         }
     }
 }
+
 /// Every configured key has used its daily quota: the run stops, keeping what it fetched.
 package struct QuotaExhaustedError: Error, Sendable, Equatable, CustomStringConvertible {
     /// How many keys there were.
