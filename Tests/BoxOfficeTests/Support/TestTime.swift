@@ -42,6 +42,10 @@ enum Build {
     /// set by both ThreadSanitizer stages of `.ci/run`): their resident memory is then mostly the
     /// sanitizer's.
     static let threadSanitized = ProcessInfo.processInfo.environment["BOXOFFICE_TEST_SANITIZER"] == "thread"
+
+    /// Whether the programs under test are sanitized at all (every sanitized stage of `.ci/run`
+    /// scales its waits, `BOXOFFICE_TEST_TIME_SCALE`).
+    static let sanitized = threadSanitized || TestTime.scale > 1
 }
 
 /// The environment every process the tests start gets besides its own variables.
