@@ -92,7 +92,7 @@ enum RecordTable {
     /// Control characters (but those in `keeping`) become U+FFFD and bidirectional overrides go,
     /// as in `TerminalText.clean`, so ESC [2J clears nobody's screen.
     static func neutralised(_ text: String, keeping: Set<Character>) -> String {
-        guard text.unicodeScalars.contains(where: TerminalText.needsCleaning) else { return text }
+        guard text.unicodeScalars.contains(where: \.isUnprintable) else { return text }
         var result = ""
         for character in text {
             if keeping.contains(character) {

@@ -141,11 +141,6 @@ package enum TerminalText {
         return lines
     }
 
-    /// Whether `clean` would change this scalar.
-    static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isUnprintable
-    }
-
     /// East Asian Wide and Fullwidth ranges (Unicode 15), plus emoji presentation blocks.
     private static func isWide(_ value: UInt32) -> Bool {
         switch value {

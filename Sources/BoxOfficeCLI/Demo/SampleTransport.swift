@@ -21,7 +21,7 @@ package struct SampleTransport: HTTPTransport {
         guard let (operation, parameters) = Self.operation(of: request.url) else {
             throw SampleDataError(operation: nil, request: request.url.path)
         }
-        log?("demo: answering \(operation.noun) (\(parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))) from the sample data (nothing is sent)")
+        log?("demo: answering \(operation.summary(parameters)) from the sample data (nothing is sent)")
         let key = operation.requestKey(parameters)
         guard let file = SampleCatalog.entries.first(where: { $0.key == key })?.file,
               let bytes = SampleRecordings.files[file] else {

@@ -113,11 +113,6 @@ public struct BoxOfficeClient: Sendable {
     }
 
     private func call<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws(BoxOfficeError) -> Value {
-        do {
-            return try await client.fetch(endpoint, convert: convert)
-        } catch {
-            throw BoxOfficeError(error)
-        }
+        try await answer(endpoint, convert: convert).value
     }
 }
-

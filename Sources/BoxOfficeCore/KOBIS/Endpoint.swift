@@ -260,12 +260,16 @@ extension Endpoint {
 
     /// The request for messages: `the daily box office (targetDt=20230327)`.
     package var summary: String {
-        operation.noun + " (" + parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + ")"
+        operation.summary(parameters.map { ($0.name, $0.value) })
     }
-
 }
 
 extension KOBISOperation {
+    /// See `Endpoint.summary`.
+    package func summary(_ parameters: [(name: String, value: String)]) -> String {
+        noun + " (" + parameters.map { "\($0.name)=\($0.value)" }.joined(separator: ", ") + ")"
+    }
+
     /// See `Endpoint.requestKey`; values are encoded so that `&` or `=` inside one cannot mimic another parameter.
     package func requestKey(_ parameters: [(name: String, value: String)]) -> String {
         rawValue + "?" + parameters.map { "\($0.name)=\(Self.percentEncoded($0.value))" }.joined(separator: "&")

@@ -113,8 +113,11 @@ package struct KOBISClient: Sendable {
         guard let cache else {
             let fetched = now()
             let body = try await body(for: call)
+            // As the cache layer does: a cancellation during the transfer or the decoding is not lost.
             try Task.checkCancellation()
-            return Answer(value: try decode(body), body: body, fetched: fetched)
+            let value = try decode(body)
+            try Task.checkCancellation()
+            return Answer(value: value, body: body, fetched: fetched)
         }
         return try await cache.answer(call, decode: decode) { try await body(for: call) }
     }
