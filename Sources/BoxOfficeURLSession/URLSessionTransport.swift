@@ -9,32 +9,19 @@ import FoundationNetworking
 /// Transfers are driven by a delegate rather than completion handlers, so that a body is counted
 /// as it arrives (and cut off at the request's limit), and redirects are handed back to the client
 /// instead of being followed.
+///
+/// Each session carries one transfer at a time: requests made together get sessions of their own,
+/// kept for the next requests (with their connections). On Linux a session does all its work on one
+/// queue, so several endless answers on one session would keep each other's cut-off waiting (for
+/// seconds, while they pile up in memory); on sessions of their own, each is cut off at its limit.
 public struct URLSessionTransport: HTTPTransport {
-    private let session: URLSession
-    private let transfers: Transfers
+    private let sessions: SessionPool
 
-    /// Creates a transport whose session allows `connectionsPerHost` parallel connections
-    /// (URLSession on Linux allows 6 unless told otherwise). Nothing is kept on disk: no URL cache,
-    /// no cookies.
+    /// Creates a transport that keeps up to `connectionsPerHost` sessions (and their connections)
+    /// between requests; more requests at a time are never held back, their sessions simply are not
+    /// kept. Nothing is kept on disk: no URL cache, no cookies.
     public init(connectionsPerHost: Int = 8) {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = connectionsPerHost
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.urlCredentialStorage = nil
-        transfers = Transfers()
-        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: Self.delegateQueue())
-    }
-
-    /// On Linux, the delegate's callbacks run right where libcurl delivers them (see
-    /// `InlineDelegateQueue`), so a body is counted as it is read, not after a backlog.
-    private static func delegateQueue() -> OperationQueue? {
-        #if canImport(FoundationNetworking)
-        InlineDelegateQueue()
-        #else
-        nil
-        #endif
+        sessions = SessionPool(keeping: max(1, connectionsPerHost))
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -45,15 +32,74 @@ public struct URLSessionTransport: HTTPTransport {
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         let transfer = Transfer(limit: request.maximumBodyBytes)
+        let session = sessions.take()
+        // The transfer has finished (its delegate said so) whenever this returns or throws.
+        defer { sessions.keep(session) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponse, any Error>) in
-                let task = session.dataTask(with: urlRequest)
-                transfers.register(transfer, for: task)
+                let task = session.session.dataTask(with: urlRequest)
+                session.transfers.register(transfer, for: task)
                 transfer.start(task, continuation: continuation)
             }
         } onCancel: {
             transfer.cancel()
         }
+    }
+}
+
+/// The idle sessions, at most `keeping` of them; a request takes one (or a new one) and gives it
+/// back when its transfer has finished.
+private final class SessionPool: Sendable {
+    struct Session: Sendable {
+        let session: URLSession
+        let transfers: Transfers
+    }
+
+    private let keeping: Int
+    private let idle = Locked<[Session]>([])
+
+    init(keeping: Int) {
+        self.keeping = keeping
+    }
+
+    deinit {
+        for session in idle.withLock({ $0 }) { session.session.finishTasksAndInvalidate() }
+    }
+
+    func take() -> Session {
+        idle.withLock { $0.popLast() } ?? Self.makeSession()
+    }
+
+    func keep(_ session: Session) {
+        let kept = idle.withLock { idle in
+            guard idle.count < keeping else { return false }
+            idle.append(session)
+            return true
+        }
+        if !kept { session.session.finishTasksAndInvalidate() }
+    }
+
+    private static func makeSession() -> Session {
+        let configuration = URLSessionConfiguration.ephemeral
+        // One transfer at a time; the connection stays open for the session's next request.
+        configuration.httpMaximumConnectionsPerHost = 1
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.urlCredentialStorage = nil
+        let transfers = Transfers()
+        return Session(session: URLSession(configuration: configuration, delegate: transfers, delegateQueue: delegateQueue()),
+                       transfers: transfers)
+    }
+
+    /// On Linux, the delegate's callbacks run right where libcurl delivers them (see
+    /// `InlineDelegateQueue`), so a body is counted as it is read, not after a backlog.
+    private static func delegateQueue() -> OperationQueue? {
+        #if canImport(FoundationNetworking)
+        InlineDelegateQueue()
+        #else
+        nil
+        #endif
     }
 }
 

@@ -559,6 +559,28 @@ enum Hostile {
         }
     }
 
+    /// Eight endless answers at once, on one transport: each is cut off at its own limit, so the
+    /// first size error ends the range at once (one shared session's queue kept the cut-offs
+    /// waiting until the timeout, which then took the blame) and memory holds at most the eight
+    /// limits.
+    @Test func endlessAnswersTogetherAreEachCutOff() async throws {
+        let server = try LoopbackServer { _ in .endless(chunk: Data(repeating: UInt8(ascii: " "), count: 64 * 1024), interval: Self.endlessInterval) }
+        let cache = Hostile.folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        for run in 1...5 {
+            let (result, peak) = try await Executable.runMeasuringPeakMemory(
+                ["daily", "--from", "20230401", "--to", "20230408", "--jobs", "8", "--rate", "100", "--refresh", "--retries", "0", "--timeout", "30"],
+                environment: Hostile.environment(server, cache: cache), timeLimit: 60)
+            #expect(result.finished)
+            #expect(result.status == 65, "run \(run)")
+            #expect(result.standardError.hasPrefix("boxoffice: KOBIS's answer is longer than 16 MiB, far more than KOBIS ever sends; it was cut off.\n"),
+                    "run \(run): the size ended it, not the timeout: \(result.standardError)")
+            if !Build.sanitized {
+                #expect(peak > 0 && peak <= (8 * 16 + 64) * 1024, "run \(run): at most the eight limits and a margin: \(peak) KiB")
+            }
+        }
+    }
+
     /// The same through the library alone: README's example over URLSessionTransport.
     @Test func anEndlessAnswerIsCutOffWithBoundedMemoryThroughTheLibrary() async throws {
         let server = try LoopbackServer { _ in .endless(chunk: Data(repeating: UInt8(ascii: " "), count: 64 * 1024), interval: Self.endlessInterval) }
