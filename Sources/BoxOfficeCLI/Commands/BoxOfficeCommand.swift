@@ -30,7 +30,7 @@ extension BoxOfficeCommand where Self: Equatable {
 enum Commands {
     static let all: [any BoxOfficeCommand.Type] = [
         DailyCommand.self, WeeklyCommand.self, MovieCommand.self, SearchCommand.self, PeopleCommand.self,
-        CompanyCommand.self, TrendCommand.self, TopCommand.self, CalendarCommand.self, CodesCommand.self, ReviewCommand.self, MCPCommand.self, CacheCommand.self,
+        CompanyCommand.self, TrendCommand.self, TopCommand.self, CalendarCommand.self, BrowseCommand.self, CodesCommand.self, ReviewCommand.self, MCPCommand.self, CacheCommand.self,
         CompletionsCommand.self, ManualCommand.self,
     ]
 

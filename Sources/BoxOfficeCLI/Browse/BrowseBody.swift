@@ -1,0 +1,177 @@
+import BoxOfficeCore
+import BoxOfficeRendering
+
+/// The lines of each screen's body, from the commands' values: the same for every size of
+/// terminal (the view cuts text to fit, never a number).
+enum BrowseBody {
+    static func lines(_ screen: BrowseScreen, answer: BrowseAnswer?) -> [BrowseLine] {
+        switch (screen, answer) {
+        case let (.ranking, .daily(ranking)?): return entries(ranking.entries)
+        case let (.ranking, .weekly(ranking)?): return entries(ranking.entries)
+        case let (.movie, .movie(movie)?): return details(of: movie)
+        case let (.search(title), .movies(page)?): return matches(page, title: title)
+        case let (.person, .person(person)?): return details(of: person)
+        case let (.people(name, film), .people(page)?): return people(page, name: name, film: film)
+        case let (.company, .company(company)?): return details(of: company)
+        case (.help, _): return help
+        default: return []
+        }
+    }
+
+    // MARK: Rankings
+
+    private static func entries(_ entries: [BoxOfficeEntry]) -> [BrowseLine] {
+        guard !entries.isEmpty else { return [BrowseLine(text: "KOBIS lists no film for this period.")] }
+        let audiences = entries.map { $0.audience.map(NumberFormat.grouped) ?? "–" }
+        let totals = entries.map { $0.audienceTotal.map(NumberFormat.grouped) ?? "–" }
+        let audienceWidth = max(8, audiences.map(\.count).max() ?? 0)
+        let totalWidth = max(5, totals.map(\.count).max() ?? 0)
+        let figures = { (audience: String, total: String) in
+            [pad(audience, audienceWidth), pad(total, totalWidth)]
+        }
+        var lines = [BrowseLine(text: " #  ±    Title", columns: figures("Audience", "Total"), heading: true)]
+        for (index, entry) in entries.enumerated() {
+            let rank = pad(String(entry.rank), 2)
+            let text = "\(rank) \(mark(entry)) \(entry.title.printable)"
+            lines.append(BrowseLine(text: text, columns: figures(audiences[index], totals[index]), item: .open(.movie(entry.movieCode))))
+        }
+        return lines
+    }
+
+    /// The apps' marks: NEW, ▲ up, ▼ down, – the same; four columns.
+    static func mark(_ entry: BoxOfficeEntry) -> String {
+        let mark: String = if entry.isNew { "NEW" } else {
+            switch entry.rankChange {
+            case let change? where change > 0: "▲\(change)"
+            case let change? where change < 0: "▼\(-change)"
+            case .some: "–"
+            case nil: ""
+            }
+        }
+        return mark + String(repeating: " ", count: max(0, 4 - mark.count))
+    }
+
+    // MARK: Details
+
+    private static func details(of movie: Movie) -> [BrowseLine] {
+        var lines = [BrowseLine(text: titled(movie.title, movie.titleEnglish), heading: true)]
+        lines += fields([
+            ("Code", movie.code),
+            ("Opened", movie.openDate?.iso),
+            ("Made", movie.productionYear.map(String.init)),
+            ("Runtime", movie.runtimeMinutes.map { "\($0) min" }),
+            ("Genres", movie.genres.joined(separator: ", ")),
+            ("Nations", movie.nations.joined(separator: ", ")),
+            ("Rated", movie.audits.compactMap(\.grade).first),
+            ("Status", movie.status),
+        ])
+        if !movie.directors.isEmpty {
+            lines.append(BrowseLine(text: "Directors", heading: true))
+            lines += movie.directors.map { director in
+                BrowseLine(text: "  " + titled(director.name, director.nameEnglish),
+                           item: .open(.people(name: director.name, film: movie.title)))
+            }
+        }
+        if !movie.actors.isEmpty {
+            lines.append(BrowseLine(text: "Actors", heading: true))
+            lines += movie.actors.map { actor in
+                let role = actor.role.map { $0.trimmingBlanks().isEmpty ? "" : " — \($0.printable)" } ?? ""
+                return BrowseLine(text: "  " + titled(actor.name, actor.nameEnglish) + role,
+                                  item: .open(.people(name: actor.name, film: movie.title)))
+            }
+        }
+        if !movie.companies.isEmpty {
+            lines.append(BrowseLine(text: "Companies", heading: true))
+            lines += movie.companies.map { company in
+                let role = company.role.map { $0.trimmingBlanks().isEmpty ? "" : " — \($0.printable)" } ?? ""
+                let item: BrowseItem = company.code.map { $0.trimmingBlanks().isEmpty ? .none : .open(.company($0)) } ?? .none
+                return BrowseLine(text: "  " + titled(company.name, company.nameEnglish) + role, item: item)
+            }
+        }
+        return lines
+    }
+
+    private static func details(of person: Person) -> [BrowseLine] {
+        var lines = [BrowseLine(text: titled(person.name, person.nameEnglish), heading: true)]
+        lines += fields([("Code", person.code), ("Role", person.role), ("Sex", person.sex)])
+        lines += films(person.films)
+        return lines
+    }
+
+    private static func details(of company: Company) -> [BrowseLine] {
+        var lines = [BrowseLine(text: titled(company.name, company.nameEnglish), heading: true)]
+        lines += fields([("Code", company.code), ("CEO", company.ceo), ("Roles", company.roles.joined(separator: ", "))])
+        lines += films(company.films)
+        return lines
+    }
+
+    private static func films(_ films: [FilmCredit]) -> [BrowseLine] {
+        guard !films.isEmpty else { return [BrowseLine(text: "Films", heading: true), BrowseLine(text: "  KOBIS lists none.")] }
+        return [BrowseLine(text: "Films (\(films.count))", heading: true)] + films.map { film in
+            let role = film.role.map { $0.trimmingBlanks().isEmpty ? "" : " — \($0.printable)" } ?? ""
+            let item: BrowseItem = film.movieCode.map { $0.trimmingBlanks().isEmpty ? .none : .open(.movie($0)) } ?? .none
+            return BrowseLine(text: "  " + film.title.printable + role, item: item)
+        }
+    }
+
+    // MARK: Searches
+
+    private static func matches(_ page: SearchPage<MovieSummary>, title: String) -> [BrowseLine] {
+        guard !page.items.isEmpty else { return [BrowseLine(text: "No film's title has ‘\(title.printable)’.")] }
+        let shown = page.total > page.items.count ? "the first \(page.items.count) of \(NumberFormat.grouped(page.total))" : "\(page.total)"
+        return [BrowseLine(text: "Films with ‘\(title.printable)’ in the title: \(shown)", heading: true)] + page.items.map { movie in
+            let year = (movie.openDate?.year ?? movie.productionYear).map { " (\($0))" } ?? ""
+            let director = movie.directors.first.map { " · \($0.name.printable)" } ?? ""
+            return BrowseLine(text: movie.title.printable + year + director, columns: [movie.code], item: .open(.movie(movie.code)))
+        }
+    }
+
+    private static func people(_ page: SearchPage<PersonSummary>, name: String, film: String) -> [BrowseLine] {
+        guard !page.items.isEmpty else { return [BrowseLine(text: "KOBIS knows nobody named \(name.printable).")] }
+        return [BrowseLine(text: "People named \(name.printable) (from \(film.printable))", heading: true)] + page.items.map { person in
+            let films = person.films.prefix(3).map(\.title).joined(separator: ", ")
+            return BrowseLine(text: titled(person.name, person.nameEnglish) + (person.role.map { " · \($0.printable)" } ?? "")
+                              + (films.isEmpty ? "" : " · \(films.printable)"),
+                              item: .open(.person(person.code)))
+        }
+    }
+
+    // MARK: Keys
+
+    static let keys: [(String, String)] = [
+        ("↑ ↓  k j", "move"),
+        ("PgUp PgDn  g G", "a page, the first, the last"),
+        ("Enter → l", "open the film, person or company"),
+        ("Esc ← h Backspace", "back"),
+        ("] [", "the next or previous day (week)"),
+        ("t", "back to the first day"),
+        ("w", "day → week → weekend → weekdays"),
+        ("c", "a calendar to pick a day"),
+        ("/", "search a title"),
+        ("r", "fetch this screen again from KOBIS"),
+        ("?", "these keys"),
+        ("q  Ctrl-C", "quit"),
+    ]
+
+    private static let help: [BrowseLine] = [BrowseLine(text: "Keys", heading: true)]
+        + keys.map { BrowseLine(text: pad($0.0, 18, left: true) + "  " + $0.1) }
+
+    // MARK: Helpers
+
+    private static func fields(_ pairs: [(String, String?)]) -> [BrowseLine] {
+        pairs.compactMap { label, value in
+            guard let value, !value.trimmingBlanks().isEmpty else { return nil }
+            return BrowseLine(text: pad(label, 8, left: true) + "  " + value.printable)
+        }
+    }
+
+    private static func titled(_ name: String, _ english: String?) -> String {
+        guard let english, !english.trimmingBlanks().isEmpty, english != name else { return name.printable }
+        return "\(name.printable) (\(english.printable))"
+    }
+
+    private static func pad(_ text: String, _ count: Int, left: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, count - text.count))
+        return left ? text + padding : padding + text
+    }
+}

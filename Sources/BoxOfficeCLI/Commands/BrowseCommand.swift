@@ -1,0 +1,234 @@
+import BoxOfficeCore
+import BoxOfficeRendering
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// `boxoffice browse [--date D] [--period P] [filters]`: the apps' way of looking around, full
+/// screen. The state and its screens are pure (`BrowseState`, `BrowseView`); this runs them:
+/// keys in, the commands' values fetched in the background, frames out.
+struct BrowseCommand: BoxOfficeCommand, Equatable {
+    var day: Day?
+    var period: BrowsePeriod
+    /// The ranking filters, as given, passed on to `daily` and `weekly`.
+    var filterOptions: [String: CommandArguments.Value]
+
+    static let spec = CommandSpec(
+        name: "browse", summary: "look around full screen: rankings, films, people, a calendar",
+        options: [
+            OptionSpec(name: "date", value: "D", help: "the day to start on: 20230327, 2023-03-27, yesterday or -Nd", defaultValue: "yesterday in Korea"),
+            OptionSpec(name: "period", value: "day|week|weekend|weekdays", help: "a day's ranking, or the week (weekend, weekdays) holding it",
+                       defaultValue: "day", completion: .choices(BrowsePeriod.allCases.map(\.rawValue))),
+        ] + RankingFilterOptions.specs,
+        discussion: """
+        A full-screen view of the rankings: Enter opens a film, then its director, an actor or a
+        company, and their films; Esc goes back. ] and [ step a day (a week), c opens a calendar,
+        / searches a title, w changes the period, r fetches the screen again, ? lists the keys,
+        q quits. Requests run in the background; an error is a line in the status bar.
+
+        It needs a terminal: with stdin or stdout not one, it exits 64. For scripts, use the
+        commands themselves (daily, weekly, movie, people, company with --json).
+        """,
+        examples: ["boxoffice browse", "boxoffice --demo browse", "boxoffice browse --date 2023-03-27 --period weekend"])
+
+    init(_ arguments: CommandArguments) throws(UsageError) {
+        try arguments.expectPositionals(atMost: 0)
+        day = try arguments.publishedDay()
+        period = try arguments.choice("period", among: BrowsePeriod.self) ?? .day
+        _ = try RankingFilterOptions(arguments)
+        filterOptions = arguments.options.filter { name, _ in RankingFilterOptions.specs.contains { $0.name == name } }
+    }
+
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
+        guard BrowseTerminal.isAvailable() else {
+            throw UsageError(message: """
+                browse is a full-screen view and needs a terminal (stdin and stdout); for scripts, use \
+                'boxoffice daily --json', 'boxoffice movie CODE --json' and the other commands
+                """, command: "browse")
+        }
+        let samples = context.invocation.demo
+            ? BrowseState.Samples(days: SampleTransport.sampleDays,
+                                  weeks: Dictionary(grouping: SampleTransport.sampleWeeks) { BrowsePeriod(rawValue: $0.period.rawValue) ?? .week }
+                                      .mapValues { $0.map(\.day).sorted() }) : nil
+        let home = RankingPlace(day: day ?? samples?.days.last ?? context.today.adding(days: -1), period: period)
+        let state = BrowseState(home: home, today: context.today, samples: samples,
+                                prefetch: !context.invocation.demo && context.invocation.cacheMode != .offline)
+        let fetcher = BrowseFetcher(context: context, filterOptions: filterOptions)
+        var loop = BrowseLoop(state: state, fetcher: fetcher, colors: context.options.colors, ambiguousWide: context.options.ambiguousWide)
+        try await loop.run()
+        return .none
+    }
+}
+
+/// Fetches what the view asks for by running the commands themselves, taking their values.
+struct BrowseFetcher: Sendable {
+    let context: CommandContext
+    let filterOptions: [String: CommandArguments.Value]
+
+    init(context: CommandContext, filterOptions: [String: CommandArguments.Value]) {
+        // Nothing may be written under the view: notes and progress stay silent.
+        var quiet = CommandContext(invocation: context.invocation, environment: context.environment, today: context.today, style: context.style,
+                                   secrets: context.secrets, now: context.now, makeTransport: context.makeTransport,
+                                   rateLimiter: context.rateLimiter, progress: ProgressLine(enabled: false, width: nil, write: { _ in }),
+                                   write: nil, say: { _ in })
+        quiet.style.fields = nil
+        self.context = quiet
+        self.filterOptions = filterOptions
+    }
+
+    /// The value for a request, as the command gives it; `refresh` fetches it from KOBIS.
+    func fetch(_ request: BrowseRequest, refresh: Bool) async throws -> BrowseAnswer {
+        var context = self.context
+        if refresh {
+            var invocation = context.invocation
+            if invocation.cacheMode == .normal { invocation.cacheMode = .refresh }
+            context = CommandContext(invocation: invocation, environment: context.environment, today: context.today, style: context.style,
+                                     secrets: context.secrets, now: context.now, makeTransport: context.makeTransport,
+                                     rateLimiter: context.rateLimiter, progress: context.progress, write: nil, say: context.say)
+        }
+        let today = Day.korean(at: context.now())
+        func arguments(_ name: String, _ positionals: [String] = [], _ options: [String: CommandArguments.Value] = [:]) -> CommandArguments {
+            CommandArguments(name: name, positionals: positionals, values: options, today: today)
+        }
+        let command: any BoxOfficeCommand
+        switch request {
+        case let .ranking(place) where place.period == .day:
+            command = try DailyCommand(arguments("daily", [], filterOptions.merging(["date": .text(place.day.iso)]) { $1 }))
+        case let .ranking(place):
+            command = try WeeklyCommand(arguments("weekly", [], filterOptions.merging(["date": .text(place.day.iso), "period": .text(place.period.rawValue)]) { $1 }))
+        case let .movie(code): command = try MovieCommand(arguments("movie", [code]))
+        case let .search(title): command = try SearchCommand(arguments("search", [title]))
+        case let .person(code): command = try PeopleCommand(arguments("people", [code]))
+        case let .company(code): command = try CompanyCommand(arguments("company", [code]))
+        case let .people(name, film):
+            // Credits carry no code: the people of that name with that film (KOBIS's filmoNames).
+            let client = try context.client()
+            let output = try await context.show(.peopleList(name: name, filmography: film), using: client) { try SearchPage<PersonSummary>($0, page: 1, perPage: 10) }
+            return try Self.answer(output)
+        }
+        return try Self.answer(try await command.run(context))
+    }
+
+    private static func answer(_ output: CommandOutput) throws -> BrowseAnswer {
+        guard case let .value(value, _) = output.content else { throw BrowseFetchError() }
+        switch value {
+        case let value as DailyBoxOffice: return .daily(value)
+        case let value as WeeklyBoxOffice: return .weekly(value)
+        case let value as Movie: return .movie(value)
+        case let value as SearchPage<MovieSummary>: return .movies(value)
+        case let value as Person: return .person(value)
+        case let value as SearchPage<PersonSummary>: return .people(value)
+        case let value as Company: return .company(value)
+        default: throw BrowseFetchError()
+        }
+    }
+}
+
+/// A command gave something the view cannot show (never expected).
+struct BrowseFetchError: Error, CustomStringConvertible {
+    var description: String { "the answer could not be shown here" }
+}
+
+/// Runs the view: one event at a time through the state, the effects carried out, a frame drawn.
+struct BrowseLoop {
+    var state: BrowseState
+    let fetcher: BrowseFetcher
+    let colors: Bool
+    let ambiguousWide: Bool
+
+    private enum Event: Sendable {
+        case browse(BrowseEvent)
+        case terminal(BrowseTerminal.Input)
+        case stop
+    }
+
+    mutating func run() async throws {
+        let (events, sink) = AsyncStream<Event>.makeStream()
+        let terminal = BrowseTerminal()
+        try terminal.start { sink.yield(.terminal($0)) }
+        defer { terminal.stop() }
+        var tasks: [BrowseRequest: Task<Void, Never>] = [:]
+        defer { tasks.values.forEach { $0.cancel() } }
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(100))
+                sink.yield(.browse(.tick))
+            }
+        }
+        defer { ticker.cancel() }
+        let fetcher = self.fetcher
+        func perform(_ effects: [BrowseEffect]) {
+            for effect in effects {
+                switch effect {
+                case .fetch, .prefetch:
+                    let (request, refresh): (BrowseRequest, Bool) = switch effect {
+                    case let .fetch(request, refresh): (request, refresh)
+                    case let .prefetch(request): (request, false)
+                    default: fatalError("unreachable")
+                    }
+                    tasks[request]?.cancel()
+                    tasks[request] = Task {
+                        do {
+                            let answer = try await fetcher.fetch(request, refresh: refresh)
+                            sink.yield(.browse(.answered(request, answer)))
+                        } catch is CancellationError {
+                        } catch {
+                            guard !Task.isCancelled else { return }
+                            sink.yield(.browse(.failed(request, BrowseLoop.message(error))))
+                        }
+                    }
+                case let .cancel(request):
+                    tasks.removeValue(forKey: request)?.cancel()
+                case .quit:
+                    break
+                }
+            }
+        }
+        var size = terminal.size
+        var view = BrowseView(columns: size.columns, rows: size.rows, colors: colors, ambiguousWide: ambiguousWide)
+        _ = state.handle(.resized(bodyRows: BrowseView.bodyRows(forRows: size.rows)))
+        perform(state.start())
+        terminal.draw(view.render(state), full: true)
+        await withTaskCancellationHandler {
+            for await event in events {
+                switch event {
+                case let .browse(event):
+                    if case let .answered(request, _) = event { tasks.removeValue(forKey: request) }
+                    if case let .failed(request, _) = event { tasks.removeValue(forKey: request) }
+                    if case .tick = event, state.loading.isEmpty { continue }
+                    perform(state.handle(event))
+                case .terminal(.key(.suspend)):
+                    terminal.suspend()
+                    terminal.draw(view.render(state), full: true)
+                    continue
+                case .terminal(.key(.redraw)), .terminal(.continued):
+                    terminal.draw(view.render(state), full: true)
+                    continue
+                case let .terminal(.key(key)):
+                    perform(state.handle(.key(key)))
+                case .terminal(.resized):
+                    size = terminal.size
+                    view = BrowseView(columns: size.columns, rows: size.rows, colors: colors, ambiguousWide: ambiguousWide)
+                    perform(state.handle(.resized(bodyRows: BrowseView.bodyRows(forRows: size.rows))))
+                    terminal.invalidate()
+                case .terminal(.hangUp), .stop:
+                    return
+                }
+                if state.quitting { return }
+                terminal.draw(view.render(state))
+            }
+        } onCancel: {
+            sink.yield(.stop)
+        }
+        try Task.checkCancellation()
+    }
+
+    /// A failure as one line for the status bar: the command line's message, without its advice.
+    static func message(_ error: any Error) -> String {
+        if let usage = error as? UsageError { return usage.message }
+        let lines = FailureReport(error).lines
+        return lines.first.map { $0.hasPrefix("boxoffice: ") ? String($0.dropFirst(11)) : $0 } ?? "\(error)"
+    }
+}
