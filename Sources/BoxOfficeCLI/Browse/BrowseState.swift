@@ -91,9 +91,10 @@ struct BrowseState: Equatable {
             return received(request, answer)
         case let .failed(request, message):
             loading.remove(request)
-            if pending?.request == request { pending = nil }
             // Only a failure of what the user is looking at, or waiting for, is news.
-            if top.screen.request == request || pending == nil { status = message }
+            let awaited = pending?.request == request || top.screen.request == request
+            if pending?.request == request { pending = nil }
+            if awaited { status = message }
             return []
         case .tick:
             spinner &+= 1

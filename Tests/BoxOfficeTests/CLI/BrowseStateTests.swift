@@ -1,0 +1,284 @@
+@testable import BoxOfficeCLI
+import BoxOfficeCore
+import Foundation
+import Testing
+
+/// `boxoffice browse`'s state machine, key by key, with recorded answers: what each key does on
+/// each screen, the edges, and answers that arrive late.
+@Suite struct BrowseStateTests {
+    static let today = Day(year: 2023, month: 4, day: 24)!
+    static let day = Day(year: 2023, month: 4, day: 23)!
+    static let place = RankingPlace(day: day, period: .day)
+
+    static func daily(_ fixture: String) throws -> DailyBoxOffice {
+        let response = try JSONDecoder().decode(DailyBoxOfficeResponse.self, from: Fixtures.data(fixture))
+        let range = try #require(response.boxOfficeResult.showRange)
+        return try DailyBoxOffice(response, requested: try #require(Day(String(range.prefix(8)))))
+    }
+
+    static func movie(_ fixture: String) throws -> Movie {
+        try Movie(try JSONDecoder().decode(MovieInfoResponse.self, from: Fixtures.data(fixture)), requested: "")
+    }
+
+    /// A state showing 2023-04-23's ranking.
+    static func showing() throws -> BrowseState {
+        var state = BrowseState(home: place, today: today)
+        #expect(state.start() == [.fetch(.ranking(place), refresh: false)])
+        #expect(state.handle(.answered(.ranking(place), .daily(try daily("daily_20230423.json")))) == [])
+        return state
+    }
+
+    @Test func startsOnItsDayAndFetchesIt() throws {
+        var state = BrowseState(home: Self.place, today: Self.today)
+        #expect(state.start() == [.fetch(.ranking(Self.place), refresh: false)])
+        #expect(state.loading == [.ranking(Self.place)])
+        #expect(state.items(of: state.top).isEmpty, "nothing to choose before the answer")
+        #expect(state.handle(.key(.down)) == [])
+        #expect(state.handle(.key(.enter)) == [])
+        _ = state.handle(.answered(.ranking(Self.place), .daily(try Self.daily("daily_20230423.json"))))
+        #expect(state.loading.isEmpty)
+        #expect(state.items(of: state.top).count == 10)
+    }
+
+    @Test func movesWithinTheListAndStopsAtItsEnds() throws {
+        var state = try Self.showing()
+        _ = state.handle(.key(.up))
+        #expect(state.top.selection == 0, "the first row is the first")
+        for key in [BrowseKey.down, .character("j"), .down] { _ = state.handle(.key(key)) }
+        #expect(state.top.selection == 3)
+        _ = state.handle(.key(.character("k")))
+        #expect(state.top.selection == 2)
+        _ = state.handle(.key(.character("G")))
+        #expect(state.top.selection == 9)
+        _ = state.handle(.key(.down))
+        #expect(state.top.selection == 9, "the last row is the last")
+        _ = state.handle(.key(.character("g")))
+        #expect(state.top.selection == 0)
+        _ = state.handle(.resized(bodyRows: 4))
+        _ = state.handle(.key(.pageDown))
+        #expect(state.top.selection == 4)
+        #expect(state.top.top == 2, "the chosen row is in view: the heading and rows 1-4 above it scrolled off by two")
+        _ = state.handle(.key(.pageDown))
+        _ = state.handle(.key(.pageDown))
+        #expect(state.top.selection == 9)
+        _ = state.handle(.key(.pageUp))
+        #expect(state.top.selection == 5)
+    }
+
+    @Test func opensAFilmOnceItsAnswerArrivesAndGoesBack() throws {
+        var state = try Self.showing()
+        _ = state.handle(.key(.down))
+        let code = "20226270"
+        #expect(state.handle(.key(.enter)) == [.fetch(.movie(code), refresh: false)])
+        #expect(state.pages.count == 1, "the ranking stays until the film's answer is there")
+        #expect(state.pending?.request == .movie(code))
+        let movie = try Self.movie("movieinfo_20218541.json")
+        _ = state.handle(.answered(.movie(code), .movie(movie)))
+        #expect(state.top.screen == .movie(code))
+        #expect(state.pending == nil)
+        // → and l open as Enter does; on a film, the credits are what can be chosen.
+        let items = state.items(of: state.top)
+        #expect(items.first == .open(.people(name: movie.directors[0].name, film: movie.title)))
+        _ = state.handle(.key(.escape))
+        #expect(state.top.screen == .ranking(Self.place))
+        #expect(state.top.selection == 1, "back where the user was")
+        // Known now: opening it again needs no request.
+        #expect(state.handle(.key(.right)) == [])
+        #expect(state.top.screen == .movie(code))
+        for key in [BrowseKey.left, .character("l"), .backspace, .character("h")] { _ = state.handle(.key(key)) }
+        #expect(state.pages.count == 1)
+    }
+
+    @Test func escOnTheFirstScreenNeverEndsTheView() throws {
+        var state = try Self.showing()
+        for key in [BrowseKey.escape, .left, .backspace, .character("h")] {
+            #expect(state.handle(.key(key)) == [])
+            #expect(!state.quitting)
+        }
+        #expect(state.handle(.key(.character("q"))) == [.quit])
+        #expect(state.quitting)
+        var again = try Self.showing()
+        _ = again.handle(.key(.enter))
+        #expect(again.handle(.key(.interrupt)) == [.quit], "Ctrl-C quits from anywhere, even while waiting")
+    }
+
+    @Test func leavingCancelsWhatTheScreenWaitedFor() throws {
+        var state = try Self.showing()
+        _ = state.handle(.key(.enter))
+        #expect(state.handle(.key(.escape)) == [.cancel(.movie("20231089"))])
+        #expect(state.pending == nil)
+        #expect(state.loading.isEmpty)
+        // The answer comes anyway: it is kept, and the screen stays the ranking.
+        _ = state.handle(.answered(.movie("20231089"), .movie(try Self.movie("movieinfo_20218541.json"))))
+        #expect(state.top.screen == .ranking(Self.place))
+        #expect(state.answers[.movie("20231089")] != nil)
+        // A failure of something nobody waits for says nothing.
+        _ = state.handle(.failed(.movie("20000000"), "KOBIS is down"))
+        #expect(state.status == nil)
+    }
+
+    @Test func aFailureIsAStatusLineAndTheScreenStays() throws {
+        var state = try Self.showing()
+        _ = state.handle(.key(.character("]")))
+        #expect(state.status == "2023-04-23 is the latest: KOBIS publishes a day once it has ended")
+        let before = state.top
+        #expect(state.handle(.key(.character("["))) == [.fetch(.ranking(RankingPlace(day: Day(year: 2023, month: 4, day: 22)!, period: .day)), refresh: false)])
+        #expect(state.status == nil, "a key clears the last message")
+        _ = state.handle(.failed(.ranking(RankingPlace(day: Day(year: 2023, month: 4, day: 22)!, period: .day)), "KOBIS did not answer"))
+        #expect(state.status == "KOBIS did not answer")
+        #expect(state.top == before)
+        #expect(state.pending == nil)
+        // Refresh: fetched again from KOBIS, the screen as it is meanwhile.
+        #expect(state.handle(.key(.character("r"))) == [.fetch(.ranking(Self.place), refresh: true)])
+        #expect(state.top == before)
+        _ = state.handle(.failed(.ranking(Self.place), "quota spent"))
+        #expect(state.status == "quota spent")
+        #expect(state.lines(of: state.top).count == 11, "still showing the day")
+    }
+
+    @Test func stepsDaysWeeksAndPeriodsWithinWhatKOBISHas() throws {
+        var state = BrowseState(home: RankingPlace(day: BrowseState.firstDay.adding(days: 1), period: .day), today: Self.today)
+        _ = state.start()
+        #expect(state.handle(.key(.character("["))) == [.fetch(.ranking(RankingPlace(day: BrowseState.firstDay, period: .day)), refresh: false)])
+        _ = state.handle(.answered(.ranking(RankingPlace(day: BrowseState.firstDay, period: .day)), .daily(try Self.daily("daily_20230423.json"))))
+        #expect(state.handle(.key(.character("["))) == [])
+        #expect(state.status == "KOBIS has no figures before 2004-01-01")
+        // Weeks step by seven days; the week holding yesterday is the last.
+        let week = RankingPlace(day: Self.day.adding(days: -10), period: .week)
+        #expect(state.step(week, by: 1) == RankingPlace(day: Self.day.adding(days: -3), period: .week))
+        #expect(state.step(RankingPlace(day: Self.day.adding(days: -3), period: .week), by: 1) == RankingPlace(day: Self.day, period: .week))
+        #expect(state.step(RankingPlace(day: Self.day, period: .week), by: 1) == nil)
+        #expect(state.step(week, by: -1) == RankingPlace(day: Self.day.adding(days: -17), period: .week))
+        // w: day → week → weekend → weekdays → day.
+        var periods = try Self.showing()
+        var seen: [BrowsePeriod] = []
+        for _ in 0..<4 {
+            let effects = periods.handle(.key(.character("w")))
+            guard case let .fetch(.ranking(place), _)? = effects.first else { break }
+            seen.append(place.period)
+            _ = periods.handle(.answered(.ranking(place), .daily(try Self.daily("daily_20230423.json"))))
+        }
+        #expect(seen == [.week, .weekend, .weekdays])
+        #expect(periods.top.screen == .ranking(Self.place), "and back to the day, known already")
+        // t: back to the first day.
+        var home = try Self.showing()
+        _ = home.handle(.key(.character("[")))
+        _ = home.handle(.answered(.ranking(RankingPlace(day: Self.day.adding(days: -1), period: .day)), .daily(try Self.daily("daily_20221030.json"))))
+        #expect(home.top.screen == .ranking(RankingPlace(day: Self.day.adding(days: -1), period: .day)))
+        #expect(home.handle(.key(.character("t"))) == [], "known already")
+        #expect(home.top.screen == .ranking(Self.place))
+    }
+
+    @Test func theDemoStepsThroughItsSampleDaysAndSaysSo() throws {
+        let days = [Day(year: 2022, month: 1, day: 5)!, Day(year: 2023, month: 4, day: 23)!]
+        var state = BrowseState(home: RankingPlace(day: days[1], period: .day), today: Self.today,
+                                samples: .init(days: days, weeks: [.weekend: [Day(year: 2012, month: 1, day: 1)!]]))
+        _ = state.start()
+        #expect(state.status == "sample data (--demo): ] and [ step through the 2 recorded days")
+        _ = state.handle(.answered(.ranking(RankingPlace(day: days[1], period: .day)), .daily(try Self.daily("daily_20230423.json"))))
+        #expect(state.handle(.key(.character("["))) == [.fetch(.ranking(RankingPlace(day: days[0], period: .day)), refresh: false)])
+        #expect(state.status == "sample day 2022-01-05")
+        _ = state.handle(.answered(.ranking(RankingPlace(day: days[0], period: .day)), .daily(try Self.daily("daily_20220105.json"))))
+        #expect(state.handle(.key(.character("["))) == [])
+        #expect(state.status == "no earlier sample day (the demo has only the recorded ones)")
+        // Only the recorded period of weeks: w goes straight to the weekend of 2012-01-01.
+        #expect(state.handle(.key(.character("w"))) == [.fetch(.ranking(RankingPlace(day: Day(year: 2012, month: 1, day: 1)!, period: .weekend)), refresh: false)])
+    }
+
+    @Test func theCalendarMovesAndPicksADay() throws {
+        var state = try Self.showing()
+        _ = state.handle(.key(.character("c")))
+        #expect(state.top.screen == .calendar(Self.day))
+        _ = state.handle(.key(.right))
+        #expect(state.top.screen == .calendar(Self.day), "not past yesterday")
+        _ = state.handle(.key(.up))
+        #expect(state.top.screen == .calendar(Self.day.adding(days: -7)))
+        _ = state.handle(.key(.pageUp))
+        #expect(state.top.screen == .calendar(Day(year: 2023, month: 3, day: 16)!))
+        _ = state.handle(.key(.left))
+        let picked = RankingPlace(day: Day(year: 2023, month: 3, day: 15)!, period: .day)
+        #expect(state.handle(.key(.enter)) == [.fetch(.ranking(picked), refresh: false)])
+        #expect(state.pages.count == 1, "the calendar closes")
+        _ = state.handle(.answered(.ranking(picked), .daily(try Self.daily("daily_20220315.json"))))
+        #expect(state.top.screen == .ranking(picked))
+        _ = state.handle(.key(.character("c")))
+        _ = state.handle(.key(.escape))
+        #expect(state.top.screen == .ranking(picked), "Esc closes the calendar, nothing picked")
+        #expect(Day(year: 2023, month: 3, day: 31)!.addingMonths(-1) == Day(year: 2023, month: 2, day: 28)!)
+        #expect(Day(year: 2024, month: 1, day: 31)!.addingMonths(1) == Day(year: 2024, month: 2, day: 29)!)
+    }
+
+    @Test func searchingTakesTypedHangulAndOpensAMatch() throws {
+        var state = try Self.showing()
+        _ = state.handle(.key(.character("/")))
+        #expect(state.input == "")
+        for character in "범죄와의 전쟝" { _ = state.handle(.key(.character(character))) }
+        _ = state.handle(.key(.backspace))
+        _ = state.handle(.key(.character("쟁")))
+        #expect(state.input == "범죄와의 전쟁")
+        #expect(state.handle(.key(.character("q"))) == [], "q is typed, not quit")
+        _ = state.handle(.key(.backspace))
+        #expect(state.handle(.key(.enter)) == [.fetch(.search("범죄와의 전쟁"), refresh: false)])
+        #expect(state.input == nil)
+        // An empty search does nothing; Esc closes the line.
+        _ = state.handle(.key(.character("/")))
+        _ = state.handle(.key(.character(" ")))
+        #expect(state.handle(.key(.enter)) == [])
+        _ = state.handle(.key(.character("/")))
+        _ = state.handle(.key(.escape))
+        #expect(state.input == nil)
+        #expect(state.pages.count == 1)
+    }
+
+    @Test func aPersonFromTheCreditsOpensWhenTheNameIsTheirsAlone() throws {
+        var state = try Self.showing()
+        let movie = try Self.movie("movieinfo_20218541.json")
+        _ = state.handle(.key(.enter))
+        _ = state.handle(.answered(.movie("20231089"), .movie(movie)))
+        let people = BrowseRequest.people(name: movie.directors[0].name, film: movie.title)
+        #expect(state.handle(.key(.enter)) == [.fetch(people, refresh: false)])
+        let name = movie.directors[0].name
+        let one = try SearchPage<PersonSummary>(JSONDecoder().decode(PeopleListResponse.self, from: Data("""
+            {"peopleListResult":{"totCnt":2,"peopleList":[
+              {"peopleCd":"10000001","peopleNm":"\(name)","peopleNmEn":"","repRoleNm":"감독","filmoNames":"\(movie.title)|다른 영화"},
+              {"peopleCd":"10000002","peopleNm":"\(name)","peopleNmEn":"","repRoleNm":"배우","filmoNames":"다른 영화"}]}}
+            """.utf8)), page: 1, perPage: 10)
+        #expect(state.handle(.answered(people, .people(one))) == [.fetch(.person("10000001"), refresh: false)],
+                "two of that name, one with the film")
+        #expect(state.top.screen == .movie("20231089"), "still the film until the person's answer")
+        let person = try Person(JSONDecoder().decode(PeopleInfoResponse.self, from: Data("""
+            {"peopleInfoResult":{"peopleInfo":{"peopleCd":"10000001","peopleNm":"\(name)","peopleNmEn":"","sex":"남자","repRoleNm":"감독",
+             "homepages":[],"filmos":[{"movieCd":"20231089","movieNm":"\(movie.title)","moviePartNm":"감독"},{"movieCd":"","movieNm":"없는 영화","moviePartNm":""}]}}}
+            """.utf8)), requested: "10000001")
+        _ = state.handle(.answered(.person("10000001"), .person(person)))
+        #expect(state.top.screen == .person("10000001"))
+        #expect(state.items(of: state.top) == [.open(.movie("20231089")), .none], "a film without a code cannot be opened")
+        _ = state.handle(.key(.enter))
+        #expect(state.top.screen == .movie("20231089"), "known: at once")
+        for _ in 0..<3 { _ = state.handle(.key(.escape)) }
+        #expect(state.top.screen == .ranking(Self.place))
+        #expect(state.pages.count == 1)
+    }
+
+    @Test func emptyListsHaveNothingToChoose() throws {
+        var state = BrowseState(home: Self.place, today: Self.today)
+        _ = state.start()
+        let empty = try DailyBoxOffice(JSONDecoder().decode(DailyBoxOfficeResponse.self, from: Data("""
+            {"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"20230423~20230423","dailyBoxOfficeList":[]}}
+            """.utf8)), requested: Self.day)
+        _ = state.handle(.answered(.ranking(Self.place), .daily(empty)))
+        for key in [BrowseKey.down, .up, .pageDown, .character("G"), .enter] { #expect(state.handle(.key(key)) == []) }
+        #expect(state.top.selection == 0)
+        #expect(state.lines(of: state.top) == [BrowseLine(text: "KOBIS lists no film for this period.")])
+    }
+
+    @Test func fetchesNeighboursAheadOnlyWhenAllowed() throws {
+        var state = BrowseState(home: RankingPlace(day: Self.day.adding(days: -1), period: .day), today: Self.today, prefetch: true)
+        _ = state.start()
+        let effects = state.handle(.answered(.ranking(RankingPlace(day: Self.day.adding(days: -1), period: .day)), .daily(try Self.daily("daily_20230423.json"))))
+        #expect(effects == [.prefetch(.ranking(Self.place)), .prefetch(.ranking(RankingPlace(day: Self.day.adding(days: -2), period: .day)))])
+        var offline = BrowseState(home: Self.place, today: Self.today, prefetch: false)
+        _ = offline.start()
+        #expect(offline.handle(.answered(.ranking(Self.place), .daily(try Self.daily("daily_20230423.json")))) == [])
+    }
+}

@@ -1,0 +1,466 @@
+import Dispatch
+import Foundation
+import Glibc
+import Synchronization
+
+/// An error from setting up a pseudo-terminal or its child process.
+struct PseudoTerminalError: Error, CustomStringConvertible {
+    /// The system call that failed.
+    let operation: String
+    /// The `errno` (or `posix_spawn` result) it reported.
+    let code: Int32
+
+    /// A readable description, e.g. "posix_spawn failed: No such file or directory".
+    var description: String {
+        "\(operation) failed: \(String(cString: strerror(code)))"
+    }
+}
+
+/// Serialises "create file descriptor, then mark it close-on-exec" against
+/// `posix_spawn`, so that a child spawned concurrently by another
+/// `PseudoTerminal` never inherits a descriptor that is not yet
+/// close-on-exec (`openpty` and `pipe` cannot set `O_CLOEXEC` atomically).
+private let spawnLock = Mutex<Void>(())
+
+/// A child process running on its own pseudo-terminal, for tests that drive
+/// interactive or full-screen programs.
+///
+/// The child is a session leader whose controlling terminal is the pty slave
+/// (fds 0, 1 and 2). Everything it writes is collected by a background
+/// thread into `output` and interpreted by `screen`. Call `close()` (or drop
+/// the last reference) to kill and reap the child and close all descriptors.
+final class PseudoTerminal: Sendable {
+    /// Mutable state shared with the reader thread.
+    private struct State {
+        var output: [UInt8] = []
+        var screen: ScreenModel
+        var exitStatus: Int32?
+        var closed = false
+    }
+
+    /// Reference-typed home of the state, so the reader thread does not keep
+    /// the `PseudoTerminal` itself alive.
+    private final class Shared: Sendable {
+        let state: Mutex<State>
+        init(_ state: State) { self.state = Mutex(state) }
+    }
+
+    /// The child's process id (also its process group and session id).
+    let processID: pid_t
+    /// The path of the pty slave device, e.g. "/dev/pts/3".
+    let slavePath: String
+
+    private let masterFD: Int32
+    /// The slave opened again by the parent with `O_NOCTTY`, kept for `tcgetattr`.
+    private let slaveFD: Int32
+    private let wakeReadFD: Int32
+    private let wakeWriteFD: Int32
+    private let shared: Shared
+    private let readerFinished = DispatchSemaphore(value: 0)
+
+    /// Opens a pseudo-terminal of the given size and spawns `executable` on it.
+    ///
+    /// - Parameters:
+    ///   - executable: a path, or a name looked up in the parent's `PATH`.
+    ///   - arguments: arguments after `argv[0]` (which is `executable`).
+    ///   - environment: the child's complete environment.
+    ///   - columns: initial width in cells.
+    ///   - rows: initial height in cells.
+    init(
+        executable: String,
+        arguments: [String],
+        environment: [String: String],
+        columns: Int,
+        rows: Int,
+        width: @escaping @Sendable (Character) -> Int = ScreenModel.defaultWidth
+    ) throws {
+        let master: Int32
+        let openedSlave: Int32
+        let wakeRead: Int32
+        let wakeWrite: Int32
+        let path: String
+        let pid: pid_t
+
+        (master, openedSlave, wakeRead, wakeWrite) = try spawnLock.withLock { _ in
+            var master: Int32 = -1
+            var slave: Int32 = -1
+            guard openpty(&master, &slave, nil, nil, nil) == 0 else {
+                throw PseudoTerminalError(operation: "openpty", code: errno)
+            }
+            var wake: [Int32] = [-1, -1]
+            guard pipe(&wake) == 0 else {
+                let code = errno
+                Glibc.close(master)
+                Glibc.close(slave)
+                throw PseudoTerminalError(operation: "pipe", code: code)
+            }
+            for fd in [master, slave, wake[0], wake[1]] {
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            }
+            return (master, slave, wake[0], wake[1])
+        }
+        func closeAll(_ descriptors: [Int32]) {
+            for fd in descriptors where fd >= 0 { Glibc.close(fd) }
+        }
+
+        do {
+            path = try Self.terminalName(of: openedSlave)
+            try Self.setWindowSize(master, columns: columns, rows: rows)
+            pid = try Self.spawn(
+                executable: executable, arguments: arguments,
+                environment: environment, terminalPath: path)
+        } catch {
+            closeAll([master, openedSlave, wakeRead, wakeWrite])
+            throw error
+        }
+
+        // Replace openpty's slave with our own O_NOCTTY descriptor. Holding a
+        // slave open means reads on the master never fail with EIO when the
+        // child exits, so output written just before exit is never lost.
+        let keptSlave = Glibc.open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        Glibc.close(openedSlave)
+        guard keptSlave >= 0 else {
+            let code = errno
+            Self.killAndReap(pid)
+            closeAll([master, wakeRead, wakeWrite])
+            throw PseudoTerminalError(operation: "open \(path)", code: code)
+        }
+
+        processID = pid
+        slavePath = path
+        masterFD = master
+        slaveFD = keptSlave
+        wakeReadFD = wakeRead
+        wakeWriteFD = wakeWrite
+        shared = Shared(State(screen: ScreenModel(columns: columns, rows: rows, width: width)))
+
+        let reader = Thread { [shared, readerFinished] in
+            Self.readLoop(master: master, wake: wakeRead, into: shared)
+            readerFinished.signal()
+        }
+        reader.name = "PseudoTerminal reader \(pid)"
+        reader.start()
+    }
+
+    deinit {
+        close()
+    }
+
+    // MARK: - Observing the child
+
+    /// Every byte the child has written so far.
+    var output: [UInt8] {
+        shared.state.withLock { $0.output }
+    }
+
+    /// A snapshot of the interpreted screen.
+    var screen: ScreenModel {
+        shared.state.withLock { $0.screen }
+    }
+
+    /// Polls the screen every ~10 ms until `predicate` holds or `timeout`
+    /// passes. Returns whether the predicate held.
+    func waitForScreen(timeout: Duration, _ predicate: (ScreenModel) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while true {
+            if predicate(screen) { return true }
+            if ContinuousClock.now >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Polls (`waitpid` with `WNOHANG`) every ~10 ms until the child exits.
+    ///
+    /// Returns its exit status, or 128 + the signal number if a signal killed
+    /// it, or `nil` if it is still running after `timeout`. Once reaped, the
+    /// status is remembered and returned by later calls.
+    func waitForExit(timeout: Duration) async -> Int32? {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while true {
+            if let status = reapIfExited() { return status }
+            if ContinuousClock.now >= deadline { return nil }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Whether the child has not been seen to exit yet (reaps it if it has).
+    var isRunning: Bool {
+        reapIfExited() == nil
+    }
+
+    /// The terminal's current settings as seen through the parent's slave
+    /// descriptor, or `nil` after `close()` or on failure.
+    func terminalSettings() -> termios? {
+        shared.state.withLock { state -> termios? in
+            guard !state.closed else { return nil }
+            var settings = termios()
+            guard tcgetattr(slaveFD, &settings) == 0 else { return nil }
+            return settings
+        }
+    }
+
+    /// Whether two settings agree in their input, output, control and local
+    /// flags and in all control characters (`c_cc`). Speeds and `c_line` are
+    /// not compared.
+    static func same(_ a: termios, _ b: termios) -> Bool {
+        guard a.c_iflag == b.c_iflag, a.c_oflag == b.c_oflag,
+              a.c_cflag == b.c_cflag, a.c_lflag == b.c_lflag else { return false }
+        return withUnsafeBytes(of: a.c_cc) { left in
+            withUnsafeBytes(of: b.c_cc) { right in left.elementsEqual(right) }
+        }
+    }
+
+    // MARK: - Driving the child
+
+    /// Writes bytes to the terminal, as if typed. Blocks if the pty's input
+    /// buffer is full and the child is not reading.
+    func send(_ bytes: [UInt8]) {
+        let isClosed = shared.state.withLock { $0.closed }
+        guard !isClosed else { return }
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = write(masterFD, base + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && (errno == EINTR || errno == EAGAIN) {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
+    }
+
+    /// Writes the UTF-8 encoding of `text` to the terminal.
+    func send(_ text: String) {
+        send(Array(text.utf8))
+    }
+
+    /// Changes the terminal size and resizes `screen` to match.
+    ///
+    /// No explicit `kill(SIGWINCH)` is sent: `TIOCSWINSZ` on the master makes
+    /// the kernel signal the terminal's foreground process group itself
+    /// whenever the size actually changes (verified by the tests). That is
+    /// also more correct than signalling only the child when a job inside it
+    /// owns the foreground. Setting the same size again sends no signal.
+    func resize(columns: Int, rows: Int) {
+        shared.state.withLock { state in
+            guard !state.closed else { return }
+            // Resize the model first, under the lock, so bytes the child
+            // draws for the new size are never interpreted at the old one.
+            state.screen.resize(columns: columns, rows: rows)
+            try? Self.setWindowSize(masterFD, columns: columns, rows: rows)
+        }
+    }
+
+    /// Sends `signal` to the child process (not its whole process group).
+    func signal(_ signal: Int32) {
+        shared.state.withLock { state in
+            // Never signal a reaped pid: it may already belong to another process.
+            guard state.exitStatus == nil else { return }
+            _ = kill(processID, signal)
+        }
+    }
+
+    /// Kills the child's process group with SIGKILL if the child is still
+    /// running, reaps it, stops the reader thread and closes every descriptor.
+    /// Safe to call more than once; also called by `deinit`.
+    func close() {
+        let firstClose = shared.state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            state.closed = true
+            return true
+        }
+        guard firstClose else { return }
+
+        if reapIfExited() == nil {
+            shared.state.withLock { state in
+                state.exitStatus = Self.killAndReap(processID)
+            }
+        }
+
+        var byte: UInt8 = 1
+        while write(wakeWriteFD, &byte, 1) < 0 && errno == EINTR {}
+        readerFinished.wait()
+
+        for fd in [masterFD, slaveFD, wakeReadFD, wakeWriteFD] {
+            Glibc.close(fd)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Reaps the child without blocking; returns its decoded status once it has exited.
+    private func reapIfExited() -> Int32? {
+        shared.state.withLock { state -> Int32? in
+            if let status = state.exitStatus { return status }
+            var raw: Int32 = 0
+            var result: pid_t
+            repeat {
+                result = waitpid(processID, &raw, WNOHANG)
+            } while result < 0 && errno == EINTR
+            guard result == processID else { return nil }
+            let status = Self.decodeWaitStatus(raw)
+            state.exitStatus = status
+            return status
+        }
+    }
+
+    /// Kills the process group led by `pid`, then blocks until `pid` is reaped.
+    @discardableResult
+    private static func killAndReap(_ pid: pid_t) -> Int32 {
+        if kill(-pid, SIGKILL) != 0 {
+            _ = kill(pid, SIGKILL)
+        }
+        var raw: Int32 = 0
+        while waitpid(pid, &raw, 0) < 0 {
+            guard errno == EINTR else { return 128 + SIGKILL }
+        }
+        return decodeWaitStatus(raw)
+    }
+
+    /// Decodes a `waitpid` status (the WIFEXITED/WEXITSTATUS/WTERMSIG macros
+    /// are not imported into Swift): exit code, or 128 + terminating signal.
+    private static func decodeWaitStatus(_ raw: Int32) -> Int32 {
+        let signal = raw & 0x7F
+        if signal == 0 { return (raw >> 8) & 0xFF }
+        return 128 + signal
+    }
+
+    private static func terminalName(of fd: Int32) throws -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let result = ttyname_r(fd, &buffer, buffer.count)
+        guard result == 0 else { throw PseudoTerminalError(operation: "ttyname_r", code: result) }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func setWindowSize(_ fd: Int32, columns: Int, rows: Int) throws {
+        var size = winsize(
+            ws_row: UInt16(clamping: rows), ws_col: UInt16(clamping: columns),
+            ws_xpixel: 0, ws_ypixel: 0)
+        guard ioctl(fd, UInt(TIOCSWINSZ), &size) == 0 else {
+            throw PseudoTerminalError(operation: "ioctl(TIOCSWINSZ)", code: errno)
+        }
+    }
+
+    /// `POSIX_SPAWN_SETSID` (glibc ≥ 2.26) is defined only under `_GNU_SOURCE`,
+    /// so Swift's Glibc module does not import it.
+    private static let spawnSetSID: Int32 = 0x80
+
+    /// Spawns the child as a new session leader whose fds 0, 1 and 2 are
+    /// opened from `terminalPath`, which makes it the controlling terminal.
+    private static func spawn(
+        executable: String, arguments: [String], environment: [String: String], terminalPath: String
+    ) throws -> pid_t {
+        let actions = UnsafeMutablePointer<posix_spawn_file_actions_t>.allocate(capacity: 1)
+        let attributes = UnsafeMutablePointer<posix_spawnattr_t>.allocate(capacity: 1)
+        defer {
+            actions.deallocate()
+            attributes.deallocate()
+        }
+        guard posix_spawn_file_actions_init(actions) == 0 else {
+            throw PseudoTerminalError(operation: "posix_spawn_file_actions_init", code: errno)
+        }
+        defer { posix_spawn_file_actions_destroy(actions) }
+        guard posix_spawnattr_init(attributes) == 0 else {
+            throw PseudoTerminalError(operation: "posix_spawnattr_init", code: errno)
+        }
+        defer { posix_spawnattr_destroy(attributes) }
+
+        // glibc performs setsid() before the file actions, so the first open
+        // of the slave (without O_NOCTTY) acquires it as controlling terminal.
+        for fd: Int32 in 0...2 {
+            let result = posix_spawn_file_actions_addopen(actions, fd, terminalPath, O_RDWR, 0)
+            guard result == 0 else {
+                throw PseudoTerminalError(operation: "posix_spawn_file_actions_addopen", code: result)
+            }
+        }
+
+        // Start with an empty signal mask and default dispositions, whatever
+        // the test process has blocked or ignored (e.g. SIGPIPE).
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        var defaultSignals = sigset_t()
+        sigfillset(&defaultSignals)
+        sigdelset(&defaultSignals, SIGKILL)
+        sigdelset(&defaultSignals, SIGSTOP)
+        posix_spawnattr_setsigmask(attributes, &emptyMask)
+        posix_spawnattr_setsigdefault(attributes, &defaultSignals)
+        let flags = spawnSetSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        let flagResult = posix_spawnattr_setflags(attributes, Int16(flags))
+        guard flagResult == 0 else {
+            throw PseudoTerminalError(operation: "posix_spawnattr_setflags", code: flagResult)
+        }
+
+        let argv = [executable] + arguments
+        let envp = environment.map { "\($0.key)=\($0.value)" }
+        var pid: pid_t = 0
+        let result = withCStringArray(argv) { argvPointer in
+            withCStringArray(envp) { envpPointer in
+                spawnLock.withLock { _ in
+                    posix_spawnp(&pid, executable, actions, attributes, argvPointer, envpPointer)
+                }
+            }
+        }
+        guard result == 0 else {
+            throw PseudoTerminalError(operation: "posix_spawn \(executable)", code: result)
+        }
+        return pid
+    }
+
+    /// Calls `body` with a NULL-terminated C array of copies of `strings`.
+    private static func withCStringArray<R>(
+        _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R
+    ) -> R {
+        var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+        pointers.append(nil)
+        defer {
+            for pointer in pointers { free(pointer) }
+        }
+        return pointers.withUnsafeBufferPointer { buffer in
+            // A non-empty array always has a base address; fall back defensively.
+            guard let base = buffer.baseAddress else {
+                var terminator: UnsafeMutablePointer<CChar>? = nil
+                return body(&terminator)
+            }
+            return body(base)
+        }
+    }
+
+    /// Runs on the reader thread: copies master output into `shared` until
+    /// the wake pipe becomes readable or the master fails.
+    private static func readLoop(master: Int32, wake: Int32, into shared: Shared) {
+        var descriptors = [
+            pollfd(fd: master, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if descriptors[1].revents != 0 { return }
+            let events = descriptors[0].revents
+            if events & Int16(POLLIN) != 0 {
+                let count = buffer.withUnsafeMutableBytes { raw -> Int in
+                    guard let base = raw.baseAddress else { return -1 }
+                    return read(master, base, raw.count)
+                }
+                if count > 0 {
+                    let chunk = Array(buffer[0..<count])
+                    shared.state.withLock { state in
+                        state.output.append(contentsOf: chunk)
+                        state.screen.feed(chunk)
+                    }
+                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                    return
+                }
+            } else if events & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+                return
+            }
+        }
+    }
+}
