@@ -19,7 +19,7 @@ struct BrowseView {
             return [fit("boxoffice browse needs at least 20×4; this is \(columns)×\(rows)")] + Array(repeating: "", count: max(0, rows - 1))
         }
         let bodyRows = Self.bodyRows(forRows: rows)
-        var lines = [bar(title(state))]
+        var lines = [bar(titles(state).first { width(" boxoffice · " + $0) <= columns } ?? titles(state).last ?? "")]
         let body: [String] = if case let .calendar(day) = state.top.screen {
             calendar(state, at: day, rows: bodyRows)
         } else {
@@ -27,12 +27,27 @@ struct BrowseView {
         }
         lines += body.prefix(bodyRows)
         lines += Array(repeating: "", count: bodyRows - min(bodyRows, body.count))
-        lines.append(statusLine(state))
+        // A message too long for its line takes the body's last line too, while it shows.
+        let status = statusLines(state)
+        if status.count > 1, bodyRows > 1 { lines[lines.count - 1] = status[0] }
+        lines.append(status.last ?? "")
         lines.append(footer(state))
         return lines
     }
 
     // MARK: Bars
+
+    /// The title, then shorter forms of it for a narrow screen, so that no date is cut.
+    private func titles(_ state: BrowseState) -> [String] {
+        let full = title(state)
+        var short = full
+        for (long, brief) in [("Daily box office", "Daily"), ("Weekly box office", "Weekly"), ("Weekend box office", "Weekend"),
+                              ("Weekday box office", "Weekdays"), (" holding ", " of ")] {
+            short = short.replacing(long, with: brief)
+        }
+        let shortest = short.replacing(" · provisional", with: "*")
+        return [full, short, shortest]
+    }
 
     private func title(_ state: BrowseState) -> String {
         let screen = state.pending?.page.screen ?? state.top.screen
@@ -86,6 +101,15 @@ struct BrowseView {
 
     private static let spinnerFrames: [Character] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
+    /// The status line, or two when a message is longer than the width (each fitted).
+    private func statusLines(_ state: BrowseState) -> [String] {
+        let text = statusLine(state)
+        guard width(text) > columns else { return [text] }
+        let wrapped = TerminalText.wrap(text, to: columns, ambiguousWide: ambiguousWide)
+        guard wrapped.count > 1 else { return [fit(text)] }
+        return [fit(wrapped[0]), fit(wrapped.dropFirst().joined(separator: " "))]
+    }
+
     private func statusLine(_ state: BrowseState) -> String {
         if let input = state.input {
             // The end of a long title stays in view, where the typing is.
@@ -95,7 +119,7 @@ struct BrowseView {
             while width(shown) > room, !shown.isEmpty { shown.removeFirst() }
             return prompt + shown + "▏"
         }
-        if let status = state.status { return fit(status.printable) }
+        if let status = state.status { return status.printable }
         guard !state.loading.isEmpty else { return "" }
         let frame = Self.spinnerFrames[state.spinner % Self.spinnerFrames.count]
         let what = state.pending.map { _ in "loading…" } ?? (state.top.screen.request.map { state.loading.contains($0) } == true ? "loading…" : "fetching ahead…")
@@ -107,20 +131,22 @@ struct BrowseView {
         case _ where state.input != nil: [("Enter", "search"), ("Esc", "cancel")]
         case .ranking: [("↑↓", "move"), ("Enter", "open"), ("[ ]", "day"), ("w", "period"), ("c", "calendar"), ("/", "search"),
                         ("r", "refresh"), ("?", "keys"), ("q", "quit")]
-        case .calendar: [("←→↑↓", "day/week"), ("PgUp/Dn", "month"), ("Enter", "pick"), ("Esc", "back")]
+        case .calendar: [("Enter", "pick"), ("←→↑↓", "day/week"), ("PgUp/Dn", "month"), ("Esc", "back")]
         case .help: [("Esc", "back"), ("q", "quit")]
         default: [("↑↓", "move"), ("Enter", "open"), ("Esc", "back"), ("/", "search"), ("r", "refresh"), ("?", "keys"), ("q", "quit")]
         }
-        // The last keys (how to see them all, how to leave) always stay; the others as room allows.
-        let kept = keys.suffix(keys.count > 2 && keys.last?.1 == "quit" ? 2 : 0)
-        let tail = kept.map { "  " + $0.0 + " " + $0.1 }.joined()
+        // How to go back, see every key and leave always stay; the others as room allows, in order.
+        let essential: Set<String> = ["Esc", "?", "q"]
+        let parts = keys.map { (text: $0.0 + " " + $0.1, essential: essential.contains($0.0)) }
+        var remaining = parts.filter(\.essential).reduce(0) { $0 + 2 + width($1.text) }
         var line = ""
-        for (key, what) in keys.dropLast(kept.count) {
-            let part = (line.isEmpty ? "" : "  ") + key + " " + what
-            guard width(line + part + tail) <= columns else { break }
-            line += part
+        for part in parts {
+            if part.essential { remaining -= 2 + width(part.text) }
+            let added = (line.isEmpty ? "" : "  ") + part.text
+            guard part.essential || width(line + added) + remaining <= columns else { continue }
+            line += added
         }
-        line = fit(line.isEmpty ? String(tail.dropFirst(2)) : line + tail)
+        line = fit(line)
         return colors ? "\u{1B}[2m" + line + "\u{1B}[0m" : line
     }
 
@@ -148,7 +174,9 @@ struct BrowseView {
     private func keptColumns(_ lines: [BrowseLine]) -> Int {
         guard let sample = lines.first(where: { !$0.columns.isEmpty })?.columns else { return 0 }
         var kept = sample.count
-        while kept > 0, 2 + 10 + sample.prefix(kept).reduce(0, { $0 + 2 + width($1) }) > columns { kept -= 1 }
+        // Titles keep at least 18 columns (a Hangul title of eight syllables and its ellipsis).
+        while kept > 1, 2 + 18 + sample.prefix(kept).reduce(0, { $0 + 2 + width($1) }) > columns { kept -= 1 }
+        if kept == 1, 2 + 8 + 2 + width(sample[0]) > columns { kept = 0 }
         return kept
     }
 
@@ -170,7 +198,7 @@ struct BrowseView {
     private func calendar(_ state: BrowseState, at day: Day, rows: Int) -> [String] {
         let cell = max(4, min(16, (columns - 2) / 7 - 1))
         let names = Weekday.allCases.map { pad(String($0.shortName.prefix(cell)), cell, left: true) }
-        var lines = [fit("  " + names.joined(separator: " "))]
+        var lines = [fit(String(("  " + names.joined(separator: " ")).reversed().drop(while: { $0 == " " }).reversed()))]
         guard let first = Day(year: day.year, month: day.month, day: 1) else { return lines }
         let weeks = 6
         let withTitles = rows >= 1 + weeks * 2
@@ -186,8 +214,6 @@ struct BrowseView {
                 let inMonth = date.month == day.month
                 var number = inMonth ? String(date.day) : ""
                 if date == day { number = "[\(number)]" }
-                let published = date <= state.latestDay
-                if inMonth, !published, date != day { number += "·" }
                 numbers += pad(number, cell, left: true) + " "
                 var title = ""
                 if inMonth, period == .day, case let .daily(ranking)? = state.answers[.ranking(RankingPlace(day: date, period: .day))] {

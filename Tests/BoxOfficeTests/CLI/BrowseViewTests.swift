@@ -1,0 +1,148 @@
+@testable import BoxOfficeCLI
+@testable import BoxOfficeRendering
+import BoxOfficeCore
+import Foundation
+import Testing
+
+/// `boxoffice browse`'s screens as text: goldens at 80×24, 60×20 and 40×12 (Hangul included), and
+/// no line ever wider than the screen, from 20 to 300 columns.
+@Suite struct BrowseViewTests {
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Expected/browse")
+    static let sizes = [(80, 24), (60, 20), (40, 12)]
+
+    /// Every kind of screen, from recorded answers.
+    static func screens() throws -> [(String, BrowseState)] {
+        var ranking = try BrowseStateTests.showing()
+        _ = ranking.handle(.key(.down))
+        var movie = ranking
+        _ = movie.handle(.key(.enter))
+        _ = movie.handle(.answered(.movie("20226270"), .movie(try BrowseStateTests.movie("movieinfo_20218541.json"))))
+        for _ in 0..<3 { _ = movie.handle(.key(.down)) }
+        var calendar = ranking
+        _ = calendar.handle(.key(.character("c")))
+        _ = calendar.handle(.key(.up))
+        var help = ranking
+        _ = help.handle(.key(.character("?")))
+        var search = ranking
+        _ = search.handle(.key(.character("/")))
+        for character in "범죄와의 전쟁" { _ = search.handle(.key(.character(character))) }
+        var searched = search
+        _ = searched.handle(.key(.enter))
+        let query = MovieQuery(title: "범죄와의 전쟁")
+        let page = try SearchPage<MovieSummary>(JSONDecoder().decode(MovieListResponse.self, from: Fixtures.data("movielist_movieNm-crime-war.json")), query: query)
+        _ = searched.handle(.answered(.search("범죄와의 전쟁"), .movies(page)))
+        var failed = ranking
+        _ = failed.handle(.key(.character("[")))
+        _ = failed.handle(.failed(.ranking(RankingPlace(day: BrowseStateTests.day.adding(days: -1), period: .day)),
+                                  "127.0.0.1 did not answer within the time allowed (tried 3 times)."))
+        var loading = BrowseState(home: BrowseStateTests.place, today: BrowseStateTests.today)
+        _ = loading.start()
+        return [("ranking", ranking), ("movie", movie), ("calendar", calendar), ("help", help), ("typing", search),
+                ("search", searched), ("failed", failed), ("loading", loading)]
+    }
+
+    @Test func screensReadAsTheirGoldens() throws {
+        let update = ProcessInfo.processInfo.environment["BOXOFFICE_UPDATE_GOLDENS"] == "1"
+        for (name, state) in try Self.screens() {
+            for (columns, rows) in Self.sizes {
+                var state = state
+                _ = state.handle(.resized(bodyRows: BrowseView.bodyRows(forRows: rows)))
+                let text = BrowseView(columns: columns, rows: rows).render(state).joined(separator: "\n") + "\n"
+                let file = Self.goldens.appendingPathComponent("\(name)-\(columns)x\(rows).txt")
+                if update { try Data(text.utf8).write(to: file) }
+                #expect(text == (try? String(contentsOf: file, encoding: .utf8)), "\(name) at \(columns)×\(rows)")
+            }
+        }
+    }
+
+    @Test func everyLineFitsAndEveryScreenFillsTheTerminal() throws {
+        for (name, state) in try Self.screens() {
+            for columns in [20, 25, 33, 40, 47, 60, 61, 80, 99, 120, 200, 300] {
+                for rows in [4, 12, 20, 24, 50] {
+                    var state = state
+                    _ = state.handle(.resized(bodyRows: BrowseView.bodyRows(forRows: rows)))
+                    for colors in [false, true] {
+                        let lines = BrowseView(columns: columns, rows: rows, colors: colors).render(state)
+                        #expect(lines.count == rows, "\(name) \(columns)×\(rows)")
+                        for line in lines {
+                            let shown = TerminalText.width(Self.withoutEscapes(line))
+                            #expect(shown <= columns, "\(name) \(columns)×\(rows): \(line)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func numbersAreNeverCutOnlyLeftOut() throws {
+        let state = try BrowseStateTests.showing()
+        for columns in 20...120 {
+            let lines = BrowseView(columns: columns, rows: 24).render(state)
+            let row = lines[3]  // rank 2, 스즈메의 문단속: 64,087 that day, 4,924,050 in all
+            let hasDay = row.contains("64,087"), hasTotal = row.contains("4,924,050")
+            #expect(!row.contains("64,08") || hasDay, "\(columns): \(row)")
+            #expect(!row.contains("4,924,0") || hasTotal, "\(columns): \(row)")
+            #expect(hasDay || !hasTotal, "the total goes first, the day's figure last: \(columns): \(row)")
+            if columns >= 40 { #expect(hasDay, "\(columns): \(row)") }
+        }
+    }
+
+    @Test func theSelectionShowsWithAndWithoutColour() throws {
+        let state = try BrowseStateTests.showing()
+        let plain = BrowseView(columns: 80, rows: 24).render(state)
+        #expect(plain[2].hasPrefix(">  1 "))
+        #expect(!plain.joined().contains("\u{1B}"), "no escape at all with colours off (NO_COLOR, --no-color)")
+        let coloured = BrowseView(columns: 80, rows: 24, colors: true).render(state)
+        #expect(coloured[2].hasPrefix("\u{1B}[7m>  1 "))
+    }
+
+    static func withoutEscapes(_ line: String) -> String {
+        var result = ""
+        var inEscape = false
+        for scalar in line.unicodeScalars {
+            if inEscape {
+                if (0x40...0x7E).contains(scalar.value), scalar != "[" { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+/// Keys from the bytes a terminal sends.
+@Suite struct KeyDecoderTests {
+    @Test func decodesArrowsPagingAndControlKeysInTheirForms() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed(Array("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D".utf8)) == [.up, .down, .right, .left])
+        #expect(decoder.feed(Array("\u{1B}OA\u{1B}OD".utf8)) == [.up, .left], "application mode")
+        #expect(decoder.feed(Array("\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[F\u{1B}[1~\u{1B}[4~".utf8)) == [.pageUp, .pageDown, .home, .end, .home, .end])
+        #expect(decoder.feed(Array("\u{1B}[1;5A".utf8)) == [.up], "with a modifier")
+        #expect(decoder.feed([0x0D, 0x7F, 0x08, 0x03, 0x1A, 0x0C, 0x09]) == [.enter, .backspace, .backspace, .interrupt, .suspend, .redraw, .tab])
+        #expect(decoder.feed(Array("q]/".utf8)) == [.character("q"), .character("]"), .character("/")])
+        #expect(decoder.feed(Array("\u{1B}[200~".utf8)) == [], "a sequence it does not use is dropped whole")
+        #expect(!decoder.isWaiting)
+    }
+
+    @Test func tellsALoneEscFromASequenceAndDecodesUTF8SplitAnywhere() {
+        var decoder = KeyDecoder()
+        #expect(decoder.feed([0x1B]) == [])
+        #expect(decoder.isWaiting)
+        #expect(decoder.flush() == [.escape])
+        #expect(decoder.feed([0x1B, 0x1B]) == [.escape])
+        #expect(decoder.flush() == [.escape])
+        #expect(decoder.feed([0x1B, UInt8(ascii: "[")]) == [])
+        #expect(decoder.feed([UInt8(ascii: "B")]) == [.down], "a sequence split between reads")
+        let hangul = Array("범죄".utf8)
+        var keys: [BrowseKey] = []
+        for byte in hangul { keys += decoder.feed([byte]) }
+        #expect(keys == [.character("범"), .character("죄")])
+        #expect(decoder.feed([0xFF, 0xC3, 0x28, UInt8(ascii: "a")]) == [.character("("), .character("a")], "invalid bytes are dropped")
+        #expect(decoder.feed([0x1B, UInt8(ascii: "x")]) == [.character("x")], "Alt-x reads as x")
+        #expect(decoder.feed(Array("\u{1B}[".utf8) + Array(repeating: UInt8(ascii: "1"), count: 40)) == [])
+        #expect(!decoder.isWaiting, "an endless sequence is not kept")
+    }
+}
