@@ -165,7 +165,9 @@ final class BrowseTerminal: @unchecked Sendable {
             frame = Array(repeating: "\u{0}", count: lines.count)
         }
         for (row, line) in lines.enumerated() where frame[row] != line {
-            text += "\u{1B}[\(row + 1);1H\u{1B}[0m" + line + "\u{1B}[0m\u{1B}[K"
+            // Cleared first: an erase after a line that fills the width would take its last
+            // character (the cursor stays on the last column).
+            text += "\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K" + line + "\u{1B}[0m"
         }
         frame = lines
         if !text.isEmpty { write(text) }

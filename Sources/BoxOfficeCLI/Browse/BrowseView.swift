@@ -50,7 +50,7 @@ struct BrowseView {
     }
 
     private func title(_ state: BrowseState) -> String {
-        let screen = state.pending?.page.screen ?? state.top.screen
+        let screen = state.top.screen
         let answer = screen.request.flatMap { state.answers[$0] }
         switch screen {
         case let .ranking(place):

@@ -191,7 +191,7 @@ struct BrowseLoop {
         _ = state.handle(.resized(bodyRows: BrowseView.bodyRows(forRows: size.rows)))
         perform(state.start())
         terminal.draw(view.render(state), full: true)
-        await withTaskCancellationHandler {
+        let hungUp = await withTaskCancellationHandler {
             for await event in events {
                 switch event {
                 case let .browse(event):
@@ -213,16 +213,21 @@ struct BrowseLoop {
                     view = BrowseView(columns: size.columns, rows: size.rows, colors: colors, ambiguousWide: ambiguousWide)
                     perform(state.handle(.resized(bodyRows: BrowseView.bodyRows(forRows: size.rows))))
                     terminal.invalidate()
-                case .terminal(.hangUp), .stop:
-                    return
+                case .terminal(.hangUp):
+                    return true
+                case .stop:
+                    return false
                 }
-                if state.quitting { return }
+                if state.quitting { return false }
                 terminal.draw(view.render(state))
             }
+            return false
         } onCancel: {
             sink.yield(.stop)
         }
+        // SIGTERM and SIGINT cancel the run, SIGHUP ends it: each ends as an interruption does.
         try Task.checkCancellation()
+        if hungUp { throw CancellationError() }
     }
 
     /// A failure as one line for the status bar: the command line's message, without its advice.

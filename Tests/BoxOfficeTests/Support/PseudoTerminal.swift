@@ -45,6 +45,8 @@ final class PseudoTerminal: Sendable {
         init(_ state: State) { self.state = Mutex(state) }
     }
 
+    /// The terminal's settings before the child started, to compare with those it leaves.
+    let initialSettings: termios
     /// The child's process id (also its process group and session id).
     let processID: pid_t
     /// The path of the pty slave device, e.g. "/dev/pts/3".
@@ -80,6 +82,7 @@ final class PseudoTerminal: Sendable {
         let wakeWrite: Int32
         let path: String
         let pid: pid_t
+        var initial = termios()
 
         (master, openedSlave, wakeRead, wakeWrite) = try spawnLock.withLock { _ in
             var master: Int32 = -1
@@ -106,6 +109,7 @@ final class PseudoTerminal: Sendable {
         do {
             path = try Self.terminalName(of: openedSlave)
             try Self.setWindowSize(master, columns: columns, rows: rows)
+            guard tcgetattr(openedSlave, &initial) == 0 else { throw PseudoTerminalError(operation: "tcgetattr", code: errno) }
             pid = try Self.spawn(
                 executable: executable, arguments: arguments,
                 environment: environment, terminalPath: path)
@@ -128,6 +132,7 @@ final class PseudoTerminal: Sendable {
 
         processID = pid
         slavePath = path
+        initialSettings = initial
         masterFD = master
         slaveFD = keptSlave
         wakeReadFD = wakeRead

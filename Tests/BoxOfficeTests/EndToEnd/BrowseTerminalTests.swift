@@ -1,0 +1,205 @@
+@testable import BoxOfficeRendering
+import Foundation
+import Glibc
+@testable import BoxOfficeCore
+import Testing
+
+/// `boxoffice browse` on a real pseudo-terminal, read by a screen model, against the loopback
+/// KOBIS: the walks a user makes, a failing server, a resize, and every way out, each leaving the
+/// terminal's settings exactly as they were.
+@Suite(.serialized) struct BrowseTerminalTests {
+    static let width: @Sendable (Character) -> Int = { TerminalText.width(of: $0) }
+    static let wait = Duration.seconds(20 * TestTime.scale)
+
+    /// The loopback KOBIS, with a director of 자백 to find by name and a record of him, and a
+    /// switch that makes every request fail with a 500.
+    final class Server: Sendable {
+        let loopback: LoopbackServer
+        let failing = Locked(false)
+
+        init() throws {
+            let failing = self.failing
+            loopback = try LoopbackServer { request in
+                if failing.withLock({ $0 }) { return .html("<html><body>Internal Server Error</body></html>", status: 500) }
+                if request.path.hasSuffix("people/searchPeopleList.json"), request.query["peopleNm"] == "윤종석" {
+                    return .json("""
+                        {"peopleListResult":{"totCnt":1,"peopleList":[{"peopleCd":"10099999","peopleNm":"윤종석","peopleNmEn":"YOON Jong-seok","repRoleNm":"감독","filmoNames":"자백|마린보이"}]}}
+                        """)
+                }
+                if request.path.hasSuffix("people/searchPeopleInfo.json"), request.query["peopleCd"] == "10099999" {
+                    return .json("""
+                        {"peopleInfoResult":{"peopleInfo":{"peopleCd":"10099999","peopleNm":"윤종석","peopleNmEn":"YOON Jong-seok","sex":"남자","repRoleNm":"감독","homepages":[],
+                         "filmos":[{"movieCd":"20198429","movieNm":"자백","moviePartNm":"감독"},{"movieCd":"20124079","movieNm":"광해, 왕이 된 남자","moviePartNm":"각본"}]}}}
+                        """)
+                }
+                return KOBISEmulator.answer(request, expectedKey: KOBISEmulator.key)
+            }
+        }
+    }
+
+    static func start(_ server: Server, cache: URL, arguments: [String] = ["browse", "--date", "2022-10-30"],
+                      columns: Int = 80, rows: Int = 24, extra: [String: String] = [:]) throws -> PseudoTerminal {
+        var environment = ["KOBIS_API_KEY": KOBISEmulator.key, "BOXOFFICE_BASE_URL": server.loopback.baseURL.absoluteString,
+                           "BOXOFFICE_CACHE_DIR": cache.path, "TERM": "xterm-256color", "HOME": cache.path, "NO_COLOR": "1",
+                           "PATH": "/usr/bin:/bin"]
+        environment.merge(extra) { $1 }
+        return try PseudoTerminal(executable: Executable.url.path, arguments: arguments, environment: environment,
+                                  columns: columns, rows: rows, width: width)
+    }
+
+    static func folder() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("browse-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func see(_ terminal: PseudoTerminal, _ text: String, _ comment: Comment? = nil) async -> Bool {
+        let seen = await terminal.waitForScreen(timeout: Self.wait) { $0.contains(text) }
+        #expect(seen, "\(comment ?? "") wanted \(text) on:\n\(terminal.screen.text)")
+        return seen
+    }
+
+    func row(_ terminal: PseudoTerminal, _ index: Int) -> String { terminal.screen.line(index) }
+
+    @Test func walksFromTheRankingToAFilmAPersonAnotherFilmAndBack() async throws {
+        let server = try Server()
+        let cache = Self.folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let terminal = try Self.start(server, cache: cache)
+        defer { terminal.close() }
+        guard await see(terminal, "Daily box office · 2022-10-30 (Sun)") else { return }
+        guard await see(terminal, ">  1 –    자백") else { return }
+        #expect(terminal.screen.inAlternateScreen)
+        #expect(!terminal.screen.cursorVisible)
+        terminal.send("\r")
+        guard await see(terminal, "boxoffice · Film · 자백") else { return }
+        #expect(terminal.screen.contains("> 윤종석") || terminal.screen.contains(">   윤종석"), "the director is chosen first:\n\(terminal.screen.text)")
+        terminal.send("\r")
+        guard await see(terminal, "boxoffice · Person · 윤종석") else { return }
+        terminal.send("j")
+        guard await see(terminal, ">   광해, 왕이 된 남자") else { return }
+        terminal.send("l")
+        guard await see(terminal, "boxoffice · Film · 광해, 왕이 된 남자") else { return }
+        for (key, title) in [("\u{1B}", "Person · 윤종석"), ("h", "Film · 자백"), ("\u{7F}", "Daily box office · 2022-10-30")] {
+            terminal.send(key)
+            guard await see(terminal, title, "back") else { return }
+        }
+        // A stray Esc on the first screen does nothing.
+        terminal.send("\u{1B}")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(terminal.isRunning)
+        terminal.send("q")
+        #expect(await terminal.waitForExit(timeout: Self.wait) == 0)
+        #expect(PseudoTerminal.same(terminal.initialSettings, try #require(terminal.terminalSettings())))
+        #expect(!terminal.screen.inAlternateScreen)
+        #expect(terminal.screen.cursorVisible)
+    }
+
+    @Test func stepsDaysPicksOneFromTheCalendarAndSearches() async throws {
+        let server = try Server()
+        let cache = Self.folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let terminal = try Self.start(server, cache: cache)
+        defer { terminal.close() }
+        guard await see(terminal, "자백") else { return }
+        terminal.send("[")
+        guard await see(terminal, "Daily box office · 2022-10-29 (Sat)") else { return }
+        #expect(await see(terminal, "KOBIS lists no film for this period."))
+        terminal.send("]")
+        guard await see(terminal, "Daily box office · 2022-10-30 (Sun)") else { return }
+        terminal.send("c")
+        guard await see(terminal, "Calendar · 2022-10") else { return }
+        #expect(terminal.screen.contains("[30]"))
+        #expect(terminal.screen.contains("자백"), "the number one of a day already seen:\n\(terminal.screen.text)")
+        // Up a week, up again, a month back (PgUp), then Enter.
+        terminal.send("\u{1B}[A\u{1B}[A\u{1B}[5~")
+        guard await see(terminal, "Calendar · 2022-09") else { return }
+        #expect(terminal.screen.contains("[16]"))
+        terminal.send("\u{1B}[5~\u{1B}[6~\u{1B}[B")
+        guard await see(terminal, "[23]") else { return }
+        terminal.send("\r")
+        guard await see(terminal, "Daily box office · 2022-09-23 (Fri)") else { return }
+        terminal.send("/")
+        guard await see(terminal, "Search a title: ") else { return }
+        terminal.send("범죄와의 전쟁\r")
+        guard await see(terminal, "boxoffice · Search · 범죄와의 전쟁") else { return }
+        #expect(terminal.screen.contains("범죄와의 전쟁: 나쁜놈들 전성시대"))
+        terminal.send("\u{3}")
+        #expect(await terminal.waitForExit(timeout: Self.wait) == 0, "Ctrl-C quits")
+        #expect(PseudoTerminal.same(terminal.initialSettings, try #require(terminal.terminalSettings())))
+    }
+
+    @Test func aFailingServerIsAStatusLineAndTheScreenStays() async throws {
+        let server = try Server()
+        let cache = Self.folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let terminal = try Self.start(server, cache: cache, arguments: ["browse", "--date", "2022-10-30", "--retries", "0"])
+        defer { terminal.close() }
+        guard await see(terminal, ">  1 –    자백") else { return }
+        let before = Array(terminal.screen.lines.prefix(12))
+        server.failing.withLock { $0 = true }
+        terminal.send("r")
+        guard await see(terminal, "500") else { return }
+        #expect(Array(terminal.screen.lines.prefix(12)) == before, "the ranking stays as it was")
+        #expect(terminal.isRunning, "nothing ends the view but the user")
+        // A resize redraws at the new size, every line within it.
+        terminal.resize(columns: 50, rows: 16)
+        #expect(await terminal.waitForScreen(timeout: Self.wait) { $0.line(15).hasPrefix("↑↓ move") && $0.line(1).hasSuffix("Audience      Total") },
+                "redrawn for 50 columns:\n\(terminal.screen.text)")
+        for line in terminal.screen.lines { #expect(TerminalText.width(line) <= 50, "\(line)") }
+        terminal.signal(SIGTERM)
+        let status = await terminal.waitForExit(timeout: Self.wait)
+        #expect(status == 130, "SIGTERM ends it as an interruption")
+        #expect(PseudoTerminal.same(terminal.initialSettings, try #require(terminal.terminalSettings())))
+        #expect(!terminal.screen.inAlternateScreen)
+    }
+
+    @Test func aHangUpGivesTheTerminalBack() async throws {
+        let server = try Server()
+        let cache = Self.folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let terminal = try Self.start(server, cache: cache)
+        defer { terminal.close() }
+        guard await see(terminal, "자백") else { return }
+        // Ctrl-Z gives the terminal back and stops; here, with no shell to stop it for (an orphaned
+        // process group ignores the stop), it comes straight back and draws the whole view again.
+        let drawn = terminal.output.count
+        terminal.send("\u{1A}")
+        #expect(await terminal.waitForScreen(timeout: Self.wait) { _ in
+            String(decoding: terminal.output.dropFirst(drawn), as: UTF8.self).contains("\u{1B}[?1049l")
+        }, "left the alternate screen")
+        guard await see(terminal, ">  1 –    자백") else { return }
+        #expect(terminal.screen.inAlternateScreen)
+        #expect(terminal.isRunning)
+        terminal.signal(SIGHUP)
+        #expect(await terminal.waitForExit(timeout: Self.wait) == 130)
+        #expect(PseudoTerminal.same(terminal.initialSettings, try #require(terminal.terminalSettings())))
+    }
+
+    @Test func theDemoBrowsesItsSampleDaysWithNoKey() async throws {
+        let server = try Server()
+        let cache = Self.folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let terminal = try Self.start(server, cache: cache, arguments: ["--demo", "browse"], columns: 40, rows: 12, extra: ["KOBIS_API_KEY": ""])
+        defer { terminal.close() }
+        guard await see(terminal, "Daily · 2025-08-26 (Tue)") else { return }
+        #expect(terminal.screen.contains("sample data (--demo)"))
+        terminal.send("[")
+        guard await see(terminal, "Daily · 2023-04-23 (Sun)") else { return }
+        #expect(terminal.screen.contains("sample day 2023-04-23"))
+        #expect(server.loopback.requestCount == 0, "no network")
+        terminal.send("q")
+        #expect(await terminal.waitForExit(timeout: Self.wait) == 0)
+    }
+
+    @Test func withoutATerminalItSaysWhatToUseInstead() async throws {
+        let result = try await Executable.run(["--demo", "browse"])
+        #expect(result.status == 64)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError == """
+            boxoffice: browse is a full-screen view and needs a terminal (stdin and stdout); for scripts, use 'boxoffice daily --json', 'boxoffice movie CODE --json' and the other commands
+            Run 'boxoffice help browse' for usage.
+
+            """)
+    }
+}
