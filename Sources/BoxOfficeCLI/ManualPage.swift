@@ -29,6 +29,12 @@ enum ManualPage {
                 lines += [".RS", ".PP", text(command.discussion.split(whereSeparator: \.isNewline).joined(separator: " ")), ".RE"]
             }
         }
+        lines.append(".SH BROWSE KEYS")
+        lines.append(text("The keys of 'boxoffice browse' (also shown by ? in the view):"))
+        for (keys, meaning) in BrowseBody.keys {
+            lines += [".TP", ".B " + text(keys), text(meaning)]
+        }
+        lines.append(text("In the calendar, the arrows move a day or a week, PgUp and PgDn a month, and Enter picks the day. A film's credits open the person; their films open as films."))
         lines.append(".SH OPTIONS")
         lines.append(text("Global options may come before or after the command."))
         for option in CommandLineSpec.globalOptions {

@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func screensReadAsTheirGoldens() throws {
-        let update = ProcessInfo.processInfo.environment["BOXOFFICE_UPDATE_GOLDENS"] == "1"
+        let update = ProcessInfo.processInfo.environment["BOXOFFICE_WRITE_EXPECTED"] == "1"
         for (name, state) in try Self.screens() {
             for (columns, rows) in Self.sizes {
                 var state = state

@@ -91,8 +91,7 @@ import Testing
         terminal.send("q")
         #expect(await terminal.waitForExit(timeout: Self.wait) == 0)
         #expect(PseudoTerminal.same(terminal.initialSettings, try #require(terminal.terminalSettings())))
-        #expect(!terminal.screen.inAlternateScreen)
-        #expect(terminal.screen.cursorVisible)
+        #expect(await terminal.waitForScreen(timeout: Self.wait) { !$0.inAlternateScreen && $0.cursorVisible })
     }
 
     @Test func stepsDaysPicksOneFromTheCalendarAndSearches() async throws {
@@ -151,7 +150,7 @@ import Testing
         let status = await terminal.waitForExit(timeout: Self.wait)
         #expect(status == 130, "SIGTERM ends it as an interruption")
         #expect(PseudoTerminal.same(terminal.initialSettings, try #require(terminal.terminalSettings())))
-        #expect(!terminal.screen.inAlternateScreen)
+        #expect(await terminal.waitForScreen(timeout: Self.wait) { !$0.inAlternateScreen && $0.cursorVisible })
     }
 
     @Test func aHangUpGivesTheTerminalBack() async throws {
