@@ -30,6 +30,8 @@ struct BrowseState: Equatable {
     let prefetch: Bool
     /// Set by q and Ctrl-C.
     var quitting = false
+    /// Days already looked for in the cache, for the calendar.
+    var peeked: Set<BrowseRequest> = []
 
     /// The sample data's days, as the demo steps through them.
     struct Samples: Equatable {
@@ -340,7 +342,19 @@ struct BrowseState: Equatable {
     private mutating func openCalendar() -> [BrowseEffect] {
         guard case let .ranking(place) = top.screen else { return [] }
         pages.append(BrowsePage(.calendar(place.day)))
-        return []
+        return peekMonth(of: place.day)
+    }
+
+    /// The month's days from the cache, so that each day seen before shows its number one.
+    private mutating func peekMonth(of day: Day) -> [BrowseEffect] {
+        var effects: [BrowseEffect] = []
+        for number in 1...31 {
+            guard let date = Day(year: day.year, month: day.month, day: number), date <= latestDay, date >= Self.firstDay else { continue }
+            let request = BrowseRequest.ranking(RankingPlace(day: date, period: .day))
+            guard answers[request] == nil, !loading.contains(request), peeked.insert(request).inserted else { continue }
+            effects.append(.peek(request))
+        }
+        return effects
     }
 
     private mutating func calendarKey(_ key: BrowseKey) -> [BrowseEffect] {
@@ -378,6 +392,7 @@ struct BrowseState: Equatable {
         if let moved {
             let clamped = min(max(moved, Self.firstDay), latestDay)
             top.screen = .calendar(clamped)
+            return peekMonth(of: clamped)
         }
         return []
     }
@@ -504,6 +519,8 @@ enum BrowseEffect: Equatable {
     case fetch(BrowseRequest, refresh: Bool)
     /// Fetch ahead, only if the rate allows (never offline).
     case prefetch(BrowseRequest)
+    /// Read from the cache only, never the network; a miss says nothing (the calendar's days).
+    case peek(BrowseRequest)
     /// Stop a request nobody waits for any more.
     case cancel(BrowseRequest)
     case quit

@@ -78,12 +78,13 @@ struct BrowseFetcher: Sendable {
         self.filterOptions = filterOptions
     }
 
-    /// The value for a request, as the command gives it; `refresh` fetches it from KOBIS.
-    func fetch(_ request: BrowseRequest, refresh: Bool) async throws -> BrowseAnswer {
+    /// The value for a request, as the command gives it; `mode`: fetched from KOBIS (`.refresh`)
+    /// or read from the cache only (`.offline`) rather than as the options say.
+    func fetch(_ request: BrowseRequest, mode: CacheLayer.Mode? = nil) async throws -> BrowseAnswer {
         var context = self.context
-        if refresh {
+        if let mode, mode != context.invocation.cacheMode, context.invocation.cacheMode != .offline {
             var invocation = context.invocation
-            if invocation.cacheMode == .normal { invocation.cacheMode = .refresh }
+            invocation.cacheMode = mode
             context = CommandContext(invocation: invocation, environment: context.environment, today: context.today, style: context.style,
                                      secrets: context.secrets, now: context.now, makeTransport: context.makeTransport,
                                      rateLimiter: context.rateLimiter, progress: context.progress, write: nil, say: context.say)
@@ -162,27 +163,26 @@ struct BrowseLoop {
         func perform(_ effects: [BrowseEffect]) {
             for effect in effects {
                 switch effect {
-                case .fetch, .prefetch:
-                    let (request, refresh): (BrowseRequest, Bool) = switch effect {
-                    case let .fetch(request, refresh): (request, refresh)
-                    case let .prefetch(request): (request, false)
-                    default: fatalError("unreachable")
-                    }
-                    tasks[request]?.cancel()
-                    tasks[request] = Task {
-                        do {
-                            let answer = try await fetcher.fetch(request, refresh: refresh)
-                            sink.yield(.browse(.answered(request, answer)))
-                        } catch is CancellationError {
-                        } catch {
-                            guard !Task.isCancelled else { return }
-                            sink.yield(.browse(.failed(request, BrowseLoop.message(error))))
-                        }
-                    }
+                case let .fetch(request, refresh): start(request, mode: refresh ? .refresh : nil)
+                case let .prefetch(request): start(request, mode: nil)
+                case let .peek(request): start(request, mode: .offline, quietly: true)
                 case let .cancel(request):
                     tasks.removeValue(forKey: request)?.cancel()
                 case .quit:
                     break
+                }
+            }
+        }
+        func start(_ request: BrowseRequest, mode: CacheLayer.Mode?, quietly: Bool = false) {
+            tasks[request]?.cancel()
+            tasks[request] = Task {
+                do {
+                    let answer = try await fetcher.fetch(request, mode: mode)
+                    sink.yield(.browse(.answered(request, answer)))
+                } catch is CancellationError {
+                } catch {
+                    guard !Task.isCancelled, !quietly else { return }
+                    sink.yield(.browse(.failed(request, BrowseLoop.message(error))))
                 }
             }
         }
@@ -197,7 +197,12 @@ struct BrowseLoop {
                 case let .browse(event):
                     if case let .answered(request, _) = event { tasks.removeValue(forKey: request) }
                     if case let .failed(request, _) = event { tasks.removeValue(forKey: request) }
-                    if case .tick = event, state.loading.isEmpty { continue }
+                    if case .tick = event {
+                        // Midnight in Korea moves yesterday, and with it the latest day to show.
+                        let today = Day.korean(at: fetcher.context.now())
+                        if today != state.today { perform(state.handle(.dayChanged(today))) }
+                        if state.loading.isEmpty { continue }
+                    }
                     perform(state.handle(event))
                 case .terminal(.key(.suspend)):
                     terminal.suspend()
