@@ -1,5 +1,11 @@
 import BoxOfficeCore
 import BoxOfficeRendering
+import BoxOfficeReviews
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// The lines of each screen's body, from the commands' values: the same for every size of
 /// terminal (the view cuts text to fit, never a number).
@@ -13,6 +19,7 @@ enum BrowseBody {
         case let (.person, .person(person)?): return details(of: person)
         case let (.people(name, film), .people(page)?): return people(page, name: name, film: film)
         case let (.company, .company(company)?): return details(of: company)
+        case let (.reviews, .reviews(reviews)?): return Self.reviews(reviews)
         case (.help, _): return help
         default: return []
         }
@@ -88,6 +95,8 @@ enum BrowseBody {
                 return BrowseLine(text: "  " + titled(company.name, company.nameEnglish) + role, item: item)
             }
         }
+        lines.append(BrowseLine(text: "Your reviews", heading: true))
+        lines.append(BrowseLine(text: "  Enter lists them; v adds one", item: .open(.reviews(movie.code))))
         return lines
     }
 
@@ -112,6 +121,20 @@ enum BrowseBody {
             let item: BrowseItem = film.movieCode.map { $0.trimmingBlanks().isEmpty ? .none : .open(.movie($0)) } ?? .none
             return BrowseLine(text: "  " + film.title.printable + role, item: item)
         }
+    }
+
+    private static func reviews(_ reviews: [Review]) -> [BrowseLine] {
+        guard !reviews.isEmpty else { return [BrowseLine(text: "No review of yours yet: v adds one.")] }
+        var lines = [BrowseLine(text: "Your reviews · " + Review.summary(reviews), heading: true)]
+        for review in reviews {
+            let day = Day.korean(at: Date(timeIntervalSince1970: TimeInterval(review.created))).iso
+            lines.append(BrowseLine(text: Review.stars(review.rating) + "  " + (review.nickname ?? "—").printable + "  " + day
+                                    + (review.password == nil ? "" : "  · with a password"), item: BrowseItem.none))
+            for paragraph in review.text.split(whereSeparator: \.isNewline) {
+                lines.append(BrowseLine(text: "    " + String(paragraph).printable))
+            }
+        }
+        return lines
     }
 
     // MARK: Searches
@@ -149,6 +172,7 @@ enum BrowseBody {
         ("c", "a calendar to pick a day"),
         ("/", "search a title"),
         ("r", "fetch this screen again from KOBIS"),
+        ("v", "write a review of the film (its details or reviews)"),
         ("?", "these keys"),
         ("q  Ctrl-C", "quit"),
     ]

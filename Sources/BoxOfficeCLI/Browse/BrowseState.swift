@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeReviews
 
 /// `boxoffice browse`'s state, and what a key or an answer does to it. Pure: an event gives the
 /// next state and the requests to make; nothing here touches the terminal or the network.
@@ -16,6 +17,8 @@ struct BrowseState: Equatable {
     var status: String?
     /// The title being typed after `/`, if the search line is open.
     var input: String?
+    /// A review being written (`v`), until it is added or given up.
+    var form: ReviewForm?
     /// Turns of the spinner.
     var spinner = 0
     /// The body's height on the screen, for PgUp/PgDn and scrolling.
@@ -108,6 +111,10 @@ struct BrowseState: Equatable {
         case let .dayChanged(today):
             self.today = today
             return []
+        case let .reviewAdded(code, message):
+            return reviewed(code, message, added: true)
+        case let .reviewRefused(code, message):
+            return reviewed(code, message, added: false)
         }
     }
 
@@ -150,6 +157,7 @@ struct BrowseState: Equatable {
 
     private mutating func press(_ key: BrowseKey) -> [BrowseEffect] {
         if key == .interrupt { return quit() }
+        if form != nil { return fill(key) }
         if input != nil { return type(key) }
         status = nil
         if case .calendar = top.screen { return calendarKey(key) }
@@ -176,8 +184,72 @@ struct BrowseState: Equatable {
             pages.append(BrowsePage(.help))
             return cancelPending()
         case .character("r"): return refresh()
+        case .character("v"): return startReview()
         default: return []
         }
+    }
+
+    // MARK: - Reviews
+
+    /// `v` on a film or its reviews: the form, with the same rules as `review add`.
+    private mutating func startReview() -> [BrowseEffect] {
+        switch top.screen {
+        case let .movie(code), let .reviews(code):
+            let title = if case let .movie(movie)? = answers[.movie(code)] { movie.title } else { code }
+            form = ReviewForm(movieCode: code, title: title)
+        default:
+            status = "v adds a review from a film's details"
+        }
+        return []
+    }
+
+    private mutating func fill(_ key: BrowseKey) -> [BrowseEffect] {
+        guard var form else { return [] }
+        guard !form.sending else { return [] }
+        switch key {
+        case .escape:
+            self.form = nil
+            status = "the review was not added"
+            return []
+        case .tab, .down:
+            form.field = (form.field + 1) % ReviewForm.Field.allCases.count
+        case .up:
+            form.field = (form.field + ReviewForm.Field.allCases.count - 1) % ReviewForm.Field.allCases.count
+        case .enter:
+            guard form.field == ReviewForm.Field.allCases.count - 1 else {
+                form.field += 1
+                break
+            }
+            form.sending = true
+            self.form = form
+            status = nil
+            return [.addReview(form)]
+        case .backspace:
+            form.values[form.field] = String(form.values[form.field].dropLast())
+        case let .character(character):
+            if TextWidthLimit.fits(form.values[form.field], adding: character, review: form.field == ReviewForm.Field.text.rawValue) {
+                form.values[form.field].append(character)
+            }
+        default:
+            break
+        }
+        self.form = form
+        return []
+    }
+
+    /// The review's outcome: added (the form closes, the reviews are read again) or refused
+    /// (the form stays as it was typed, with the reason).
+    private mutating func reviewed(_ code: String, _ message: String, added: Bool) -> [BrowseEffect] {
+        status = message
+        guard added else {
+            form?.sending = false
+            return []
+        }
+        form = nil
+        let request = BrowseRequest.reviews(code)
+        guard answers[request] != nil || top.screen == .reviews(code) else { return [] }
+        loading.insert(request)
+        return [.fetch(request, refresh: false)]
     }
 
     private mutating func quit() -> [BrowseEffect] {
@@ -208,13 +280,18 @@ struct BrowseState: Equatable {
 
     private mutating func moveSelection(by offset: Int) -> [BrowseEffect] {
         let count = items(of: top).count
-        guard count > 0 else { return [] }
+        guard count > 0 else {
+            // Nothing to choose (the keys, a film's reviews): the lines scroll.
+            let lines = lines(of: top).count
+            top.top = min(max(0, top.top + offset), max(0, lines - bodyRows))
+            return []
+        }
         return moveSelection(to: min(max(0, top.selection + offset), count - 1))
     }
 
     private mutating func moveSelection(to index: Int) -> [BrowseEffect] {
         let count = items(of: top).count
-        guard count > 0 else { return [] }
+        guard count > 0 else { return moveSelection(by: index == 0 ? -top.top : Int.max / 2) }
         top.selection = min(max(0, index), count - 1)
         top.scroll(within: bodyRows, lines: lines(of: top))
         return []
@@ -293,7 +370,10 @@ struct BrowseState: Equatable {
     }
 
     private mutating func stepDay(by offset: Int) -> [BrowseEffect] {
-        guard case let .ranking(place) = top.screen else { return [] }
+        guard case let .ranking(shown) = top.screen else { return [] }
+        // Steps add up while a day is on its way: three quick [ go three days back.
+        var place = shown
+        if let pending, !pending.push, case let .ranking(coming) = pending.page.screen { place = coming }
         guard let next = step(place, by: offset) else {
             status = edgeMessage(place, forward: offset > 0)
             return []
@@ -444,6 +524,8 @@ enum BrowseScreen: Equatable {
     /// People of a name, from a film's credits (which carry no code).
     case people(name: String, film: String)
     case company(String)
+    /// The user's own reviews of a film.
+    case reviews(String)
     /// A month to pick a day from, at the day chosen.
     case calendar(Day)
     case help
@@ -457,6 +539,7 @@ enum BrowseScreen: Equatable {
         case let .person(code): .person(code)
         case let .people(name, film): .people(name: name, film: film)
         case let .company(code): .company(code)
+        case let .reviews(code): .reviews(code)
         case .calendar, .help: nil
         }
     }
@@ -487,6 +570,7 @@ enum BrowseRequest: Hashable {
     case person(String)
     case people(name: String, film: String)
     case company(String)
+    case reviews(String)
 }
 
 /// What the core answered: the commands' own values.
@@ -498,6 +582,8 @@ enum BrowseAnswer: Equatable {
     case person(Person)
     case people(SearchPage<PersonSummary>)
     case company(Company)
+    /// The user's reviews of a film, newest first.
+    case reviews([Review])
 }
 
 /// What happens to the view.
@@ -511,6 +597,10 @@ enum BrowseEvent: Equatable {
     case resized(bodyRows: Int)
     /// Midnight in Korea passed.
     case dayChanged(Day)
+    /// A review was added to the film's reviews; what to say.
+    case reviewAdded(String, String)
+    /// A review was refused (a rule, the store); why.
+    case reviewRefused(String, String)
 }
 
 /// What the view asks its driver to do.
@@ -521,6 +611,8 @@ enum BrowseEffect: Equatable {
     case prefetch(BrowseRequest)
     /// Read from the cache only, never the network; a miss says nothing (the calendar's days).
     case peek(BrowseRequest)
+    /// Add the review written in the form, as `review add` does.
+    case addReview(ReviewForm)
     /// Stop a request nobody waits for any more.
     case cancel(BrowseRequest)
     case quit
@@ -557,9 +649,39 @@ struct BrowseLine: Equatable {
     var heading = false
 }
 
-/// The search line holds at most this much: a title, not a paste of a file.
+/// A line typed in the view holds at most this much: a title or a field, not a paste of a file
+/// (a review's text may be as long as `review add` takes).
 enum TextWidthLimit {
     static func fits(_ text: String) -> Bool { text.count <= 100 }
+
+    static func fits(_ text: String, adding character: Character, review: Bool) -> Bool {
+        text.count < (review ? 2_000 : 100)
+    }
+}
+
+/// A review being written in the view: the fields `review add` takes, typed one after another.
+struct ReviewForm: Equatable, Sendable {
+    enum Field: Int, CaseIterable {
+        case rating, nickname, text, password
+
+        var label: String {
+            switch self {
+            case .rating: "Rating (0.5 to 5)"
+            case .nickname: "Nickname (optional)"
+            case .text: "Review"
+            case .password: "Password (optional)"
+            }
+        }
+    }
+
+    let movieCode: String
+    let title: String
+    var values = Array(repeating: "", count: Field.allCases.count)
+    var field = 0
+    /// Sent, waiting for the store: keys wait too.
+    var sending = false
+
+    func value(_ field: Field) -> String { values[field.rawValue] }
 }
 
 extension Day {

@@ -20,7 +20,9 @@ struct BrowseView {
         }
         let bodyRows = Self.bodyRows(forRows: rows)
         var lines = [bar(titles(state).first { width(" boxoffice · " + $0) <= columns } ?? titles(state).last ?? "")]
-        let body: [String] = if case let .calendar(day) = state.top.screen {
+        let body: [String] = if let form = state.form {
+            self.form(form)
+        } else if case let .calendar(day) = state.top.screen {
             calendar(state, at: day, rows: bodyRows)
         } else {
             self.body(state, rows: bodyRows)
@@ -81,6 +83,9 @@ struct BrowseView {
         case let .company(code):
             if case let .company(company)? = answer { return "Company · \(company.name.printable)" }
             return "Company \(code.printable)"
+        case let .reviews(code):
+            if case let .movie(movie)? = state.answers[.movie(code)] { return "Reviews · \(movie.title.printable)" }
+            return "Reviews \(code.printable)"
         case let .calendar(day): return "Calendar · \(day.iso.prefix(7))"
         case .help: return "Keys"
         }
@@ -122,6 +127,7 @@ struct BrowseView {
         if let status = state.status { return status.printable }
         guard !state.loading.isEmpty else { return "" }
         let frame = Self.spinnerFrames[state.spinner % Self.spinnerFrames.count]
+        if state.form?.sending == true { return fit("adding the review…") }
         let what = state.pending.map { _ in "loading…" } ?? (state.top.screen.request.map { state.loading.contains($0) } == true ? "loading…" : "fetching ahead…")
         return fit("\(frame) \(what)")
     }
@@ -129,10 +135,13 @@ struct BrowseView {
     private func footer(_ state: BrowseState) -> String {
         let keys: [(String, String)] = switch state.top.screen {
         case _ where state.input != nil: [("Enter", "search"), ("Esc", "cancel")]
+        case _ where state.form != nil: [("Tab", "next field"), ("Enter", "next; on the last, add"), ("Esc", "cancel")]
         case .ranking: [("↑↓", "move"), ("Enter", "open"), ("[ ]", "day"), ("w", "period"), ("c", "calendar"), ("/", "search"),
                         ("r", "refresh"), ("?", "keys"), ("q", "quit")]
         case .calendar: [("Enter", "pick"), ("←→↑↓", "day/week"), ("PgUp/Dn", "month"), ("Esc", "back")]
         case .help: [("Esc", "back"), ("q", "quit")]
+        case .movie, .reviews: [("↑↓", "move"), ("Enter", "open"), ("Esc", "back"), ("v", "review"), ("/", "search"), ("r", "refresh"),
+                                ("?", "keys"), ("q", "quit")]
         default: [("↑↓", "move"), ("Enter", "open"), ("Esc", "back"), ("/", "search"), ("r", "refresh"), ("?", "keys"), ("q", "quit")]
         }
         // How to go back, see every key and leave always stay; the others as room allows, in order.
@@ -189,6 +198,25 @@ struct BrowseView {
         guard colors else { return full }
         if selected { return "\u{1B}[7m" + pad(full, columns) + "\u{1B}[0m" }
         return line.heading ? "\u{1B}[1m" + full + "\u{1B}[0m" : full
+    }
+
+    // MARK: Review form
+
+    private func form(_ form: ReviewForm) -> [String] {
+        var lines = ["", fit("  A review of \(form.title.printable)"), ""]
+        for field in ReviewForm.Field.allCases {
+            let chosen = field.rawValue == form.field
+            var value = form.value(field)
+            if field == .password { value = String(repeating: "•", count: value.count) }
+            let label = (chosen ? "> " : "  ") + field.label + ": "
+            // The end of a long value stays in view, where the typing is.
+            let room = max(1, columns - width(label) - 1)
+            var shown = value.printable
+            while width(shown) > room, !shown.isEmpty { shown.removeFirst() }
+            lines.append(fit(label + shown + (chosen ? "▏" : "")))
+        }
+        lines += ["", fit("  Kept on your disk, as 'boxoffice review add' keeps it; a password protects it from edits.")]
+        return lines
     }
 
     // MARK: Calendar

@@ -1,5 +1,6 @@
 import BoxOfficeCore
 import BoxOfficeRendering
+import BoxOfficeReviews
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -103,6 +104,7 @@ struct BrowseFetcher: Sendable {
         case let .search(title): command = try SearchCommand(arguments("search", [title]))
         case let .person(code): command = try PeopleCommand(arguments("people", [code]))
         case let .company(code): command = try CompanyCommand(arguments("company", [code]))
+        case let .reviews(code): command = try ReviewCommand(arguments("review", ["list", code]))
         case let .people(name, film):
             // Credits carry no code: the people of that name with that film (KOBIS's filmoNames).
             let client = try context.client()
@@ -110,6 +112,27 @@ struct BrowseFetcher: Sendable {
             return try Self.answer(output)
         }
         return try Self.answer(try await command.run(context))
+    }
+
+    /// Adds the form's review as `review add` does (its rules, its store, its password handling):
+    /// what to say of it.
+    func add(_ form: ReviewForm) async throws -> String {
+        var options: [String: CommandArguments.Value] = ["rating": .text(form.value(.rating)), "text": .text(form.value(.text))]
+        if !form.value(.nickname).trimmingBlanks().isEmpty { options["nickname"] = .text(form.value(.nickname)) }
+        var environment = context.environment
+        if !form.value(.password).isEmpty {
+            options["password"] = .flag
+            environment["BOXOFFICE_REVIEW_PASSWORD"] = form.value(.password)
+        }
+        let command = try ReviewCommand(CommandArguments(name: "review", positionals: ["add", form.movieCode], values: options,
+                                                         today: Day.korean(at: context.now())))
+        let said = Locked<String?>(nil)
+        let context = CommandContext(invocation: context.invocation, environment: environment, today: context.today, style: context.style,
+                                     secrets: context.secrets, now: context.now, makeTransport: context.makeTransport,
+                                     rateLimiter: context.rateLimiter, progress: context.progress, write: nil,
+                                     say: { line in said.withLock { $0 = line } })
+        _ = try await command.run(context)
+        return said.withLock { $0 } ?? "added the review"
     }
 
     private static func answer(_ output: CommandOutput) throws -> BrowseAnswer {
@@ -122,6 +145,7 @@ struct BrowseFetcher: Sendable {
         case let value as Person: return .person(value)
         case let value as SearchPage<PersonSummary>: return .people(value)
         case let value as Company: return .company(value)
+        case let value as ReviewList: return .reviews(value.reviews)
         default: throw BrowseFetchError()
         }
     }
@@ -166,6 +190,15 @@ struct BrowseLoop {
                 case let .fetch(request, refresh): start(request, mode: refresh ? .refresh : nil)
                 case let .prefetch(request): start(request, mode: nil)
                 case let .peek(request): start(request, mode: .offline, quietly: true)
+                case let .addReview(form):
+                    Task {
+                        do {
+                            let said = try await fetcher.add(form)
+                            sink.yield(.browse(.reviewAdded(form.movieCode, said)))
+                        } catch {
+                            sink.yield(.browse(.reviewRefused(form.movieCode, BrowseLoop.message(error))))
+                        }
+                    }
                 case let .cancel(request):
                     tasks.removeValue(forKey: request)?.cancel()
                 case .quit:

@@ -143,6 +143,13 @@ import Testing
         _ = state.handle(.answered(.ranking(RankingPlace(day: BrowseState.firstDay, period: .day)), .daily(try Self.daily("daily_20230423.json"))))
         #expect(state.handle(.key(.character("["))) == [])
         #expect(state.status == "KOBIS has no figures before 2004-01-01")
+        // Quick steps add up while the days are on their way; only the last is waited for.
+        var quick = try Self.showing()
+        _ = quick.handle(.key(.character("[")))
+        let effects = quick.handle(.key(.character("[")))
+        let twoBack = RankingPlace(day: Self.day.adding(days: -2), period: .day)
+        #expect(effects == [.cancel(.ranking(RankingPlace(day: Self.day.adding(days: -1), period: .day))), .fetch(.ranking(twoBack), refresh: false)])
+        #expect(quick.pending?.request == .ranking(twoBack))
         // Weeks step by seven days; the week holding yesterday is the last.
         let week = RankingPlace(day: Self.day.adding(days: -10), period: .week)
         #expect(state.step(week, by: 1) == RankingPlace(day: Self.day.adding(days: -3), period: .week))
@@ -267,6 +274,24 @@ import Testing
         #expect(state.pages.count == 1)
     }
 
+    @Test func aScreenWithNothingToChooseScrolls() throws {
+        var state = try Self.showing()
+        _ = state.handle(.resized(bodyRows: 5))
+        _ = state.handle(.key(.character("?")))
+        let lines = state.lines(of: state.top).count
+        #expect(lines > 5)
+        _ = state.handle(.key(.down))
+        #expect(state.top.top == 1)
+        _ = state.handle(.key(.character("G")))
+        #expect(state.top.top == lines - 5)
+        _ = state.handle(.key(.pageDown))
+        #expect(state.top.top == lines - 5, "not past the end")
+        _ = state.handle(.key(.character("g")))
+        #expect(state.top.top == 0)
+        _ = state.handle(.key(.up))
+        #expect(state.top.top == 0)
+    }
+
     @Test func emptyListsHaveNothingToChoose() throws {
         var state = BrowseState(home: Self.place, today: Self.today)
         _ = state.start()
@@ -287,5 +312,47 @@ import Testing
         var offline = BrowseState(home: Self.place, today: Self.today, prefetch: false)
         _ = offline.start()
         #expect(offline.handle(.answered(.ranking(Self.place), .daily(try Self.daily("daily_20230423.json")))) == [])
+    }
+
+    @Test func aReviewIsWrittenInAFormAndKeptUntilTheStoreTakesIt() throws {
+        var state = try Self.showing()
+        _ = state.handle(.key(.character("v")))
+        #expect(state.form == nil)
+        #expect(state.status == "v adds a review from a film's details")
+        _ = state.handle(.key(.enter))
+        _ = state.handle(.answered(.movie("20231089"), .movie(try Self.movie("movieinfo_20218541.json"))))
+        _ = state.handle(.key(.character("v")))
+        #expect(state.form?.title == "밀수")
+        for character in "4.5" { _ = state.handle(.key(.character(character))) }
+        _ = state.handle(.key(.tab))
+        for character in "민수" { _ = state.handle(.key(.character(character))) }
+        _ = state.handle(.key(.enter))
+        for character in "재미있다 q" { _ = state.handle(.key(.character(character))) }
+        #expect(!state.quitting, "q is typed into the form")
+        _ = state.handle(.key(.backspace))
+        _ = state.handle(.key(.tab))
+        for character in "pw" { _ = state.handle(.key(.character(character))) }
+        let form = try #require(state.form)
+        #expect(form.values == ["4.5", "민수", "재미있다 ", "pw"])
+        var sent = form
+        sent.sending = true
+        #expect(state.handle(.key(.enter)) == [.addReview(sent)])
+        #expect(state.handle(.key(.escape)) == [], "keys wait while it is being added")
+        #expect(state.form?.sending == true)
+        // Refused: the form stays as typed, with the reason.
+        _ = state.handle(.reviewRefused("20231089", "the review is empty"))
+        #expect(state.form == form)
+        #expect(state.status == "the review is empty")
+        // Added: the form closes; the film's reviews, when shown, are read again.
+        _ = state.handle(.key(.enter))
+        _ = state.handle(.reviewAdded("20231089", "added review 0a1b2c3d of 20231089."))
+        #expect(state.form == nil)
+        #expect(state.status == "added review 0a1b2c3d of 20231089.")
+        _ = state.handle(.key(.character("G")))
+        #expect(state.handle(.key(.enter)) == [.fetch(.reviews("20218541"), refresh: false)], "the recorded film's own code")
+        _ = state.handle(.key(.character("v")))
+        _ = state.handle(.key(.escape))
+        #expect(state.form == nil)
+        #expect(state.status == "the review was not added")
     }
 }
