@@ -10,11 +10,18 @@ import Foundation
 /// The lines of each screen's body, from the commands' values: the same for every size of
 /// terminal (the view cuts text to fit, never a number).
 enum BrowseBody {
-    static func lines(_ screen: BrowseScreen, answer: BrowseAnswer?) -> [BrowseLine] {
+    static func lines(_ screen: BrowseScreen, answer: BrowseAnswer?, poster: BrowseAnswer? = nil) -> [BrowseLine] {
         switch (screen, answer) {
+        case let (.movie, .movie(movie)?):
+            var lines = details(of: movie)
+            switch poster {
+            case let .poster(url?)?: lines.insert(BrowseLine(text: pad("Poster", 8, left: true) + "  p shows it · " + url.printable), at: 1)
+            case .poster(nil)?: lines.insert(BrowseLine(text: pad("Poster", 8, left: true) + "  none found"), at: 1)
+            default: break
+            }
+            return lines
         case let (.ranking, .daily(ranking)?): return entries(ranking.entries)
         case let (.ranking, .weekly(ranking)?): return entries(ranking.entries)
-        case let (.movie, .movie(movie)?): return details(of: movie)
         case let (.search(title), .movies(page)?): return matches(page, title: title)
         case let (.person, .person(person)?): return details(of: person)
         case let (.people(name, film), .people(page)?): return people(page, name: name, film: film)
@@ -173,6 +180,7 @@ enum BrowseBody {
         ("/", "search a title"),
         ("r", "fetch this screen again from KOBIS"),
         ("v", "write a review of the film (its details or reviews)"),
+        ("p", "show the film's poster (with a poster key, in iTerm2, WezTerm or kitty)"),
         ("?", "these keys"),
         ("q  Ctrl-C", "quit"),
     ]

@@ -31,6 +31,8 @@ struct BrowseState: Equatable {
     let samples: Samples?
     /// Whether neighbouring days may be fetched ahead (never `--offline` nor the demo).
     let prefetch: Bool
+    /// Whether a poster provider is configured: a film's poster is looked up when it is shown.
+    var posters = false
     /// Set by q and Ctrl-C.
     var quitting = false
     /// Days already looked for in the cache, for the calendar.
@@ -115,6 +117,9 @@ struct BrowseState: Equatable {
             return reviewed(code, message, added: true)
         case let .reviewRefused(code, message):
             return reviewed(code, message, added: false)
+        case let .note(message):
+            status = message
+            return []
         }
     }
 
@@ -145,6 +150,9 @@ struct BrowseState: Equatable {
 
     /// Neighbouring rankings, fetched ahead so that `[` and `]` feel instant.
     private func ahead() -> [BrowseEffect] {
+        if posters, case let .movie(code) = top.screen, answers[.poster(code)] == nil, !loading.contains(.poster(code)) {
+            return [.prefetch(.poster(code))]
+        }
         guard prefetch, case let .ranking(place) = top.screen else { return [] }
         return [step(place, by: 1), step(place, by: -1)].compactMap { next in
             guard let next else { return nil }
@@ -185,8 +193,20 @@ struct BrowseState: Equatable {
             return cancelPending()
         case .character("r"): return refresh()
         case .character("v"): return startReview()
+        case .character("p"): return showPoster()
         default: return []
         }
+    }
+
+    private mutating func showPoster() -> [BrowseEffect] {
+        guard case let .movie(code) = top.screen else { return [] }
+        switch answers[.poster(code)] {
+        case let .poster(url?)?: return [.showPoster(url)]
+        case .poster(nil)?: status = "no poster was found for this film"
+        default:
+            status = posters ? "the poster is still being looked up" : "posters need KAKAO_REST_API_KEY or OMDB_API_KEY (see 'boxoffice help movie')"
+        }
+        return []
     }
 
     // MARK: - Reviews
@@ -481,7 +501,9 @@ struct BrowseState: Equatable {
 
     /// The lines of a screen's body, as wide as they like (the view cuts text, never numbers).
     func lines(of page: BrowsePage) -> [BrowseLine] {
-        BrowseBody.lines(page.screen, answer: page.screen.request.flatMap { answers[$0] })
+        var poster: BrowseAnswer?
+        if case let .movie(code) = page.screen { poster = answers[.poster(code)] }
+        return BrowseBody.lines(page.screen, answer: page.screen.request.flatMap { answers[$0] }, poster: poster)
     }
 
     /// What can be chosen on a screen, in order.
@@ -571,6 +593,8 @@ enum BrowseRequest: Hashable {
     case people(name: String, film: String)
     case company(String)
     case reviews(String)
+    /// A film's poster address, from the poster providers.
+    case poster(String)
 }
 
 /// What the core answered: the commands' own values.
@@ -584,6 +608,8 @@ enum BrowseAnswer: Equatable {
     case company(Company)
     /// The user's reviews of a film, newest first.
     case reviews([Review])
+    /// A poster's address, or nil when the providers found none.
+    case poster(String?)
 }
 
 /// What happens to the view.
@@ -601,6 +627,8 @@ enum BrowseEvent: Equatable {
     case reviewAdded(String, String)
     /// A review was refused (a rule, the store); why.
     case reviewRefused(String, String)
+    /// Something to say on the status line (a poster that could not be fetched).
+    case note(String)
 }
 
 /// What the view asks its driver to do.
@@ -613,6 +641,8 @@ enum BrowseEffect: Equatable {
     case peek(BrowseRequest)
     /// Add the review written in the form, as `review add` does.
     case addReview(ReviewForm)
+    /// Show the poster at this address, full screen, if the terminal can.
+    case showPoster(String)
     /// Stop a request nobody waits for any more.
     case cancel(BrowseRequest)
     case quit

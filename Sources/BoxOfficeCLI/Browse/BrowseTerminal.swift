@@ -173,6 +173,19 @@ final class BrowseTerminal: @unchecked Sendable {
         if !text.isEmpty { write(text) }
     }
 
+    /// An image drawn over the whole screen, with a line under it.
+    func showImage(_ escape: String, caption: String) {
+        guard active else { return }
+        frame = []
+        write("\u{1B}[2J\u{1B}[1;1H" + escape + "\u{1B}[\(size.rows);1H\u{1B}[0m" + caption)
+    }
+
+    /// Takes the image away (kitty keeps its images until told).
+    func hideImage() {
+        write("\u{1B}_Ga=d\u{1B}\\\u{1B}[2J")
+        frame = []
+    }
+
     /// Forgets what is on the screen, so the next frame is drawn whole.
     func invalidate() {
         frame = []

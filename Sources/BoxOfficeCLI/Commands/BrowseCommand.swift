@@ -54,8 +54,10 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
                                   weeks: Dictionary(grouping: SampleTransport.sampleWeeks) { BrowsePeriod(rawValue: $0.period.rawValue) ?? .week }
                                       .mapValues { $0.map(\.day).sorted() }) : nil
         let home = RankingPlace(day: day ?? samples?.days.last ?? context.today.adding(days: -1), period: period)
-        let state = BrowseState(home: home, today: context.today, samples: samples,
+        var state = BrowseState(home: home, today: context.today, samples: samples,
                                 prefetch: !context.invocation.demo && context.invocation.cacheMode != .offline)
+        // A poster is looked up for each film shown when a provider's key is set.
+        state.posters = (try? PosterProviders.configured(context)).map { !$0.isEmpty } ?? false
         let fetcher = BrowseFetcher(context: context, filterOptions: filterOptions)
         var loop = BrowseLoop(state: state, fetcher: fetcher, colors: context.options.colors, ambiguousWide: context.options.ambiguousWide)
         try await loop.run()
@@ -105,6 +107,7 @@ struct BrowseFetcher: Sendable {
         case let .person(code): command = try PeopleCommand(arguments("people", [code]))
         case let .company(code): command = try CompanyCommand(arguments("company", [code]))
         case let .reviews(code): command = try ReviewCommand(arguments("review", ["list", code]))
+        case let .poster(code): command = try MovieCommand(CommandArguments(name: "movie", positionals: [code], values: ["poster": .flag], today: today))
         case let .people(name, film):
             // Credits carry no code: the people of that name with that film (KOBIS's filmoNames).
             let client = try context.client()
@@ -135,6 +138,15 @@ struct BrowseFetcher: Sendable {
         return said.withLock { $0 } ?? "added the review"
     }
 
+    /// A poster image's bytes, through the same client (and cache) as everything else.
+    func image(at address: String) async throws -> Data {
+        guard let url = URL(string: address) else { throw BrowseFetchError() }
+        let client = try context.client()
+        let call = RemoteCall(url: url, displayAddress: address, cacheKey: "poster-image:" + address, summary: "the poster image",
+                              freshness: .seconds(30 * 86_400))
+        return try await client.answer(call) { $0 }.value
+    }
+
     private static func answer(_ output: CommandOutput) throws -> BrowseAnswer {
         guard case let .value(value, _) = output.content else { throw BrowseFetchError() }
         switch value {
@@ -146,6 +158,7 @@ struct BrowseFetcher: Sendable {
         case let value as SearchPage<PersonSummary>: return .people(value)
         case let value as Company: return .company(value)
         case let value as ReviewList: return .reviews(value.reviews)
+        case let value as MovieWithPoster: return .poster(value.poster)
         default: throw BrowseFetchError()
         }
     }
@@ -165,6 +178,8 @@ struct BrowseLoop {
 
     private enum Event: Sendable {
         case browse(BrowseEvent)
+        /// A poster image to show, full screen, until the next key.
+        case poster(String, Data)
         case terminal(BrowseTerminal.Input)
         case stop
     }
@@ -190,6 +205,14 @@ struct BrowseLoop {
                 case let .fetch(request, refresh): start(request, mode: refresh ? .refresh : nil)
                 case let .prefetch(request): start(request, mode: nil)
                 case let .peek(request): start(request, mode: .offline, quietly: true)
+                case let .showPoster(address):
+                    Task {
+                        do {
+                            sink.yield(.poster(address, try await fetcher.image(at: address)))
+                        } catch {
+                            sink.yield(.browse(.note("the poster could not be fetched: " + BrowseLoop.message(error))))
+                        }
+                    }
                 case let .addReview(form):
                     Task {
                         do {
@@ -220,6 +243,7 @@ struct BrowseLoop {
             }
         }
         var size = terminal.size
+        var showingImage = false
         var view = BrowseView(columns: size.columns, rows: size.rows, colors: colors, ambiguousWide: ambiguousWide)
         _ = state.handle(.resized(bodyRows: BrowseView.bodyRows(forRows: size.rows)))
         perform(state.start())
@@ -244,7 +268,20 @@ struct BrowseLoop {
                 case .terminal(.key(.redraw)), .terminal(.continued):
                     terminal.draw(view.render(state), full: true)
                     continue
+                case let .poster(address, image):
+                    if let escape = InlineImage.escape(for: image, in: fetcher.context.environment, columns: size.columns, rows: size.rows - 1) {
+                        terminal.showImage(escape, caption: "any key goes back")
+                        showingImage = true
+                        continue
+                    }
+                    state.status = InlineImage.refusal(for: image, in: fetcher.context.environment) + " " + address
                 case let .terminal(.key(key)):
+                    if showingImage {
+                        showingImage = false
+                        terminal.hideImage()
+                        terminal.draw(view.render(state), full: true)
+                        continue
+                    }
                     perform(state.handle(.key(key)))
                 case .terminal(.resized):
                     size = terminal.size

@@ -17,8 +17,12 @@ import Testing
         let loopback: LoopbackServer
         let failing = Locked(false)
 
+        /// A PNG's signature and a few bytes: enough to be taken for one.
+        static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+
         init() throws {
             let failing = self.failing
+            let port = Locked<UInt16>(0)
             loopback = try LoopbackServer { request in
                 if failing.withLock({ $0 }) { return .html("<html><body>Internal Server Error</body></html>", status: 500) }
                 if request.path.hasSuffix("people/searchPeopleList.json"), request.query["peopleNm"] == "윤종석" {
@@ -32,8 +36,14 @@ import Testing
                          "filmos":[{"movieCd":"20198429","movieNm":"자백","moviePartNm":"감독"},{"movieCd":"20124079","movieNm":"광해, 왕이 된 남자","moviePartNm":"각본"}]}}}
                         """)
                 }
+                // A stand-in for Kakao's image search, and the poster it finds.
+                if request.path == "/v2/search/image" {
+                    return .json(#"{"meta":{"total_count":1},"documents":[{"image_url":"http://127.0.0.1:\#(port.withLock { $0 })/poster.png"}]}"#)
+                }
+                if request.path == "/poster.png" { return .respond(status: 200, headers: ["Content-Type": "image/png"], body: Server.png) }
                 return KOBISEmulator.answer(request, expectedKey: KOBISEmulator.key)
             }
+            port.withLock { $0 = loopback.port }
         }
     }
 
@@ -200,5 +210,44 @@ import Testing
             Run 'boxoffice help browse' for usage.
 
             """)
+    }
+
+    @Test func aPosterIsShownWhereTheTerminalCanAndItsAddressElsewhere() async throws {
+        let server = try Server()
+        let cache = Self.folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let posters = ["KAKAO_REST_API_KEY": "kakaoCANARY0123456789abcdef", "BOXOFFICE_KAKAO_URL": server.loopback.baseURL.absoluteString]
+        let terminal = try Self.start(server, cache: cache, extra: posters.merging(["TERM_PROGRAM": "iTerm.app"]) { $1 })
+        defer { terminal.close() }
+        guard await see(terminal, ">  1 –    자백") else { return }
+        terminal.send("\r")
+        let address = "http://127.0.0.1:\(server.loopback.port)/poster.png"
+        guard await see(terminal, "Poster    p shows it · \(address)") else { return }
+        let before = terminal.output.count
+        terminal.send("p")
+        guard await see(terminal, "any key goes back") else { return }
+        let drawn = String(decoding: terminal.output.dropFirst(before), as: UTF8.self)
+        #expect(drawn.contains("\u{1B}]1337;File=inline=1;size=\(Server.png.count);width=80;height=23;preserveAspectRatio=1:\(Server.png.base64EncodedString())\u{7}"))
+        terminal.send("x")
+        guard await see(terminal, "boxoffice · Film · 자백") else { return }
+        terminal.send("q")
+        #expect(await terminal.waitForExit(timeout: Self.wait) == 0)
+
+        // Elsewhere, the address on the status line.
+        let plain = try Self.start(server, cache: cache, extra: posters)
+        defer { plain.close() }
+        guard await see(plain, ">  1 –    자백") else { return }
+        plain.send("\r")
+        guard await see(plain, "Poster    p shows it") else { return }
+        plain.send("p")
+        #expect(await see(plain, "this terminal cannot show images; the poster is at"))
+        #expect(plain.screen.line(22) == address, "the address whole, on the line the message takes")
+        #expect(!plain.output.contains(0x07), "no image escape")
+        plain.send("q")
+        #expect(await plain.waitForExit(timeout: Self.wait) == 0)
+        for output in [terminal.output, plain.output] {
+            let text = String(decoding: output, as: UTF8.self)
+            #expect(!text.contains("kakaoCANARY") && !text.contains(KOBISEmulator.key), "no key on the screen")
+        }
     }
 }
