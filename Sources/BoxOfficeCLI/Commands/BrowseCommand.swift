@@ -305,10 +305,11 @@ struct BrowseLoop {
         if hungUp { throw CancellationError() }
     }
 
-    /// A failure as one line for the status bar: the command line's message, without its advice.
+    /// A failure for the status bar: the command line's message and its advice, as one text (the
+    /// view gives it two lines when it needs them).
     static func message(_ error: any Error) -> String {
         if let usage = error as? UsageError { return usage.message }
-        let lines = FailureReport(error).lines
-        return lines.first.map { $0.hasPrefix("boxoffice: ") ? String($0.dropFirst(11)) : $0 } ?? "\(error)"
+        let lines = FailureReport(error).lines.map { $0.hasPrefix("boxoffice: ") ? String($0.dropFirst(11)) : $0 }
+        return lines.isEmpty ? "\(error)" : lines.joined(separator: " ")
     }
 }
