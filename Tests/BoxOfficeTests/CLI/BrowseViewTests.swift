@@ -75,6 +75,29 @@ import Testing
         }
     }
 
+    /// Every key on every screen, twice over: the state stays whole (a screen shown, the choice
+    /// within its list, the scroll within its lines) and every frame fits.
+    @Test func everyKeyOnEveryScreenKeepsTheStateWhole() throws {
+        let keys: [BrowseKey] = [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .enter, .escape, .backspace, .tab,
+                                 .suspend, .redraw] + "jkhlgG[]tcw/?rvpqx 범".map { BrowseKey.character($0) }
+        for (name, start) in try Self.screens() {
+            for first in keys {
+                for second in keys {
+                    var state = start
+                    _ = state.handle(.resized(bodyRows: BrowseView.bodyRows(forRows: 12)))
+                    _ = state.handle(.key(first))
+                    _ = state.handle(.key(second))
+                    #expect(!state.pages.isEmpty)
+                    let items = state.items(of: state.top).count
+                    #expect(items == 0 ? state.top.selection == 0 : (0..<items).contains(state.top.selection), "\(name) \(first) \(second)")
+                    #expect(state.top.top >= 0 && state.top.top <= max(0, state.lines(of: state.top).count - 1), "\(name) \(first) \(second)")
+                    let lines = BrowseView(columns: 40, rows: 12).render(state)
+                    #expect(lines.count == 12 && lines.allSatisfy { TerminalText.width($0) <= 40 }, "\(name) \(first) \(second)")
+                }
+            }
+        }
+    }
+
     @Test func numbersAreNeverCutOnlyLeftOut() throws {
         let state = try BrowseStateTests.showing()
         for columns in 20...120 {
