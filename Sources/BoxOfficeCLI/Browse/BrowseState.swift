@@ -148,17 +148,26 @@ struct BrowseState: Equatable {
         return open(BrowsePage(.person(only.code)), push: true)
     }
 
-    /// Neighbouring rankings, fetched ahead so that `[` and `]` feel instant.
-    private func ahead() -> [BrowseEffect] {
-        if posters, case let .movie(code) = top.screen, answers[.poster(code)] == nil, !loading.contains(.poster(code)) {
-            return [.prefetch(.poster(code))]
-        }
+    /// Neighbouring rankings, the chosen film and a shown film's poster, fetched ahead so that
+    /// `[`, `]` and Enter feel instant.
+    private mutating func ahead() -> [BrowseEffect] {
+        if posters, case let .movie(code) = top.screen { return fetchAhead([.poster(code)]) }
         guard prefetch, case let .ranking(place) = top.screen else { return [] }
-        return [step(place, by: 1), step(place, by: -1)].compactMap { next in
-            guard let next else { return nil }
-            let request = BrowseRequest.ranking(next)
-            return answers[request] == nil && !loading.contains(request) ? .prefetch(request) : nil
+        let days = [step(place, by: 1), step(place, by: -1)].compactMap { $0.map(BrowseRequest.ranking) }
+        return fetchAhead(days + selectedFilm())
+    }
+
+    /// The requests not known nor under way, now under way.
+    private mutating func fetchAhead(_ requests: [BrowseRequest]) -> [BrowseEffect] {
+        requests.compactMap { request in
+            answers[request] == nil && loading.insert(request).inserted ? .prefetch(request) : nil
         }
+    }
+
+    /// The chosen film of a ranking, fetched ahead so that Enter feels instant.
+    private func selectedFilm() -> [BrowseRequest] {
+        guard case .ranking = top.screen, case let .open(.movie(code))? = items(of: top).dropFirst(top.selection).first else { return [] }
+        return [.movie(code)]
     }
 
     // MARK: - Keys
@@ -314,7 +323,7 @@ struct BrowseState: Equatable {
         guard count > 0 else { return moveSelection(by: index == 0 ? -top.top : Int.max / 2) }
         top.selection = min(max(0, index), count - 1)
         top.scroll(within: bodyRows, lines: lines(of: top))
-        return []
+        return prefetch ? fetchAhead(selectedFilm()) : []
     }
 
     private mutating func openSelected() -> [BrowseEffect] {

@@ -308,7 +308,10 @@ import Testing
         var state = BrowseState(home: RankingPlace(day: Self.day.adding(days: -1), period: .day), today: Self.today, prefetch: true)
         _ = state.start()
         let effects = state.handle(.answered(.ranking(RankingPlace(day: Self.day.adding(days: -1), period: .day)), .daily(try Self.daily("daily_20230423.json"))))
-        #expect(effects == [.prefetch(.ranking(Self.place)), .prefetch(.ranking(RankingPlace(day: Self.day.adding(days: -2), period: .day)))])
+        #expect(effects == [.prefetch(.ranking(Self.place)), .prefetch(.ranking(RankingPlace(day: Self.day.adding(days: -2), period: .day))),
+                            .prefetch(.movie("20231089"))], "the days on either side, and the chosen film")
+        #expect(state.handle(.key(.down)) == [.prefetch(.movie("20226270"))])
+        #expect(state.handle(.key(.up)) == [], "asked for already")
         var offline = BrowseState(home: Self.place, today: Self.today, prefetch: false)
         _ = offline.start()
         #expect(offline.handle(.answered(.ranking(Self.place), .daily(try Self.daily("daily_20230423.json")))) == [])
