@@ -104,12 +104,13 @@ final class BrowseTerminal: @unchecked Sendable {
     }
 
     /// Ctrl-Z: the terminal as it was, the process stopped as any job is; on `fg`, the view again.
+    /// SIGSTOP, not SIGTSTP: the signal source holds SIGTSTP, so raising it would only come back
+    /// here. A session leader has no shell to continue it, so it only gives the terminal back
+    /// for a moment.
     func suspend() {
         restore()
-        signal(SIGTSTP, SIG_DFL)
-        raise(SIGTSTP)
-        // Here again after SIGCONT (or at once, where job control is off).
-        signal(SIGTSTP, SIG_IGN)
+        if getsid(0) != getpid() { kill(getpid(), SIGSTOP) }
+        // Here again after SIGCONT.
         try? enter()
     }
 
