@@ -1,7 +1,9 @@
 import BoxOfficeCore
 import BoxOfficeStorage
 
-/// Reads a day as users write it: `20230327`, `2023-03-27`, `yesterday`, `today` or `-Nd`.
+/// Reads a day as users write it: `20230327`, `2023-03-27`, `2023-3-27`, `2023.03.27` (and the
+/// Korean `2023. 3. 27.`), `2023/03/27`, `yesterday`, `today` or `-Nd`. The one reader of dates
+/// for every command, option and MCP tool; months go through the same splitting (`MonthArgument`).
 enum DateArgument {
     /// Resolves `text` against Korea's `today`; `option` names the flag in messages.
     static func day(_ text: String, today: Day, option: String) throws(UsageError) -> Day {
@@ -22,15 +24,38 @@ enum DateArgument {
         if trimmed.hasPrefix("-"), trimmed.count > 1, trimmed.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) {
             throw UsageError(message: "\(option) \(UsageError.quote(text)) is not a date; did you mean '\(trimmed)d' (\(trimmed.dropFirst()) days ago)?")
         }
-        guard let day = Day(trimmed) else {
-            let digits = trimmed.filter { $0 != "-" }
-            let looksLikeDate = digits.count == 8 && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
-                && (trimmed.count == 8 || Array(trimmed).enumerated().allSatisfy { ($0.offset == 4 || $0.offset == 7) == ($0.element == "-") })
-            throw UsageError(message: looksLikeDate
-                ? "\(option) \(UsageError.quote(text)) is not a real date"
-                : "\(option) \(UsageError.quote(text)) is not a date: use 20230327, 2023-03-27, yesterday or -Nd")
+        guard let numbers = numbers(trimmed, parts: 3) else {
+            throw UsageError(message: "\(option) \(UsageError.quote(text)) is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd")
+        }
+        guard let day = Day(year: numbers[0], month: numbers[1], day: numbers[2]) else {
+            throw UsageError(message: "\(option) \(UsageError.quote(text)) is not a real date")
         }
         return day
+    }
+
+    /// The numbers of a date written with its parts run together (`20230327`, `202303`) or
+    /// parted by `-`, `.`, `/` or spaces (`2023-3-27`, `2023. 3. 27.`): a year of four digits,
+    /// then `parts - 1` numbers of one or two digits; nil for anything else.
+    static func numbers(_ text: String, parts: Int) -> [Int]? {
+        let isDigit = { (character: Character) in character.isASCII && character.isNumber }
+        var pieces: [Substring]
+        if text.count == 4 + 2 * (parts - 1), text.allSatisfy(isDigit) {
+            pieces = [text.prefix(4)]
+            var rest = text.dropFirst(4)
+            while !rest.isEmpty {
+                pieces.append(rest.prefix(2))
+                rest = rest.dropFirst(2)
+            }
+        } else {
+            pieces = text.split(whereSeparator: { $0 == "-" || $0 == "." || $0 == "/" || $0 == " " })
+            // A separator joins two numbers, or ends the date (`2023. 3. 27.`); never two in a row.
+            let separators = text.filter { !isDigit($0) }
+            guard separators.allSatisfy({ "-./ ".contains($0) }),
+                  !text.contains("--"), !text.contains(".."), !text.contains("//"), !text.contains("-."), !text.hasPrefix("-") else { return nil }
+        }
+        guard pieces.count == parts, pieces[0].count == 4, pieces.dropFirst().allSatisfy({ (1...2).contains($0.count) }),
+              pieces.allSatisfy({ $0.allSatisfy(isDigit) }) else { return nil }
+        return pieces.compactMap { Int($0) }
     }
 
     /// Refuses today and later days: KOBIS publishes a day only after it ends.

@@ -174,6 +174,13 @@ struct FailureReport: Equatable {
     private init(ambiguous error: AmbiguousTitleError) {
         let page = error.page
         guard let first = page.items.first else {
+            // 2021854 or 202185411: a movie code with a digit missing or one too many.
+            let digits = error.title.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+            if digits, error.title.count == 7 || error.title.count == 9 {
+                self.init(.failure, "no movie's title contains \(UsageError.quote(error.title)), and it is not a movie code: codes have 8 characters (\(error.title.count) here).",
+                          "Check the code ('boxoffice search TITLE' shows them), e.g. 'boxoffice movie 20124079'.")
+                return
+            }
             self.init(.failure, "no movie's title contains \(UsageError.quote(error.title)).",
                       "Try part of the title, or 'boxoffice search --director NAME'.")
             return

@@ -15,9 +15,10 @@ struct DailyCommand: BoxOfficeCommand, Equatable {
         options: [OptionSpec(name: "date", value: "D", help: "the day: 20230327, 2023-03-27, yesterday or -Nd", defaultValue: "yesterday in Korea")]
             + RankingRange.specs + RankingFilterOptions.specs + [OptionSpec.raw],
         discussion: """
-        D is 20230327, 2023-03-27, yesterday, or -Nd (N days ago). Days are Korean days (UTC+9),
-        whatever your time zone. KOBIS publishes a day only after it ends, so today and later
-        days are refused. The Code column is what 'boxoffice movie' takes.
+        D is 20230327, 2023-03-27 (also 2023.03.27, 2023. 3. 27. or 2023/3/27), yesterday, or -Nd
+        (N days ago), for every command. Days are Korean days (UTC+9), whatever your time zone.
+        KOBIS publishes a day only after it ends, so today and later days are refused. The Code
+        column is what 'boxoffice movie' takes.
 
         With --from and --to, every day of the range, fetched --jobs at a time (at most --rate a
         second from the network) and printed in date order as they arrive: tables one after

@@ -30,7 +30,9 @@ struct MovieCommand: BoxOfficeCommand, Equatable {
         options: [OptionSpec(name: "poster", help: "add a poster image address (needs KAKAO_REST_API_KEY or OMDB_API_KEY)"), OptionSpec.raw],
         discussion: """
         A title is searched like 'boxoffice search': when one movie matches, it is shown; when
-        several do, they are listed on stderr with their codes (exit 1), so you can pick one.
+        several do, they are listed on stderr with their codes (exit 1), so you can pick one. With
+        --json (or another format for scripts), the candidates are also written to stdout as
+        'boxoffice search --json' writes them, still with exit 1.
         """,
         examples: ["boxoffice movie 20124079", "boxoffice movie 기생충", "boxoffice movie 20124079 --poster --json | jq -r .poster",
                    "boxoffice movie 20124079 --json | jq -r '.actors[].name'"],
@@ -50,7 +52,14 @@ struct MovieCommand: BoxOfficeCommand, Equatable {
         let code: String
         switch target {
         case let .code(given): code = given
-        case let .title(title): code = try await Self.resolve(title, client: client, context: context)
+        case let .title(title):
+            do {
+                code = try await Self.resolve(title, client: client, context: context)
+            } catch let ambiguous as AmbiguousTitleError where context.invocation.format != .table && context.style.fields == nil
+                && !ambiguous.page.items.isEmpty {
+                // A script asked for data: the candidates as 'search' gives them, and still the failure.
+                return CommandOutput(.value(ambiguous.page), failureAfterOutput: ambiguous)
+            }
         }
         let answer = try await client.answer(.movieInfo(code: code)) { try Movie($0, requested: code) }
         if context.invocation.raw { return CommandOutput(.raw(answer.body)) }

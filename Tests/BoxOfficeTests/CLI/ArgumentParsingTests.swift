@@ -33,6 +33,21 @@ import Testing
         #expect(daily.day == day.flatMap(Day.init))
     }
 
+    /// One reader of dates everywhere: the forms people write, Korean ones included.
+    @Test func readsDatesAsTheyAreWritten() throws {
+        let today = try #require(Day(year: 2026, month: 11, day: 25))
+        let day = try #require(Day(year: 2023, month: 4, day: 23))
+        for text in ["20230423", "2023-04-23", "2023-4-23", "2023.04.23", "2023.4.23", "2023. 4. 23.", "2023.04.23.", "2023/04/23", "2023/4/23", " 2023-04-23 "] {
+            #expect(try DateArgument.day(text, today: today, option: "--date") == day, "\(text)")
+        }
+        for text in ["2023", "2023-04", "23-04-23", "2023-04-23-01", "2023–04–23", "2023_04_23", "2023-04-230", "２０２３-04-23"] {
+            #expect(throws: UsageError.self, "\(text)") { try DateArgument.day(text, today: today, option: "--date") }
+        }
+        for text in ["2023-04", "202304", "2023.4", "2023/04", "2023-4", "2023. 4."] {
+            #expect(try MonthArgument.parse(text, today: today, command: "calendar") == (2023, 4), "\(text)")
+        }
+    }
+
     @Test func acceptsMovieCodes() throws {
         #expect(try command(["movie", "20124079"], as: MovieCommand.self)?.target == .code("20124079"))
         #expect(try command(["movie", "2024a603"], as: MovieCommand.self)?.target == .code("2024A603"))
@@ -127,9 +142,12 @@ import Testing
         (["daily", "extra"], "unexpected argument 'extra' for 'daily'"),
         (["daily", "--date", "20230230"], "--date '20230230' is not a real date"),
         (["daily", "--date", "2023-13-01"], "--date '2023-13-01' is not a real date"),
-        (["daily", "--date", "2023327"], "--date '2023327' is not a date: use 20230327, 2023-03-27, yesterday or -Nd"),
-        (["daily", "--date", "2023/03/27"], "--date '2023/03/27' is not a date: use 20230327, 2023-03-27, yesterday or -Nd"),
-        (["daily", "--date", "2023-0327-"], "--date '2023-0327-' is not a date: use 20230327, 2023-03-27, yesterday or -Nd"),
+        (["daily", "--date", "2023327"], "--date '2023327' is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd"),
+        (["daily", "--date", "2023/03/32"], "--date '2023/03/32' is not a real date"),
+        (["daily", "--date", "2023.3..27"], "--date '2023.3..27' is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd"),
+        (["daily", "--date", "23.03.27"], "--date '23.03.27' is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd"),
+        (["daily", "--date", "2023-003-27"], "--date '2023-003-27' is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd"),
+        (["daily", "--date", "2023-0327-"], "--date '2023-0327-' is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd"),
         (["daily", "--date", "-d"], "--date '-d' is not a date: write -Nd for N days ago, e.g. -3d"),
         (["daily", "--date", "-xd"], "--date '-xd' is not a date: write -Nd for N days ago, e.g. -3d"),
         (["daily", "--date", "--json"], "option --date D needs a value"),
@@ -158,7 +176,7 @@ import Testing
         (["daily", "--verbose", "--quiet"], "--verbose and --quiet cannot be used together"),
         (["help", "dialy"], "unknown command 'dialy'. Did you mean 'daily'?"),
         (["weekly", "--period", "weeknd"], "--period 'weeknd' is not one of: week, weekend, weekdays. Did you mean 'weekend'?"),
-        (["weekly", "--date", "tomorrow"], "--date 'tomorrow' is not a date: use 20230327, 2023-03-27, yesterday or -Nd"),
+        (["weekly", "--date", "tomorrow"], "--date 'tomorrow' is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd"),
         (["daily", "--nation", "korea"], "--nation 'korea' is not one of: korean, foreign. Did you mean 'korean'?"),
         (["daily", "--multi", "--commercial"], "--multi and --commercial cannot be used together (a film is one or the other); leave both out for all films"),
         (["weekly", "--region", " "], "--region needs a region name or code, e.g. --region 서울"),

@@ -192,6 +192,32 @@ import Testing
         #expect(server.requestCount == 1)
     }
 
+    /// A script asking for JSON gets the candidates on stdout as 'search --json' writes them, and
+    /// the same failure.
+    @Test func aTitleWithSeveralMatchesGivesScriptsTheCandidates() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let result = try await Executable.run(["movie", "범죄와의 전쟁", "--json"], environment: environment(server))
+        let search = try await Executable.run(["search", "범죄와의 전쟁", "--json"], environment: environment(server))
+        #expect(result.status == 1)
+        #expect(search.status == 0)
+        #expect(!result.standardOutput.isEmpty)
+        #expect(result.standardOutput == search.standardOutput)
+        #expect(result.standardError.hasPrefix("boxoffice: 5 movies match '범죄와의 전쟁':\n"))
+    }
+
+    /// Seven or nine digits that match no title: a movie code with a digit missing or too many.
+    @Test(arguments: ["2021854", "202185411"])
+    func digitsThatAreAlmostACodeSaySo(text: String) async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let result = try await Executable.run(["movie", text], environment: environment(server))
+        #expect(result.status == 1)
+        #expect(result.standardError == """
+            boxoffice: no movie's title contains '\(text)', and it is not a movie code: codes have 8 characters (\(text.count) here).
+            Check the code ('boxoffice search TITLE' shows them), e.g. 'boxoffice movie 20124079'.
+
+            """)
+    }
+
     @Test func aTitleWithNoMatchSaysSoAndExits1() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let result = try await Executable.run(["movie", "없는 영화"], environment: environment(server))
