@@ -43,7 +43,7 @@ public struct BoxOfficeCommandLine: Sendable {
         let toStandardError: @Sendable (String) -> Void = { [console] line in
             guard said.withLock({ $0.insert(line).inserted }) else { return }
             progress.clear()
-            console.standardError(secrets.hide("boxoffice: \(line)\n"))
+            console.standardError(console.fittedForError(secrets.hide("boxoffice: \(line)")) + "\n")
         }
         do {
             let today = Day.korean(at: now())
@@ -80,7 +80,7 @@ public struct BoxOfficeCommandLine: Sendable {
     private func report(_ error: any Error, secrets: Secrets, progress: ProgressLine? = nil) -> ExitStatus {
         progress?.stop()
         let report = FailureReport(error, keyOrigin: secrets.keyOrigin)
-        console.standardError(secrets.hide(report.text))
+        console.standardError(console.fittedForError(secrets.hide(report.text)))
         return report.status
     }
 

@@ -22,14 +22,31 @@ public struct Console: Sendable {
     /// Columns of the terminal standard output goes to, when it is one; nil when it is not, so
     /// that nothing is cut in a file or a pipe.
     public let width: Int?
+    /// Columns of the terminal standard error goes to, when it is one: notes and messages wrap
+    /// there as help does; nil elsewhere, so that a log keeps each message on one line.
+    public let errorWidth: Int?
 
     public init(standardOutput: @escaping @Sendable (String) throws -> Void, standardError: @escaping @Sendable (String) -> Void,
-                outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, width: Int? = nil) {
+                outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, width: Int? = nil, errorWidth: Int? = nil) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.outputIsTerminal = outputIsTerminal
         self.errorIsTerminal = errorIsTerminal
         self.width = width
+        self.errorWidth = errorWidth
+    }
+
+    /// Text for stderr, each line wrapped to `errorWidth` (when stderr is a terminal), its
+    /// continuation lines indented by two spaces.
+    func fittedForError(_ text: String) -> String {
+        guard let errorWidth, errorWidth >= 20 else { return text }
+        var lines: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let wrapped = TerminalText.wrap(String(line), to: errorWidth)
+            lines.append(wrapped[0])
+            lines += wrapped.dropFirst().flatMap { TerminalText.wrap($0, to: errorWidth - 2).map { "  " + $0 } }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The process's own standard output and error.
@@ -47,7 +64,8 @@ public struct Console: Sendable {
             standardError: { _ = write($0, to: STDERR_FILENO) },
             outputIsTerminal: outputIsTerminal,
             errorIsTerminal: isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb",
-            width: outputIsTerminal ? terminalWidth(environment: environment) : nil)
+            width: outputIsTerminal ? terminalWidth(environment: environment) : nil,
+            errorWidth: isatty(STDERR_FILENO) == 1 ? terminalWidth(environment: environment, descriptor: STDERR_FILENO) : nil)
     }
 
     /// Makes sure descriptors 0, 1 and 2 are open before anything else opens a file: when a caller
@@ -75,10 +93,10 @@ public struct Console: Sendable {
     }
 
     /// `COLUMNS` when it holds a sensible number, else the terminal's own size, else 100.
-    static func terminalWidth(environment: [String: String]) -> Int {
+    static func terminalWidth(environment: [String: String], descriptor: Int32 = STDOUT_FILENO) -> Int {
         if let columns = columns(environment: environment) { return columns }
         var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
             return Int(size.ws_col)
         }
         return 100

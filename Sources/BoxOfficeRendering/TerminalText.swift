@@ -108,7 +108,7 @@ package enum TerminalText {
     }
 
     /// Lines of at most `columns`, broken at spaces where possible (within a word only when it is
-    /// longer than a line), for a value that must stay inside its column.
+    /// longer than a line, after a `/` if it has one), for a value that must stay inside its column.
     package static func wrap(_ text: String, to columns: Int, ambiguousWide: Bool = false) -> [String] {
         guard columns > 0, width(text, ambiguousWide: ambiguousWide) > columns else { return [text] }
         var lines: [String] = []
@@ -128,8 +128,12 @@ package enum TerminalText {
                 lineWidth = 0
             }
             while wordWidth > columns {
-                let piece = prefix(word, columns: columns, ambiguousWide: ambiguousWide)
+                var piece = prefix(word, columns: columns, ambiguousWide: ambiguousWide)
                 guard !piece.isEmpty else { break }
+                // A path or an address breaks after a `/`, not in the middle of a name.
+                if let slash = piece.dropLast().lastIndex(of: "/"), slash > piece.startIndex {
+                    piece = String(piece[...slash])
+                }
                 lines.append(piece)
                 word.removeFirst(piece.count)
                 wordWidth = width(word, ambiguousWide: ambiguousWide)

@@ -70,4 +70,22 @@ import Testing
         #expect(try style([], environment: ["BOXOFFICE_AMBIGUOUS_WIDE": "1"], terminal: true).options.ambiguousWide)
         #expect(try !style([], terminal: true).options.ambiguousWide)
     }
+
+    /// Notes and messages on a terminal's stderr wrap to its width, as help does; in a log they
+    /// keep each message on one line.
+    @Test func messagesOnATerminalWrapToItsWidth() async throws {
+        let capture = OutputCapture()
+        let commandLine = BoxOfficeCommandLine(environment: ["HOME": "/nonexistent"], console: capture.console(errorWidth: 40), now: { fixedNow })
+        let status = await commandLine.run(["--demo", "--quiet", "daily", "--date", "2023-01-01"])
+        #expect(status == .unavailable)
+        let lines = capture.standardError.split(separator: "\n")
+        #expect(lines.count > 2)
+        #expect(lines.allSatisfy { TerminalText.width($0) <= 40 }, "\(capture.standardError)")
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  ") || $0.hasPrefix("Drop") || !$0.hasPrefix("boxoffice") })
+        let log = await run(["--demo", "--quiet", "daily", "--date", "2023-01-01"])
+        #expect(log.standardError.split(separator: "\n").count == 2, "one line for the message, one for the advice")
+        #expect(Console(standardOutput: { _ in }, standardError: { _ in }, errorWidth: 30).fittedForError(
+            "boxoffice: --cache-dir /home/someone/.cache/boxoffice-with-a-long-name/answers is not usable")
+            == "boxoffice: --cache-dir\n  /home/someone/.cache/\n  boxoffice-with-a-long-name/\n  answers is not usable")
+    }
 }

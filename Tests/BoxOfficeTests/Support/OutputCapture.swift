@@ -10,10 +10,10 @@ final class OutputCapture: Sendable {
     var standardOutput: String { output.withLock { $0 } }
     var standardError: String { error.withLock { $0 } }
 
-    func console(width: Int? = nil, terminal: Bool = false) -> Console {
+    func console(width: Int? = nil, terminal: Bool = false, errorWidth: Int? = nil) -> Console {
         Console(standardOutput: { text in self.output.withLock { $0 += text } },
                 standardError: { text in self.error.withLock { $0 += text } },
-                outputIsTerminal: terminal, width: width)
+                outputIsTerminal: terminal, errorIsTerminal: errorWidth != nil, width: width, errorWidth: errorWidth)
     }
 }
 
