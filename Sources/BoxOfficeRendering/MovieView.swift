@@ -8,6 +8,10 @@ extension Movie {
     /// How many cast members the table shows without `--wide`.
     static let castShown = 10
 
+    /// Below this many columns, labels go on lines of their own (the companies' column would be
+    /// narrower than their longest names).
+    static let narrowWidth = 72
+
     /// `poster` is nil when no poster was asked for, `.some(nil)` when none was found.
     func table(_ options: RenderOptions, poster: String??) -> String {
         let wide = options.ambiguousWide
@@ -29,6 +33,24 @@ extension Movie {
         fields.append(("Directors", directors.isEmpty ? ["–"] : directors.map { named($0.name, $0.nameEnglish) }))
         let labelWidth = ["Original title", "Companies", "Directors", "Formats", "Poster"]
             .map { TerminalText.width(options.label($0), ambiguousWide: wide) }.max() ?? 0
+        // Below 72 columns a label has its own line and the value the whole width under it, and
+        // the cast and companies are sentences rather than columns, so lines break only at spaces.
+        if let width = options.width, width < Self.narrowWidth {
+            fields.append(("Cast", actors.isEmpty ? ["–"] : castSentences(options)))
+            fields.append(("Companies", companies.isEmpty ? ["–"] : companySentences()))
+            fields.append(("Staff", [staffs.isEmpty ? "–" : "\(NumberFormat.grouped(staffs.count)) \(options.label("people (the full list is in --json)"))"]))
+            if let poster { fields.append(("Poster", [poster ?? "–"])) }
+            for (label, values) in fields {
+                lines.append(TextColor.dim.apply(options.label(label), if: options.colors))
+                for value in values {
+                    // A value's own continuation goes two columns further in than the value.
+                    let wrapped = TerminalText.wrap(TerminalText.clean(value), to: max(10, width - 2), ambiguousWide: wide)
+                    lines.append("  " + wrapped[0])
+                    lines += wrapped.dropFirst().flatMap { TerminalText.wrap($0, to: max(10, width - 4), ambiguousWide: wide) }.map { "    " + $0 }
+                }
+            }
+            return lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n") + "\n"
+        }
         let valueWidth = options.width.map { max(10, $0 - labelWidth - 2) }
         fields.append(("Cast", actors.isEmpty ? ["–"] : castLines(options, width: valueWidth)))
         fields.append(("Companies", companies.isEmpty ? ["–"] : companyLines(options, width: valueWidth)))
@@ -147,6 +169,30 @@ private extension Movie {
             lines.append(options.moreCast(actors.count - shown.count))
         }
         return lines
+    }
+
+    /// The cast as sentences, for a narrow terminal: `김혜수 (KIM Hye-soo) as 조춘자`.
+    func castSentences(_ options: RenderOptions) -> [String] {
+        let shown = options.wide || actors.count <= Self.castShown + 2 ? actors[...] : actors.prefix(Self.castShown)
+        var lines = shown.map { actor in
+            let role = [actor.role, actor.roleEnglish].compactMap { $0 }.joined(separator: " / ")
+            return named(actor.name, actor.nameEnglish) + (role.isEmpty ? "" : " \(options.label("as")) \(role)")
+        }
+        if shown.count < actors.count { lines.append(options.moreCast(actors.count - shown.count)) }
+        return lines
+    }
+
+    /// The companies as sentences, for a narrow terminal: `배급사: (주)넥스트엔터테인먼트월드(NEW)`.
+    func companySentences() -> [String] {
+        var roles: [String] = []
+        var names: [String: [String]] = [:]
+        for company in companies {
+            let role = company.role ?? "기타"
+            if names[role] == nil { roles.append(role) }
+            let name = named(company.name, company.nameEnglish)
+            if names[role]?.contains(name) != true { names[role, default: []].append(name) }
+        }
+        return roles.map { "\($0): " + names[$0, default: []].joined(separator: ", ") }
     }
 
     /// Companies grouped by the part they played, in KOBIS's order.

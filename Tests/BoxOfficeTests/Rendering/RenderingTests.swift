@@ -112,6 +112,27 @@ import Testing
         #expect(boxOffice.json.serialized() == "{\n  \"date\": \"2026-01-01\",\n  \"provisional\": false,\n  \"entries\": []\n}\n")
     }
 
+    /// On a narrow terminal a film's details keep every word whole (Hangul may break between
+    /// syllables, a Latin word never), labels on lines of their own, nothing wider than the screen.
+    @Test func aFilmOnANarrowTerminalBreaksOnlyAtSpaces() throws {
+        let movie = try movie("movieinfo_20218541.json")
+        // The words as the widest narrow layout has them, where every word fits its line.
+        let words = Set(movie.table(RenderOptions(width: Movie.narrowWidth - 1, wide: true)).split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+        for width in 40..<Movie.narrowWidth {
+            let text = movie.table(RenderOptions(width: width, wide: true))
+            for line in text.split(separator: "\n") {
+                #expect(TerminalText.width(line) <= width, "\(width): \(line)")
+                for word in line.split(separator: " ") where word.unicodeScalars.contains(where: { $0.isASCII && $0.properties.isAlphabetic }) {
+                    #expect(words.contains(String(word)), "\(width): '\(word)' is cut in \(line)")
+                }
+            }
+            #expect(text.contains("\nCompanies\n  제작사: (주)외유내강 (Filmmaker R & K)\n"), "\(width)")
+        }
+        let narrow = movie.table(RenderOptions(width: 40)).split(separator: "\n").map(String.init)
+        let cast = try #require(narrow.firstIndex(of: "Cast"))
+        #expect(narrow[cast + 1] == "  김혜수 (KIM Hye-soo)", "a sentence under its label")
+    }
+
     private func dailyBoxOffice(_ fixture: String) throws -> DailyBoxOffice {
         let response = try JSONDecoder().decode(DailyBoxOfficeResponse.self, from: Fixtures.data(fixture))
         let range = try #require(response.boxOfficeResult.showRange)
