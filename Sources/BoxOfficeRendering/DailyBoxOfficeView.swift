@@ -66,17 +66,17 @@ extension BoxOfficeEntry {
         let korean = options.korean
         return switch field {
         case "rank": (.init(title: "Rank", alignRight: true), { .init(String($0.rank)) })
-        case "rankChange": (.init(title: "Change", dropOrder: 11), { $0.movement })
+        case "rankChange": (.init(title: "Change", dropOrder: 11, shortTitle: "±"), { $0.movement })
         case "isNew": (.init(title: "New", dropOrder: 6), { .init($0.isNew ? "NEW" : "", color: .green) })
         case "movieCode": (.init(title: "Code", dropOrder: 19), { .init($0.movieCode) })
         case "title": (.init(title: "Title", flexible: true), { .init($0.title) })
         case "openDate": (.init(title: "Opened", dropOrder: 6), { .init($0.openDate?.iso ?? "–") })
         case "audience": (.init(title: "Audience", alignRight: true), { .init(NumberFormat.audience($0.audience, korean: korean)) })
-        case "audienceChange": (.init(title: "Audience change", alignRight: true, dropOrder: 3), { .init(NumberFormat.signed($0.audienceChange)) })
-        case "audienceTotal": (.init(title: "Total audience", alignRight: true, dropOrder: 18), { .init(NumberFormat.audience($0.audienceTotal, korean: korean)) })
+        case "audienceChange": (.init(title: "Audience change", alignRight: true, dropOrder: 3, shortTitle: "±Audience"), { .init(NumberFormat.signed($0.audienceChange)) })
+        case "audienceTotal": (.init(title: "Total audience", alignRight: true, dropOrder: 18, shortTitle: "Total"), { .init(NumberFormat.audience($0.audienceTotal, korean: korean)) })
         case "sales": (.init(title: "Sales", alignRight: true, dropOrder: 5), { .init(NumberFormat.grouped($0.sales)) })
-        case "salesShare": (.init(title: options.wide ? "Share" : "Sales share", alignRight: true, dropOrder: 10), { .init(NumberFormat.percent($0.salesShare)) })
-        case "salesTotal": (.init(title: "Total sales", alignRight: true, dropOrder: 6), { .init(NumberFormat.grouped($0.salesTotal)) })
+        case "salesShare": (.init(title: options.wide ? "Share" : "Sales share", alignRight: true, dropOrder: 10, shortTitle: "Share"), { .init(NumberFormat.percent($0.salesShare)) })
+        case "salesTotal": (.init(title: "Total sales", alignRight: true, dropOrder: 6, shortTitle: "Σ Sales"), { .init(NumberFormat.grouped($0.salesTotal)) })
         case "screens": (.init(title: "Screens", alignRight: true, dropOrder: 4), { .init(NumberFormat.grouped($0.screens)) })
         case "shows": (.init(title: "Shows", alignRight: true, dropOrder: 4), { .init(NumberFormat.grouped($0.shows)) })
         default: nil

@@ -34,7 +34,7 @@ extension RenderOptions {
         // Rankings
         "Daily box office": "일별 박스오피스", "Weekly box office": "주간 박스오피스", "Weekend box office": "주말 박스오피스",
         "Weekday box office": "주중 박스오피스", "week": "주차", "Rank": "순위", "Change": "변동", "Code": "코드", "Title": "영화명",
-        "Audience": "관객수", "Total audience": "누적관객수", "Sales share": "매출점유율", "Share": "점유율", "Audience change": "관객증감",
+        "Audience": "관객수", "Total audience": "누적관객수", "Total": "누적", "±": "±", "±Audience": "±관객", "Σ Sales": "누적매출", "Sales share": "매출점유율", "Share": "점유율", "Audience change": "관객증감",
         "Sales": "매출액", "Total sales": "누적매출액", "Screens": "스크린수", "Shows": "상영횟수", "Opened": "개봉일", "New": "신규",
         "Period": "기간", "Start": "시작", "End": "끝", "Filter": "필터",
         "provisional: KOBIS may still revise these figures": "잠정치: 영진위가 아직 수정할 수 있는 수치입니다",

@@ -10,12 +10,16 @@ package struct TextTable {
         package var flexible = false
         /// Columns of lower importance are dropped first when the terminal is narrow; nil: never dropped.
         package var dropOrder: Int? = nil
+        /// A shorter heading, used when the table is too wide for the terminal, before the flexible
+        /// column (the titles) gives up any room.
+        package var shortTitle: String? = nil
 
-        package init(title: String, alignRight: Bool = false, flexible: Bool = false, dropOrder: Int? = nil) {
+        package init(title: String, alignRight: Bool = false, flexible: Bool = false, dropOrder: Int? = nil, shortTitle: String? = nil) {
             self.title = title
             self.alignRight = alignRight
             self.flexible = flexible
             self.dropOrder = dropOrder
+            self.shortTitle = shortTitle
         }
     }
 
@@ -49,13 +53,22 @@ package struct TextTable {
     package func render(_ options: RenderOptions) -> [String] {
         let wide = options.ambiguousWide
         var kept = Array(columns.indices)
-        let titles = columns.map { options.label($0.title) }
-        var widths = columns.indices.map { index in
+        var titles = columns.map { options.label($0.title) }
+        func naturalWidth(_ index: Int) -> Int {
             rows.reduce(TerminalText.width(titles[index], ambiguousWide: wide)) { max($0, TerminalText.width($1[index].text, ambiguousWide: wide)) }
         }
+        var widths = columns.indices.map(naturalWidth)
         let flexible = columns.firstIndex(where: \.flexible)
         if let available = options.width {
             func total() -> Int { kept.reduce(0) { $0 + widths[$1] } + separator.count * max(0, kept.count - 1) }
+            // Short headings first: the titles' room matters more than "Total audience" spelled out.
+            if total() > available {
+                for index in columns.indices {
+                    guard let short = columns[index].shortTitle else { continue }
+                    titles[index] = options.label(short)
+                    widths[index] = naturalWidth(index)
+                }
+            }
             let natural = flexible.map { widths[$0] } ?? 0
             if let flexible, total() > available {
                 widths[flexible] = max(min(natural, Self.comfortableFlexibleWidth), widths[flexible] - (total() - available))

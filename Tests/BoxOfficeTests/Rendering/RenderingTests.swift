@@ -99,7 +99,8 @@ import Testing
         let table = try dailyBoxOffice("daily_20230423.json").table(RenderOptions(width: 80))
         let lines = table.split(separator: "\n").dropFirst()
         #expect(lines.allSatisfy { TerminalText.width($0) <= 80 })
-        #expect(table.contains("  아머드 사우루스:…  "))
+        #expect(table.contains("  아머드 사우루스: 기계공룡제국의…  "), "short headings leave the titles room")
+        #expect(table.contains("Rank  ±   Code      Title "))
         #expect(table.contains("존 윅 4"))
     }
 
