@@ -9,7 +9,8 @@ import Testing
 /// terminal's settings exactly as they were.
 @Suite(.serialized) struct BrowseTerminalTests {
     static let width: @Sendable (Character) -> Int = { TerminalText.width(of: $0) }
-    static let wait = Duration.seconds(20 * TestTime.scale)
+    /// Far beyond what a step takes (milliseconds): only a hang waits this long.
+    static let wait = Duration.seconds(60 * TestTime.scale)
 
     /// The loopback KOBIS, with a director of 자백 to find by name and a record of him, and a
     /// switch that makes every request fail with a 500.
