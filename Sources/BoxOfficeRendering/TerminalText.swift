@@ -39,7 +39,7 @@ package enum TerminalText {
     }
 
     /// Pads with spaces to `columns`, on the right (left-aligned) or on the left.
-    static func pad(_ text: String, to columns: Int, alignRight: Bool = false, ambiguousWide: Bool = false) -> String {
+    package static func pad(_ text: String, to columns: Int, alignRight: Bool = false, ambiguousWide: Bool = false) -> String {
         let missing = columns - width(text, ambiguousWide: ambiguousWide)
         guard missing > 0 else { return text }
         let padding = String(repeating: " ", count: missing)

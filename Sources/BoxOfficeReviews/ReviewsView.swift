@@ -81,8 +81,15 @@ extension Movie {
         guard !reviews.isEmpty else { return "" }
         let list = ReviewList(reviews: reviews, movieCode: nil)
         var text = "\n" + TextColor.bold.apply(options.label("Reviews") + " · " + Review.summary(reviews), if: options.colors) + "\n"
-        for review in list.reviews.prefix(3) {
-            var line = "  " + Review.stars(review.rating) + "  " + TerminalText.clean(review.nickname ?? "—") + "  "
+        // Stars, nickname and text in columns, whatever their lengths (★ may be two columns wide).
+        let shown = list.reviews.prefix(3)
+        let stars = shown.map { Review.stars($0.rating) }
+        let names = shown.map { TerminalText.clean($0.nickname ?? "—") }
+        let starsWidth = stars.map { TerminalText.width($0, ambiguousWide: options.ambiguousWide) }.max() ?? 0
+        let namesWidth = names.map { TerminalText.width($0, ambiguousWide: options.ambiguousWide) }.max() ?? 0
+        for (index, review) in shown.enumerated() {
+            var line = "  " + TerminalText.pad(stars[index], to: starsWidth, alignRight: true, ambiguousWide: options.ambiguousWide) + "  "
+                + TerminalText.pad(names[index], to: namesWidth, ambiguousWide: options.ambiguousWide) + "  "
                 + TerminalText.clean(review.text.split(whereSeparator: \.isNewline).joined(separator: " "))
             if let width = options.width { line = TerminalText.truncate(line, to: width, ambiguousWide: options.ambiguousWide) }
             text += line + "\n"

@@ -88,4 +88,24 @@ import Testing
             "boxoffice: --cache-dir /home/someone/.cache/boxoffice-with-a-long-name/answers is not usable")
             == "boxoffice: --cache-dir\n  /home/someone/.cache/\n  boxoffice-with-a-long-name/\n  answers is not usable")
     }
+
+    /// Under a Korean locale every heading and label reads in Korean: each text the views pass to
+    /// `label(_:)`, and each column's title, has its translation (a key, such as comCode, aside).
+    @Test func everyLabelHasItsKoreanText() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+        var texts: Set<String> = []
+        for folder in ["BoxOfficeRendering", "BoxOfficeReviews"] {
+            for file in try FileManager.default.contentsOfDirectory(atPath: sources.appendingPathComponent(folder).path) where file.hasSuffix(".swift") {
+                let code = try String(contentsOf: sources.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
+                for match in code.matches(of: /(?:label\(|title: )"([^"\\]+)"/) { texts.insert(String(match.1)) }
+            }
+        }
+        #expect(texts.count > 40, "the scan itself works")
+        let untranslated = texts.filter { text in
+            RenderOptions.korean[text] == nil && !(text.first?.isLowercase == true && !text.contains(" ") && text != "week")
+        }
+        #expect(untranslated.isEmpty, "no Korean text for \(untranslated.sorted())")
+    }
 }
+

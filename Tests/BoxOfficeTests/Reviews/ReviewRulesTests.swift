@@ -1,4 +1,5 @@
 @testable import BoxOfficeReviews
+@testable import BoxOfficeRendering
 import BoxOfficeCore
 import Foundation
 import Testing
@@ -50,4 +51,24 @@ import Testing
         let normalised = try? Review(id: "0A1B2C3D", movieCode: "2024a603", rating: 1, nickname: " 관객 ", text: " 좋다 ", created: 1).stored(latest: 10)
         #expect(normalised == Review(id: "0a1b2c3d", movieCode: "2024A603", rating: 1, nickname: "관객", text: "좋다", created: 1))
     }
+
+    /// The reviews under a film's details line up: stars (right-aligned, so the numbers do), then
+    /// nicknames of any width, Hangul included, then the text.
+    @Test func theReviewsUnderAFilmLineUp() {
+        let reviews = [
+            Review(id: "0a1b2c3d", movieCode: "20124079", rating: 5, nickname: "민수", text: "최고", created: 3),
+            Review(id: "0a1b2c3e", movieCode: "20124079", rating: 3.5, nickname: "Alexander", text: "괜찮았다", created: 2),
+            Review(id: "0a1b2c3f", movieCode: "20124079", rating: 0.5, nickname: nil, text: "별로", created: 1),
+        ]
+        for ambiguousWide in [false, true] {
+            let text = Movie.reviewLines(reviews, RenderOptions(ambiguousWide: ambiguousWide))
+            let lines = text.split(separator: "\n").dropFirst()
+            #expect(lines.count == 3)
+            let starts = lines.map { line in TerminalText.width(line.prefix(while: { $0 != "최" && $0 != "괜" && $0 != "별" }), ambiguousWide: ambiguousWide) }
+            #expect(Set(starts).count == 1, "the texts start in one column: \(lines)")
+            let numbers = lines.map { line in TerminalText.width(line.prefix(upTo: line.range(of: ".")!.lowerBound), ambiguousWide: ambiguousWide) }
+            #expect(Set(numbers).count == 1, "the ratings line up: \(lines)")
+        }
+    }
 }
+
