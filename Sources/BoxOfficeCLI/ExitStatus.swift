@@ -148,6 +148,8 @@ struct FailureReport: Equatable {
             self.init(.failure, "there is no cache folder: \(error.reason).", "Pass --cache-dir DIR or set BOXOFFICE_CACHE_DIR.")
         case let error as SampleDataError:
             self.init(.unavailable, error.description + ".", "Drop --demo to ask KOBIS itself.")
+        case let error as SamplePeriodError:
+            self.init(.unavailable, error.description + ".", "Pick a period with sample days, or drop --demo to ask KOBIS itself.")
         case let error as NetworkHelperError:
             self.init(.failure, error.description + ".",
                       "Install \(HelperMessage.helperName) beside boxoffice: 'swift build -c release' makes both in .build/release/.")

@@ -1,20 +1,32 @@
 import BoxOfficeCore
 extension MonthCalendar: Presentable {
-    package static let fieldNames = ["date", "published", "movieCode", "title", "audience"]
+    package static let fieldNames = ["date", "published", "movieCode", "title", "audience", "read"]
     package static var isList: Bool { true }
+    /// `read` only when some day was not read (the demo's missing days).
+    package var columns: [String] { daysRead == nil ? Self.fieldNames.filter { $0 != "read" } : Self.fieldNames }
 
+    /// The month and its days; with `daysInPeriod` and `daysRead` when some days were not read.
     package var json: JSONValue {
-        .object([("month", .string(name)), ("days", .array(records))])
+        .object([("month", .string(name))]
+            + (daysRead.map { [("daysInPeriod", .int(Int64(days.filter(\.published).count))), ("daysRead", .int(Int64($0)))] } ?? [])
+            + [("days", .array(records))])
     }
 
-    /// A row per day: its number one, or nulls.
+    /// A row per day: its number one, or nulls; and whether it was read, when some were not.
     package var records: [JSONValue] {
-        days.map { day in
+        let marked = daysRead != nil
+        return days.map { day in
             .object([
                 ("date", .string(day.date.iso)), ("published", .bool(day.published)),
                 ("movieCode", JSONValue(day.top?.movieCode)), ("title", JSONValue(day.top?.title)), ("audience", JSONValue(day.top?.audience)),
-            ])
+            ] + (marked ? [("read", .bool(day.read))] : []))
         }
+    }
+
+    /// What a day without a number one shows.
+    private func mark(_ day: Entry, _ options: RenderOptions) -> String {
+        if !day.published { return options.label("not yet published") }
+        return day.read ? options.label("no figures") : options.label("no sample")
     }
 
     /// The month as a calendar, Monday first: each day's number, its number one film and that
@@ -23,7 +35,13 @@ extension MonthCalendar: Presentable {
     package func table(_ options: RenderOptions) -> String {
         let width = options.width ?? 100
         let cell = (width - 6) / 7
-        let text = TextColor.bold.apply(heading(width: width, options), if: options.colors) + "\n\n"
+        var text = TextColor.bold.apply(heading(width: width, options), if: options.colors) + "\n"
+        if let daysRead {
+            let note = options.korean ? "공개된 \(days.filter(\.published).count)일 가운데 \(daysRead)일만 읽음 (예시 자료에 있는 날)"
+                : "read \(daysRead) of the month's \(days.filter(\.published).count) published days: the ones the sample data holds"
+            text += TerminalText.wrap(note, to: width, ambiguousWide: options.ambiguousWide).map { TextColor.dim.apply($0, if: options.colors) + "\n" }.joined()
+        }
+        text += "\n"
         if cell >= Self.narrowestCell, let audiences = audiences(fitting: cell, options) {
             return text + grid(cell: cell, audiences: audiences, options)
         }
@@ -77,7 +95,7 @@ extension MonthCalendar: Presentable {
                     if let top = slot.top {
                         parts = [number, TerminalText.clean(top.title), audiences[slot.date] ?? NumberFormat.grouped(top.audience)]
                     } else {
-                        parts = [number, slot.published ? options.label("no figures") : options.label("not yet published"), ""]
+                        parts = [number, mark(slot, options), ""]
                     }
                 } else {
                     parts = ["", "", ""]
@@ -105,8 +123,7 @@ extension MonthCalendar: Presentable {
         return days.enumerated().map { index, day in
             let date = TextColor.bold.apply(TerminalText.pad(dates[index], to: dateWidth, ambiguousWide: wide), if: options.colors)
             guard let top = day.top else {
-                let mark = day.published ? options.label("no figures") : options.label("not yet published")
-                return date + "  " + TextColor.dim.apply(mark, if: options.colors) + "\n"
+                return date + "  " + TextColor.dim.apply(mark(day, options), if: options.colors) + "\n"
             }
             let title = TerminalText.pad(TerminalText.truncate(TerminalText.clean(top.title), to: titleWidth, ambiguousWide: wide), to: titleWidth, ambiguousWide: wide)
             return date + "  " + title + "  " + TerminalText.pad(audiences[index], to: numberWidth, alignRight: true, ambiguousWide: wide) + "\n"

@@ -135,7 +135,8 @@ extension Trend {
 }
 
 extension PeriodRanking {
-    package static let shape = JSONShape.object(JSONShape.leaves("from", "to", "basis", "provisional") + [("filter", .optional(RankingScope.shape)), ("films", .list(.object(
+    package static let shape = JSONShape.object(JSONShape.leaves("from", "to", "basis", "provisional")
+        + [("daysInPeriod", .optional(.leaf)), ("daysRead", .optional(.leaf)), ("filter", .optional(RankingScope.shape)), ("films", .list(.object(
         JSONShape.leaves("rank", "movieCode", "title", "openDate", "audience", "sales", "daysInTop10", "bestRank", "firstDay", "lastDay"))))])
 }
 

@@ -9,6 +9,7 @@ extension PeriodRanking: Presentable {
     /// audience, sales, daysInTop10, bestRank, firstDay, lastDay}]}`, with the filter when there is one.
     package var json: JSONValue {
         .object([("from", .string(from.iso)), ("to", .string(to.iso)), ("basis", .string(Self.basis)), ("provisional", .bool(provisional))]
+            + (daysRead.map { [("daysInPeriod", .int(Int64(daysInPeriod))), ("daysRead", .int(Int64($0)))] } ?? [])
             + (scope.map { [("filter", $0.json)] } ?? []) + [("films", .array(films.map(\.json)))])
     }
 
@@ -30,6 +31,10 @@ extension PeriodRanking: Presentable {
         var notes = [options.korean ? "일별 박스오피스 상위 10위에서 집계: 영화마다 처음 든 날부터 마지막 날까지의 누적관객수 차이"
                                     : "From the daily top 10: each film's cumulative audience from its first day in it to its last."]
         if provisional { notes.append(options.label("provisional: KOBIS may still revise these figures")) }
+        if let daysRead {
+            notes.append(options.korean ? "기간 \(daysInPeriod)일 가운데 \(daysRead)일만 읽음 (예시 자료에 있는 날)"
+                                        : "read \(daysRead) of the period's \(daysInPeriod) days: the ones the sample data holds")
+        }
         for note in notes {
             text += TerminalText.wrap(note, to: options.width ?? 100, ambiguousWide: wide).map { TextColor.dim.apply($0, if: options.colors) + "\n" }.joined()
         }

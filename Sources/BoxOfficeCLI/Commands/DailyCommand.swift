@@ -42,7 +42,17 @@ struct DailyCommand: BoxOfficeCommand, Equatable {
         let client = try context.client()
         let (filter, scope) = try await filters.filter(context, client: client)
         if let range {
-            return try await RankingRange.run(RankingRange.days(range), unit: "days", context: context, client: client,
+            var days = RankingRange.days(range)
+            if context.invocation.demo {
+                // The samples hold some days only: read those, say so, and never a range of none.
+                let held = days.filter(SampleTransport.sampleDays.contains)
+                guard !held.isEmpty else { throw SamplePeriodError(from: range.lowerBound, to: range.upperBound) }
+                if held.count < days.count {
+                    context.notice?("read \(held.count) of the range's \(days.count) days, the ones the sample data holds.")
+                }
+                days = held
+            }
+            return try await RankingRange.run(days, unit: "days", context: context, client: client,
                                               endpoint: { .dailyBoxOffice(on: $0, filter: filter) }) { day, response in
                 var ranking = try DailyBoxOffice(response, requested: day)
                 ranking.scope = scope

@@ -126,7 +126,15 @@ struct TopCommand: BoxOfficeCommand, Equatable {
                                                       endpoint: { .dailyBoxOffice(on: $0, filter: filter) }) { day, response in
             try DailyBoxOffice(response, requested: day)
         }
-        let ranking = PeriodRanking(from: range.lowerBound, to: range.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit)
+        var ranking = PeriodRanking(from: range.lowerBound, to: range.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit)
+        if context.invocation.demo {
+            // The samples hold some days only: say how many were read, and never rank from none.
+            guard !rankings.isEmpty else { throw SamplePeriodError(from: range.lowerBound, to: range.upperBound) }
+            if rankings.count < ranking.daysInPeriod {
+                ranking.daysRead = rankings.count
+                context.notice?("read \(rankings.count) of the period's \(ranking.daysInPeriod) days, the ones the sample data holds.")
+            }
+        }
         return .value(ranking)
     }
 }

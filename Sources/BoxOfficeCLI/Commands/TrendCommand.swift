@@ -148,7 +148,7 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
     /// film has been out of the top 10 for three days, or 60 days, or yesterday.
     private func fetchRankings(for codes: [String], movies: [Movie], context: CommandContext, client: KOBISClient) async throws -> [DailyBoxOffice] {
         let yesterday = context.today.adding(days: -1)
-        let days: [Day]
+        var days: [Day]
         if let range {
             days = RankingRange.days(range)
         } else {
@@ -161,6 +161,15 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
                 throw UsageError(message: "\(UsageError.quote(movies.first { $0.openDate == start }?.title ?? "")) opens on \(start.iso), so there is no run to show yet", command: "trend")
             }
             days = RankingRange.days(start...min(yesterday, start.adding(days: Self.defaultDays - 1)))
+        }
+        if context.invocation.demo, let first = days.first, let last = days.last {
+            // The samples hold some days only: read those, say so, and never a run of none.
+            let held = days.filter(SampleTransport.sampleDays.contains)
+            guard !held.isEmpty else { throw SamplePeriodError(from: first, to: last) }
+            if held.count < days.count {
+                context.notice?("read \(held.count) of the \(days.count) days from \(first.iso) to \(last.iso), the ones the sample data holds.")
+            }
+            days = held
         }
         context.progress.beginRange(total: days.count, unit: "days")
         var rankings: [DailyBoxOffice] = []

@@ -98,3 +98,13 @@ extension SampleTransport {
         }.sorted { $0.0 < $1.0 }
     }
 }
+
+/// The demo was asked for a period holding none of its sample days.
+package struct SamplePeriodError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let from: Day
+    package let to: Day
+
+    package var description: String {
+        "the sample data has no day from \(from.iso) to \(to.iso); sample days: \(SampleTransport.sampleDays.map(\.iso).joined(separator: ", "))"
+    }
+}

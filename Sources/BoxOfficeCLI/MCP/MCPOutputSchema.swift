@@ -168,6 +168,8 @@ enum OutputMeanings {
         "firstDay": [leaf(.string, format: "date", "Its first day in the daily top 10 within the period (YYYY-MM-DD).")],
         "lastDay": [leaf(.string, format: "date", "Its last day in the daily top 10 within the period (YYYY-MM-DD).")],
         "basis": [leaf(.string, "How the period's audience and sales of a film are counted from the daily top 10.")],
+        "daysInPeriod": [leaf(.integer, "The period's days, given beside daysRead when not all of them were read.")],
+        "daysRead": [leaf(.integer, "How many of the period's days were read, when not all were: the sample data (--demo) holds only some days.")],
         "part": [leaf(.string, nullable: true, "The part they had in the film (감독, 배우 …).")],
         "parts": [list(of: .string, "Kinds of work (제작사, 배급사 …).")],
         "roles": [list(of: .string, "Kinds of work (제작사, 배급사 …).")],

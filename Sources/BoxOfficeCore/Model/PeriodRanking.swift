@@ -12,6 +12,11 @@ package struct PeriodRanking: Sendable, Equatable {
     package var scope: RankingScope?
     /// Most audience first.
     package let films: [Film]
+    /// How many of the period's days were read, when not all of them were (the demo, which holds
+    /// only its sample days); nil when every day was.
+    package var daysRead: Int? = nil
+    /// The period's days, told beside `daysRead`.
+    package var daysInPeriod: Int { from.days(to: to) + 1 }
 
     /// How the period's audience and sales of a film are counted, as `basis` says in JSON.
     package static let basis = "cumulative: audienceTotal on a film's last day in the daily top 10 within the period, minus audienceTotal on its first, plus that first day's audience (sales likewise); days outside the top 10 between them count, days before its first and after its last do not"

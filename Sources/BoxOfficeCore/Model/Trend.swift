@@ -151,12 +151,22 @@ package struct MonthCalendar: Sendable, Equatable {
         package let published: Bool
         /// The number one, or nil (not published, or KOBIS has no figures).
         package let top: BoxOfficeEntry?
+        /// False for a day that was not read: the demo holds only its sample days, and a day
+        /// missing from them is not a day without figures.
+        package let read: Bool
 
-        package init(date: Day, published: Bool, top: BoxOfficeEntry?) {
+        package init(date: Day, published: Bool, top: BoxOfficeEntry?, read: Bool = true) {
             self.date = date
             self.published = published
             self.top = top
+            self.read = read
         }
+    }
+
+    /// How many published days were read, when some were not (the demo); nil when all were.
+    package var daysRead: Int? {
+        let published = days.filter(\.published)
+        return published.allSatisfy(\.read) ? nil : published.filter(\.read).count
     }
 
     package init(year: Int, month: Int, days: [Entry]) {

@@ -1,4 +1,5 @@
 @testable import BoxOfficeCLI
+@testable import BoxOfficeRendering
 @testable import BoxOfficeCore
 import Foundation
 import Testing
@@ -31,4 +32,44 @@ import Testing
         #expect(movie.staffs.count == 522)
         await #expect(throws: SampleDataError.self) { try await client.send(.movieInfo(code: "20230001")) }
     }
+
+    /// Over a period, the demo reads the sample days it has and says how many, in the table and
+    /// the JSON; a period with none of them is refused (exit 69) with the sample days named.
+    @Test func aPeriodSaysHowManyOfItsDaysTheSamplesHeld() async throws {
+        let top = await run(["--demo", "--quiet", "top", "--month", "2022-01", "--json"])
+        #expect(top.status == .success)
+        let ranking = try #require(JSONValue.parse(Data(top.standardOutput.utf8)))
+        #expect(ranking["daysInPeriod"] == .int(31) && ranking["daysRead"] == .int(2))
+        let table = await run(["--demo", "top", "--month", "2022-01"])
+        #expect(table.standardOutput.contains("\nread 2 of the period's 31 days: the ones the sample data holds\n"))
+        #expect(table.standardError.contains("boxoffice: read 2 of the period's 31 days, the ones the sample data holds.\n"))
+
+        let sampleDays = "sample days: 2012-01-01, 2022-01-05, 2022-01-21, 2022-03-15, 2022-10-30, 2022-12-21, 2023-04-23, 2025-08-26."
+        for arguments in [["top", "--month", "2022-02"], ["calendar", "2022-02"], ["daily", "--from", "2022-02-01", "--to", "2022-02-28"]] {
+            let none = await run(["--demo", "--quiet"] + arguments + ["--format", "csv"])
+            #expect(none.status == .unavailable, "\(arguments)")
+            #expect(none.standardOutput.isEmpty, "\(arguments): not a header alone")
+            #expect(none.standardError == "boxoffice: the sample data has no day from 2022-02-01 to 2022-02-28; \(sampleDays)\nPick a period with sample days, or drop --demo to ask KOBIS itself.\n",
+                    "\(arguments)")
+        }
+
+        let calendar = await run(["--demo", "--quiet", "calendar", "2022-01", "--json"])
+        let month = try #require(JSONValue.parse(Data(calendar.standardOutput.utf8)))
+        #expect(month["daysInPeriod"] == .int(31) && month["daysRead"] == .int(2))
+        guard case let .array(days)? = month["days"] else { Issue.record("no days"); return }
+        #expect(days[0]["read"] == .bool(false) && days[4]["read"] == .bool(true), "2022-01-01 is not a sample day; 2022-01-05 is")
+        let grid = await run(["--demo", "--quiet", "calendar", "2022-01"])
+        #expect(grid.standardOutput.contains("no sample") && !grid.standardOutput.contains("no figures"), "a missing sample day is never a day without figures")
+
+        let range = await run(["--demo", "daily", "--from", "2022-01-01", "--to", "2022-03-31", "--format", "csv"])
+        #expect(range.status == .success)
+        #expect(Set(range.standardOutput.split(separator: "\n").dropFirst().map { $0.prefix(10) }) == ["2022-01-05", "2022-01-21", "2022-03-15"])
+        #expect(range.standardError.contains("boxoffice: read 3 of the range's 90 days, the ones the sample data holds.\n"))
+
+        let trend = await run(["--demo", "trend", "20198429", "--from", "2022-10-01", "--to", "2022-12-31"])
+        #expect(trend.status == .success, "\(trend.standardError)")
+        #expect(trend.standardError.contains("boxoffice: read 2 of the 92 days from 2022-10-01 to 2022-12-31, the ones the sample data holds.\n"))
+        #expect(trend.standardOutput.hasPrefix("Trend · 2022-10-30 – 2022-12-21\n"))
+    }
 }
+
