@@ -58,7 +58,9 @@ final class BrowseTerminal: @unchecked Sendable {
         for number in [SIGWINCH, SIGHUP, SIGCONT, SIGTSTP] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.signalled(number) }
+            // The shared state only, not the terminal: no reference outlives the view.
+            let shared = lock
+            source.setEventHandler { Self.signalled(number, to: shared) }
             source.resume()
             signalSources.append(source)
         }
@@ -114,8 +116,8 @@ final class BrowseTerminal: @unchecked Sendable {
         try? enter()
     }
 
-    private func signalled(_ number: Int32) {
-        let deliver = lock.withLock { $0.onInput }
+    private static func signalled(_ number: Int32, to shared: Locked<Shared>) {
+        let deliver = shared.withLock { $0.onInput }
         switch number {
         case SIGWINCH: deliver?(.resized)
         case SIGHUP: deliver?(.hangUp)

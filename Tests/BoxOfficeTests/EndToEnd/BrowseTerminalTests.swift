@@ -50,9 +50,10 @@ import Testing
 
     static func start(_ server: Server, cache: URL, arguments: [String] = ["browse", "--date", "2022-10-30"],
                       columns: Int = 80, rows: Int = 24, extra: [String: String] = [:]) throws -> PseudoTerminal {
-        var environment = ["KOBIS_API_KEY": KOBISEmulator.key, "BOXOFFICE_BASE_URL": server.loopback.baseURL.absoluteString,
-                           "BOXOFFICE_CACHE_DIR": cache.path, "TERM": "xterm-256color", "HOME": cache.path, "NO_COLOR": "1",
-                           "PATH": "/usr/bin:/bin"]
+        // PATH, HOME and the sanitizers' options as every program the tests run has them.
+        var environment = ChildEnvironment.base(home: cache)
+        environment.merge(["KOBIS_API_KEY": KOBISEmulator.key, "BOXOFFICE_BASE_URL": server.loopback.baseURL.absoluteString,
+                           "BOXOFFICE_CACHE_DIR": cache.path, "TERM": "xterm-256color", "NO_COLOR": "1"]) { $1 }
         environment.merge(extra) { $1 }
         return try PseudoTerminal(executable: Executable.url.path, arguments: arguments, environment: environment,
                                   columns: columns, rows: rows, width: width)
@@ -71,6 +72,13 @@ import Testing
     }
 
     func row(_ terminal: PseudoTerminal, _ index: Int) -> String { terminal.screen.line(index) }
+
+    /// The view ends with `status`; if not, the end of what it wrote says why (a sanitizer's report).
+    func expectExit(_ terminal: PseudoTerminal, _ status: Int32, sourceLocation: SourceLocation = #_sourceLocation) async {
+        let ended = await terminal.waitForExit(timeout: Self.wait)
+        #expect(ended == status, "ended with \(ended.map(String.init) ?? "no exit"): \(String(decoding: terminal.output.suffix(3000), as: UTF8.self))",
+                sourceLocation: sourceLocation)
+    }
 
     @Test func walksFromTheRankingToAFilmAPersonAnotherFilmAndBack() async throws {
         let server = try Server()
@@ -100,7 +108,7 @@ import Testing
         try await Task.sleep(for: .milliseconds(300))
         #expect(terminal.isRunning)
         terminal.send("q")
-        #expect(await terminal.waitForExit(timeout: Self.wait) == 0)
+        await expectExit(terminal, 0)
         #expect(PseudoTerminal.same(terminal.initialSettings, try #require(terminal.terminalSettings())))
         #expect(await terminal.waitForScreen(timeout: Self.wait) { !$0.inAlternateScreen && $0.cursorVisible })
     }
@@ -135,7 +143,7 @@ import Testing
         guard await see(terminal, "boxoffice · Search · 범죄와의 전쟁") else { return }
         #expect(terminal.screen.contains("범죄와의 전쟁: 나쁜놈들 전성시대"))
         terminal.send("\u{3}")
-        #expect(await terminal.waitForExit(timeout: Self.wait) == 0, "Ctrl-C quits")
+        await expectExit(terminal, 0)
         #expect(PseudoTerminal.same(terminal.initialSettings, try #require(terminal.terminalSettings())))
     }
 
@@ -158,8 +166,7 @@ import Testing
                 "redrawn for 50 columns:\n\(terminal.screen.text)")
         for line in terminal.screen.lines { #expect(TerminalText.width(line) <= 50, "\(line)") }
         terminal.signal(SIGTERM)
-        let status = await terminal.waitForExit(timeout: Self.wait)
-        #expect(status == 130, "SIGTERM ends it as an interruption")
+        await expectExit(terminal, 130)  // SIGTERM ends it as an interruption
         #expect(PseudoTerminal.same(terminal.initialSettings, try #require(terminal.terminalSettings())))
         #expect(await terminal.waitForScreen(timeout: Self.wait) { !$0.inAlternateScreen && $0.cursorVisible })
     }
@@ -182,7 +189,7 @@ import Testing
         #expect(terminal.screen.inAlternateScreen)
         #expect(terminal.isRunning)
         terminal.signal(SIGHUP)
-        #expect(await terminal.waitForExit(timeout: Self.wait) == 130)
+        await expectExit(terminal, 130)
         #expect(PseudoTerminal.same(terminal.initialSettings, try #require(terminal.terminalSettings())))
     }
 
@@ -199,7 +206,7 @@ import Testing
         #expect(terminal.screen.contains("sample day 2023-04-23"))
         #expect(server.loopback.requestCount == 0, "no network")
         terminal.send("q")
-        #expect(await terminal.waitForExit(timeout: Self.wait) == 0)
+        await expectExit(terminal, 0)
     }
 
     @Test func withoutATerminalItSaysWhatToUseInstead() async throws {
@@ -232,7 +239,7 @@ import Testing
         terminal.send("x")
         guard await see(terminal, "boxoffice · Film · 자백") else { return }
         terminal.send("q")
-        #expect(await terminal.waitForExit(timeout: Self.wait) == 0)
+        await expectExit(terminal, 0)
 
         // Elsewhere, the address on the status line.
         let plain = try Self.start(server, cache: cache, extra: posters)
@@ -245,7 +252,7 @@ import Testing
         #expect(plain.screen.line(22) == address, "the address whole, on the line the message takes")
         #expect(!plain.output.contains(0x07), "no image escape")
         plain.send("q")
-        #expect(await plain.waitForExit(timeout: Self.wait) == 0)
+        await expectExit(plain, 0)
         for output in [terminal.output, plain.output] {
             let text = String(decoding: output, as: UTF8.self)
             #expect(!text.contains("kakaoCANARY") && !text.contains(KOBISEmulator.key), "no key on the screen")
