@@ -21,7 +21,7 @@ public struct URLSessionTransport: HTTPTransport {
     /// between requests; more requests at a time are never held back, their sessions simply are not
     /// kept. Nothing is kept on disk: no URL cache, no cookies.
     public init(connectionsPerHost: Int = 8) {
-        sessions = SessionPool(keeping: max(1, connectionsPerHost))
+        sessions = SessionPool(keeping: max(1, connectionsPerHost), connectionsPerHost: max(1, connectionsPerHost))
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -56,10 +56,12 @@ private final class SessionPool: Sendable {
     }
 
     private let keeping: Int
+    private let connectionsPerHost: Int
     private let idle = Locked<[Session]>([])
 
-    init(keeping: Int) {
+    init(keeping: Int, connectionsPerHost: Int) {
         self.keeping = keeping
+        self.connectionsPerHost = connectionsPerHost
     }
 
     deinit {
@@ -67,7 +69,7 @@ private final class SessionPool: Sendable {
     }
 
     func take() -> Session {
-        idle.withLock { $0.popLast() } ?? Self.makeSession()
+        idle.withLock { $0.popLast() } ?? Self.makeSession(connectionsPerHost: connectionsPerHost)
     }
 
     func keep(_ session: Session) {
@@ -79,10 +81,10 @@ private final class SessionPool: Sendable {
         if !kept { session.session.finishTasksAndInvalidate() }
     }
 
-    private static func makeSession() -> Session {
+    private static func makeSession(connectionsPerHost: Int) -> Session {
         let configuration = URLSessionConfiguration.ephemeral
-        // One transfer at a time; the connection stays open for the session's next request.
-        configuration.httpMaximumConnectionsPerHost = 1
+        // Configured as the one session was: the pool, not this limit, keeps a transfer per session.
+        configuration.httpMaximumConnectionsPerHost = connectionsPerHost
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
