@@ -146,7 +146,9 @@ import Testing
         let server = try LoopbackServer { quota.handle($0) }
         let cache = temporaryCache()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let arguments = ["top", "--year", "2020", "--jobs", "1", "--rate", "0", "--json", "--compact"]
+        // A timeout far beyond a loopback answer: on a busy machine a slow moment must not turn
+        // into a retry, which the server would count as a day asked twice.
+        let arguments = ["top", "--year", "2020", "--jobs", "1", "--rate", "0", "--timeout", "120", "--json", "--compact"]
         let first = try await Executable.run(arguments, environment: environment(server, cache: cache))
         #expect(first.status == 75)
         #expect(first.standardOutput == "")
