@@ -183,7 +183,9 @@ private final class HelperConnection: Sendable {
 
     /// The longest wait for a helper's hello. Requests wait for it before their timeouts start;
     /// a helper that has not said hello by then is taken for stuck or foreign, named, and ended.
-    static let startAllowance = 10.0
+    /// A helper says hello within milliseconds; a machine busy enough (a sanitized build among
+    /// many programs) has taken over 10 s to start one, so this is patient.
+    static let startAllowance = 30.0
     private static let silentProblem = "did not answer: it sent no greeting after it started (a broken install, or a helper stuck in a system call)"
 
     let path: String

@@ -52,7 +52,7 @@ import Testing
         if Self.isRunning(helper) { kill(helper, SIGKILL) }
     }
 
-    /// With one long try: the helper's silence is noticed within its greeting limit (5 s), long
+    /// With one long try: the helper's silence is noticed within its greeting limit (30 s), long
     /// before the try's own timeout, which would be exit 69 blaming the server.
     @Test func aSilentHelperIsNoticedBeforeTheRequestTimesOut() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
