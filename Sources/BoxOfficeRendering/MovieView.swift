@@ -49,7 +49,7 @@ extension Movie {
                     lines += wrapped.dropFirst().flatMap { TerminalText.wrap($0, to: max(10, width - 4), ambiguousWide: wide) }.map { "    " + $0 }
                 }
             }
-            return lines.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }.joined(separator: "\n") + "\n"
+            return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
         }
         let valueWidth = options.width.map { max(10, $0 - labelWidth - 2) }
         fields.append(("Cast", actors.isEmpty ? ["–"] : castLines(options, width: valueWidth)))
@@ -184,19 +184,19 @@ private extension Movie {
 
     /// The companies as sentences, for a narrow terminal: `배급사: (주)넥스트엔터테인먼트월드(NEW)`.
     func companySentences() -> [String] {
-        var roles: [String] = []
-        var names: [String: [String]] = [:]
-        for company in companies {
-            let role = company.role ?? "기타"
-            if names[role] == nil { roles.append(role) }
-            let name = named(company.name, company.nameEnglish)
-            if names[role]?.contains(name) != true { names[role, default: []].append(name) }
-        }
-        return roles.map { "\($0): " + names[$0, default: []].joined(separator: ", ") }
+        companiesByRole().map { "\($0.role): " + $0.names }
     }
 
     /// Companies grouped by the part they played, in KOBIS's order.
     func companyLines(_ options: RenderOptions, width: Int?) -> [String] {
+        let table = TextTable(
+            columns: [.init(title: ""), .init(title: "")],
+            rows: companiesByRole().map { [.init($0.role), .init($0.names)] })
+        return table.renderWrappingLast(options, width: width)
+    }
+
+    /// Each part companies played, in KOBIS's order, with the names of those that played it.
+    func companiesByRole() -> [(role: String, names: String)] {
         var roles: [String] = []
         var names: [String: [String]] = [:]
         for company in companies {
@@ -205,10 +205,7 @@ private extension Movie {
             let name = named(company.name, company.nameEnglish)
             if names[role]?.contains(name) != true { names[role, default: []].append(name) }
         }
-        let table = TextTable(
-            columns: [.init(title: ""), .init(title: "")],
-            rows: roles.map { [.init($0), .init(names[$0, default: []].joined(separator: ", "))] })
-        return table.renderWrappingLast(options, width: width)
+        return roles.map { ($0, names[$0, default: []].joined(separator: ", ")) }
     }
 }
 

@@ -172,7 +172,8 @@ extension TextColor {
     }
 }
 
-extension String {
+package extension String {
+    /// The text without the spaces at its end (a padded last column).
     func trimmingTrailingSpaces() -> String {
         var text = self
         while text.last == " " { text.removeLast() }

@@ -226,7 +226,7 @@ struct BrowseView {
     private func calendar(_ state: BrowseState, at day: Day, rows: Int) -> [String] {
         let cell = max(4, min(16, (columns - 2) / 7 - 1))
         let names = Weekday.allCases.map { pad(String($0.shortName.prefix(cell)), cell, left: true) }
-        var lines = [fit(String(("  " + names.joined(separator: " ")).reversed().drop(while: { $0 == " " }).reversed()))]
+        var lines = [fit(("  " + names.joined(separator: " ")).trimmingTrailingSpaces())]
         guard let first = Day(year: day.year, month: day.month, day: 1) else { return lines }
         let weeks = 6
         let withTitles = rows >= 1 + weeks * 2
@@ -249,8 +249,8 @@ struct BrowseView {
                 }
                 titles += pad(TerminalText.truncate(title, to: cell, ambiguousWide: ambiguousWide), cell, left: true) + " "
             }
-            lines.append(fit(String(numbers.reversed().drop(while: { $0 == " " }).reversed())))
-            if withTitles { lines.append(fit(String(titles.reversed().drop(while: { $0 == " " }).reversed()))) }
+            lines.append(fit(numbers.trimmingTrailingSpaces()))
+            if withTitles { lines.append(fit(titles.trimmingTrailingSpaces())) }
             start = start.adding(days: 7)
         }
         return lines
