@@ -256,7 +256,7 @@ struct BrowseState: Equatable {
         case .backspace:
             form.values[form.field] = String(form.values[form.field].dropLast())
         case let .character(character):
-            if TextWidthLimit.fits(form.values[form.field], adding: character, review: form.field == ReviewForm.Field.text.rawValue) {
+            if TextWidthLimit.hasRoom(form.values[form.field], review: form.field == ReviewForm.Field.text.rawValue) {
                 form.values[form.field].append(character)
             }
         default:
@@ -291,7 +291,7 @@ struct BrowseState: Equatable {
         guard let text = input else { return [] }
         switch key {
         case let .character(character):
-            if TextWidthLimit.fits(text + String(character)) { input = text + String(character) }
+            if TextWidthLimit.hasRoom(text) { input = text + String(character) }
         case .backspace:
             input = String(text.dropLast())
         case .escape:
@@ -457,8 +457,8 @@ struct BrowseState: Equatable {
     /// The month's days from the cache, so that each day seen before shows its number one.
     private mutating func peekMonth(of day: Day) -> [BrowseEffect] {
         var effects: [BrowseEffect] = []
-        for number in 1...31 {
-            guard let date = Day(year: day.year, month: day.month, day: number), date <= latestDay, date >= Self.firstDay else { continue }
+        for date in MonthCalendar.days(year: day.year, month: day.month) ?? [] {
+            guard date <= latestDay, date >= Self.firstDay else { continue }
             let request = BrowseRequest.ranking(RankingPlace(day: date, period: .day))
             guard answers[request] == nil, !loading.contains(request), peeked.insert(request).inserted else { continue }
             effects.append(.peek(request))
@@ -691,9 +691,8 @@ struct BrowseLine: Equatable {
 /// A line typed in the view holds at most this much: a title or a field, not a paste of a file
 /// (a review's text may be as long as `review add` takes).
 enum TextWidthLimit {
-    static func fits(_ text: String) -> Bool { text.count <= 100 }
-
-    static func fits(_ text: String, adding character: Character, review: Bool) -> Bool {
+    /// Whether one more character may be typed after `text`.
+    static func hasRoom(_ text: String, review: Bool = false) -> Bool {
         text.count < (review ? 2_000 : 100)
     }
 }

@@ -72,10 +72,8 @@ struct BrowseFetcher: Sendable {
 
     init(context: CommandContext, filterOptions: [String: CommandArguments.Value]) {
         // Nothing may be written under the view: notes and progress stay silent.
-        var quiet = CommandContext(invocation: context.invocation, environment: context.environment, today: context.today, style: context.style,
-                                   secrets: context.secrets, now: context.now, makeTransport: context.makeTransport,
-                                   rateLimiter: context.rateLimiter, progress: ProgressLine(enabled: false, width: nil, write: { _ in }),
-                                   write: nil, say: { _ in })
+        var quiet = context.with(progress: ProgressLine(enabled: false, width: nil, write: { _ in }), say: { _ in })
+        quiet.write = nil
         quiet.style.fields = nil
         self.context = quiet
         self.filterOptions = filterOptions
@@ -88,9 +86,7 @@ struct BrowseFetcher: Sendable {
         if let mode, mode != context.invocation.cacheMode, context.invocation.cacheMode != .offline {
             var invocation = context.invocation
             invocation.cacheMode = mode
-            context = CommandContext(invocation: invocation, environment: context.environment, today: context.today, style: context.style,
-                                     secrets: context.secrets, now: context.now, makeTransport: context.makeTransport,
-                                     rateLimiter: context.rateLimiter, progress: context.progress, write: nil, say: context.say)
+            context = context.with(invocation: invocation)
         }
         let today = Day.korean(at: context.now())
         func arguments(_ name: String, _ positionals: [String] = [], _ options: [String: CommandArguments.Value] = [:]) -> CommandArguments {
@@ -130,10 +126,7 @@ struct BrowseFetcher: Sendable {
         let command = try ReviewCommand(CommandArguments(name: "review", positionals: ["add", form.movieCode], values: options,
                                                          today: Day.korean(at: context.now())))
         let said = Locked<String?>(nil)
-        let context = CommandContext(invocation: context.invocation, environment: environment, today: context.today, style: context.style,
-                                     secrets: context.secrets, now: context.now, makeTransport: context.makeTransport,
-                                     rateLimiter: context.rateLimiter, progress: context.progress, write: nil,
-                                     say: { line in said.withLock { $0 = line } })
+        let context = context.with(environment: environment, say: { line in said.withLock { $0 = line } })
         _ = try await command.run(context)
         return said.withLock { $0 } ?? "added the review"
     }

@@ -32,6 +32,15 @@ struct CommandContext: Sendable {
     /// Says a line on stderr once (`boxoffice: ` in front), free of any key.
     let say: @Sendable (String) -> Void
 
+    /// The same context with some of its settings replaced, for one call of a face (the
+    /// interactive view's refresh, its silent fetches, a password given in a form).
+    func with(invocation: Invocation? = nil, environment: [String: String]? = nil, progress: ProgressLine? = nil,
+              say: (@Sendable (String) -> Void)? = nil) -> CommandContext {
+        CommandContext(invocation: invocation ?? self.invocation, environment: environment ?? self.environment, today: today, style: style,
+                       secrets: secrets, now: now, makeTransport: makeTransport, rateLimiter: rateLimiter,
+                       progress: progress ?? self.progress, write: write, say: say ?? self.say)
+    }
+
     /// Notes for the user, unless `--quiet`.
     var notice: (@Sendable (String) -> Void)? { invocation.verbosity == .quiet ? nil : say }
     /// Requests and cache decisions, with `--verbose`.

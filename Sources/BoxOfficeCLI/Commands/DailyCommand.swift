@@ -44,13 +44,7 @@ struct DailyCommand: BoxOfficeCommand, Equatable {
         if let range {
             var days = RankingRange.days(range)
             if context.invocation.demo {
-                // The samples hold some days only: read those, say so, and never a range of none.
-                let held = days.filter(SampleTransport.sampleDays.contains)
-                guard !held.isEmpty else { throw SamplePeriodError(from: range.lowerBound, to: range.upperBound) }
-                if held.count < days.count {
-                    context.notice?("read \(held.count) of the range's \(days.count) days, the ones the sample data holds.")
-                }
-                days = held
+                days = try SampleTransport.heldDays(of: days, period: "the range's \(days.count) days", context: context)
             }
             return try await RankingRange.run(days, unit: "days", context: context, client: client,
                                               endpoint: { .dailyBoxOffice(on: $0, filter: filter) }) { day, response in

@@ -163,13 +163,7 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
             days = RankingRange.days(start...min(yesterday, start.adding(days: Self.defaultDays - 1)))
         }
         if context.invocation.demo, let first = days.first, let last = days.last {
-            // The samples hold some days only: read those, say so, and never a run of none.
-            let held = days.filter(SampleTransport.sampleDays.contains)
-            guard !held.isEmpty else { throw SamplePeriodError(from: first, to: last) }
-            if held.count < days.count {
-                context.notice?("read \(held.count) of the \(days.count) days from \(first.iso) to \(last.iso), the ones the sample data holds.")
-            }
-            days = held
+            days = try SampleTransport.heldDays(of: days, period: "the \(days.count) days from \(first.iso) to \(last.iso)", context: context)
         }
         context.progress.beginRange(total: days.count, unit: "days")
         var rankings: [DailyBoxOffice] = []
