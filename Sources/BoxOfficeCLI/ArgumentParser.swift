@@ -106,6 +106,17 @@ struct ArgumentParser {
         if commands.contains(where: { $0.options.contains { "--" + $0.name == name } }) {
             return .optionNotForCommand(option: name, command: command)
         }
+        if let letter = Self.shortLetter(name) {
+            // `-v`, `-d`: a user guessing a short form; name the long options that begin with that letter,
+            // the command's own first (`daily -d` → `--date`, not the global `--data-dir`).
+            let own = command.flatMap { name in commands.first { $0.name == name } }?.options ?? []
+            let starting = { (specs: [OptionSpec]) in specs.filter { $0.name.first == letter }.map { "'--\($0.name)'" } }
+            let names = starting(own).isEmpty ? starting(globalOptions) : starting(own)
+            if !names.isEmpty {
+                let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+                return UsageError(message: "unknown option \(UsageError.quote(token)). Did you mean \(listed)?", command: command)
+            }
+        }
         let candidates = options(for: command).map { "--" + $0.name }
         if let suggestion = Suggestion.closest(to: name, among: candidates) {
             return UsageError(message: "unknown option \(UsageError.quote(token)). Did you mean '\(suggestion)'?", command: command)
@@ -117,6 +128,12 @@ struct ArgumentParser {
             }
         }
         return UsageError(message: "unknown option \(UsageError.quote(token))", command: command)
+    }
+
+    /// The letter of a one-letter short option (`-v` → `v`), the form a user guesses from other tools.
+    private static func shortLetter(_ name: String) -> Character? {
+        guard name.count == 2, name.hasPrefix("-"), let letter = name.last, letter.isLetter, letter.isASCII else { return nil }
+        return Character(letter.lowercased())
     }
 
     /// `--name=value` → ("--name", "value").

@@ -93,7 +93,7 @@ public struct BoxOfficeCommandLine: Sendable {
     /// How results read, from the options, the environment and the terminal.
     func style(_ invocation: Invocation) -> OutputStyle {
         let options = RenderOptions(colors: useColor(invocation.color), width: console.width, wide: invocation.wide,
-                                    korean: Self.isKorean(environment), ambiguousWide: Invocation.isTrue(environment["BOXOFFICE_AMBIGUOUS_WIDE"]))
+                                    korean: Self.isKorean(environment), ambiguousWide: invocation.ambiguousWide)
         return OutputStyle(format: invocation.format, prettyJSON: invocation.prettyJSON ?? console.outputIsTerminal,
                            fields: invocation.fields, options: options)
     }

@@ -160,7 +160,7 @@ enum CommandLineSpec {
         ("TERM_PROGRAM, LC_TERMINAL, KITTY_WINDOW_ID", "iTerm.app, WezTerm, iTerm2, or set in kitty: browse's p shows a film's poster as an image"),
         ("COLUMNS", "the width tables fit on a terminal (else the terminal's, else 100) and help wraps to (else 80)"),
         ("LC_ALL, LC_MESSAGES, LANG", "ko_KR… gives Korean labels, and audiences in 만/억 in tables"),
-        ("BOXOFFICE_AMBIGUOUS_WIDE", "1: your terminal draws ▲ ▼ … · two columns wide (CJK terminals), so tables line up"),
+        ("BOXOFFICE_AMBIGUOUS_WIDE", "\(Invocation.switchOn.joined(separator: ", ")): your terminal draws ▲ ▼ … · two columns wide (CJK terminals), so tables line up; any value but those, \(Invocation.switchOff.joined(separator: ", ")) or empty is refused (exit 64)"),
     ]
 
     /// The files boxoffice reads and writes, and what they hold (help, man page).

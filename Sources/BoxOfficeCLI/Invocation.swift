@@ -37,6 +37,8 @@ struct Invocation: Equatable {
     var fields: [String]? = nil
     /// `--wide`: every column, the whole cast.
     var wide = false
+    /// `BOXOFFICE_AMBIGUOUS_WIDE`: the terminal draws East Asian Ambiguous characters two columns wide.
+    var ambiguousWide = false
     /// `--jobs`: most requests in flight at once for ranges.
     var jobs = 8
     /// `--rate`: most requests a second that reach the network; 0 for no limit.
@@ -156,6 +158,7 @@ struct Invocation: Equatable {
         }
         keyOption = parsed.options["key"]
         let demoVariable = try Self.isOn("BOXOFFICE_DEMO", in: environment)
+        ambiguousWide = try Self.isOn("BOXOFFICE_AMBIGUOUS_WIDE", in: environment)
         demo = parsed.has("demo") || demoVariable
         if let text = parsed.options["base-url"] {
             baseURL = try Self.baseURL(text, source: "--base-url")
@@ -216,12 +219,6 @@ struct Invocation: Equatable {
 
     /// The values, in any case, of an environment variable that switch something on, and off.
     static let switchOn = ["1", "true", "yes", "on"], switchOff = ["0", "false", "no", "off"]
-
-    /// `1`, `true`, `yes` or `on`, in any case: an environment variable that switches something on.
-    static func isTrue(_ value: String?) -> Bool {
-        guard let value = value?.lowercased() else { return false }
-        return switchOn.contains(value)
-    }
 
     /// A switch from the environment: on, off (unset, empty or a `switchOff` value), or a usage
     /// error naming the variable and what it accepts, rather than off for a value it does not know.

@@ -80,17 +80,19 @@ import Testing
         #expect(try invocation(["daily", "--base-url", "https://a.example"], environment: ["BOXOFFICE_BASE_URL": "http://b"]).baseURL?.host == "a.example")
     }
 
-    /// BOXOFFICE_DEMO is on or off, never silently off for a value it does not know.
-    @Test func theDemoVariableIsOnOffOrRefused() throws {
+    /// BOXOFFICE_DEMO and BOXOFFICE_AMBIGUOUS_WIDE are on or off, never silently off for a value
+    /// they do not know.
+    @Test(arguments: [("BOXOFFICE_DEMO", \Invocation.demo), ("BOXOFFICE_AMBIGUOUS_WIDE", \Invocation.ambiguousWide)] as [(String, KeyPath<Invocation, Bool> & Sendable)])
+    func switchVariablesAreOnOffOrRefused(variable: String, setting: KeyPath<Invocation, Bool> & Sendable) throws {
         for value in ["1", "true", "YES", "on"] {
-            #expect(try invocation(["daily"], environment: ["BOXOFFICE_DEMO": value]).demo, "\(value)")
+            #expect(try invocation(["daily"], environment: [variable: value])[keyPath: setting], "\(value)")
         }
         for value in ["", "0", "false", "No", "off"] {
-            #expect(try invocation(["daily"], environment: ["BOXOFFICE_DEMO": value]).demo == false, "\(value)")
+            #expect(try invocation(["daily"], environment: [variable: value])[keyPath: setting] == false, "\(value)")
         }
         for value in ["maybe", "2", " 1"] {
-            let error = #expect(throws: UsageError.self) { try invocation(["daily", "--demo"], environment: ["BOXOFFICE_DEMO": value]) }
-            #expect(error?.message == "BOXOFFICE_DEMO '\(value)' is neither on (1, true, yes or on) nor off (0, false, no, off or empty)")
+            let error = #expect(throws: UsageError.self) { try invocation(["daily"], environment: [variable: value]) }
+            #expect(error?.message == "\(variable) '\(value)' is neither on (1, true, yes or on) nor off (0, false, no, off or empty)")
         }
     }
 
@@ -134,6 +136,10 @@ import Testing
         (["daily", "--dat", "1"], "unknown option '--dat'. Did you mean '--date'?"),
         (["daily", "--jsno"], "unknown option '--jsno'. Did you mean '--json'?"),
         (["daily", "-x"], "unknown option '-x'"),
+        (["-v"], "unknown option '-v'. Did you mean '--verbose' or '--version'?"),
+        (["daily", "-d", "20230101"], "unknown option '-d'. Did you mean '--date'?"),
+        (["-d"], "unknown option '-d'. Did you mean '--demo' or '--data-dir'?"),
+        (["top", "-Y", "2023"], "unknown option '-Y'. Did you mean '--year'?"),
         (["daily", "--date"], "option --date D needs a value"),
         (["daily", "--date", "--json"], "option --date D needs a value"),
         (["daily", "--json=yes"], "option --json takes no value"),
