@@ -22,10 +22,14 @@ extension Review {
 
     /// The review as stored (id in lowercase, movie code in capitals, nickname and text composed
     /// and trimmed), or the first rule it breaks. `latest` is the latest time it may carry.
-    package func stored(latest: Int64) throws(ReviewProblem) -> Review {
+    /// `keepingID`: the id is already in the store (written by an older boxoffice or by hand), so
+    /// it stays exactly as it is, whatever its form.
+    package func stored(latest: Int64, keepingID: Bool = false) throws(ReviewProblem) -> Review {
         var review = self
-        review.id = id.lowercased()
-        guard Review.isValidID(review.id) else { throw ReviewProblem("its id is not 8 hex digits") }
+        if !keepingID {
+            review.id = id.lowercased()
+            guard Review.isValidID(review.id) else { throw ReviewProblem("its id is not 8 hex digits") }
+        }
         guard MovieCode.isValid(movieCode) else { throw ReviewProblem("its movie code is not a KOBIS movie code (8 characters, e.g. 20124079)") }
         review.movieCode = movieCode.uppercased()
         guard Review.isValidRating(rating) else { throw ReviewProblem("its rating is not one from 0.5 to 5 in steps of 0.5") }

@@ -70,10 +70,13 @@ package struct ReviewStore: Sendable {
         let outcome = try change(&reviews)
         guard outcome.changed else { return outcome.result }
         // Every review written anew must be one the rules accept, in its stored form; one already
-        // in the file (written by an older boxoffice, or by hand) is kept as it is.
+        // in the file (written by an older boxoffice, or by hand) is kept as it is, and so is the
+        // id of one edited there.
+        let storedIDs = Set(before.map(\.id))
         for review in reviews where !before.contains(review) {
-            guard (try? review.stored(latest: .max)) == review else {
-                let problem = (try? review.stored(latest: .max)) == nil ? "it breaks the rules for a review" : "it is not in its stored form"
+            let stored = try? review.stored(latest: .max, keepingID: storedIDs.contains(review.id))
+            guard stored == review else {
+                let problem = stored == nil ? "it breaks the rules for a review" : "it is not in its stored form"
                 throw ReviewStoreError.refused(id: review.id, reason: problem)
             }
         }

@@ -42,8 +42,9 @@ package struct ReviewList: Presentable {
             columns: [.init(title: "ID"), .init(title: "Movie", dropOrder: 3), .init(title: "Rating"), .init(title: "Nickname", dropOrder: 2),
                       .init(title: "Date", dropOrder: 1), .init(title: "Review", flexible: true)],
             rows: reviews.map { review in
-                // A store edited by hand (or imported by an older boxoffice) may hold any id: never wider than a real one.
-                [.init(Review.isValidID(review.id) ? review.id : TerminalText.truncate(review.id, to: 9)), .init(TerminalText.truncate(review.movieCode, to: 9)), .init(Review.stars(review.rating)), .init(review.nickname ?? ""),
+                // A store edited by hand (or imported by an older boxoffice) may hold any id; one up to
+                // 24 columns is shown whole so that it can be typed to edit or delete it (--json shows any).
+                [.init(Review.isValidID(review.id) ? review.id : TerminalText.truncate(review.id, to: 24)), .init(TerminalText.truncate(review.movieCode, to: 9)), .init(Review.stars(review.rating)), .init(review.nickname ?? ""),
                  .init(String(Day.koreanTimestamp(Date(timeIntervalSince1970: TimeInterval(review.created))).prefix(10))),
                  .init(review.text.split(whereSeparator: \.isNewline).joined(separator: " "))]
             })

@@ -124,12 +124,12 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
                 if let text { review.text = text }
                 review.edited = Int64(context.now().timeIntervalSince1970)
             }
-            context.notice?("changed review \(id).")
+            context.notice?("changed review \(Self.shown(review.id)).")
             let movieReviews = try store.all().filter { $0.movieCode == review.movieCode }
             return .value(ReviewList(reviews: [review], movieCode: review.movieCode, summarising: movieReviews))
         case let .delete(id):
             let review = try Self.protectedChange(id: id, store: store, context: context, verb: "deleted", delete: true) { _ in }
-            context.notice?("deleted review \(id) of \(review.movieCode).")
+            context.notice?("deleted review \(Self.shown(review.id)) of \(TerminalText.clean(review.movieCode)).")
             return .none
         case .export:
             // An export is for 'review import', which reads this JSON only.
@@ -198,18 +198,19 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
 
     /// Changes or deletes a review, after checking its password when it has one; a wrong
     /// password changes nothing.
-    private static func protectedChange(id: String, store: ReviewStore, context: CommandContext, verb: String, delete: Bool = false,
+    private static func protectedChange(id typed: String, store: ReviewStore, context: CommandContext, verb: String, delete: Bool = false,
                                         change: (inout Review) -> Void) throws -> Review {
-        guard let current = try store.all().first(where: { $0.id == id }) else { throw UnknownReviewError(id: id) }
+        let current = try review(typed, in: store.all())
+        let id = current.id, shown = Self.shown(current.id)
         if let record = current.password {
-            guard let password = context.environment["BOXOFFICE_REVIEW_PASSWORD"] ?? PasswordPrompt.ask("Password for review \(id): ") else {
-                throw WrongPasswordError(id: id, verb: verb, missing: true)
+            guard let password = context.environment["BOXOFFICE_REVIEW_PASSWORD"] ?? PasswordPrompt.ask("Password for review \(shown): ") else {
+                throw WrongPasswordError(id: shown, verb: verb, missing: true)
             }
-            guard record.matches(password) else { throw WrongPasswordError(id: id, verb: verb, missing: false) }
+            guard record.matches(password) else { throw WrongPasswordError(id: shown, verb: verb, missing: false) }
         }
         return try store.update { reviews -> (changed: Bool, result: Review) in
             guard let index = reviews.firstIndex(where: { $0.id == id }), reviews[index].password == current.password else {
-                throw UnknownReviewError(id: id)
+                throw UnknownReviewError(id: shown)
             }
             if delete { return (true, reviews.remove(at: index)) }
             change(&reviews[index])
@@ -267,12 +268,31 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
         return text.uppercased()
     }
 
+    /// A review id as typed: one `review add` makes (8 hex digits, in any case), or any other text,
+    /// which is checked against the store when the command runs (`review(_:in:)`).
     private static func id(_ text: String) throws(UsageError) -> String {
-        let id = text.lowercased()
-        guard Review.isValidID(id) else {
-            throw UsageError(message: "\(UsageError.quote(text)) is not a review id (8 hex digits, as 'boxoffice review list' shows)", command: "review")
-        }
-        return id
+        guard !text.isEmpty else { throw notAnID(text) }
+        return Review.isValidID(text.lowercased()) ? text.lowercased() : text
+    }
+
+    /// An id for a message: as it is when it is of the usual form, else quoted, cleaned of
+    /// control characters and shortened, as it came from a file.
+    private static func shown(_ id: String) -> String {
+        Review.isValidID(id) ? id : UsageError.quote(TerminalText.clean(id))
+    }
+
+    private static func notAnID(_ text: String) -> UsageError {
+        UsageError(message: "\(UsageError.quote(text)) is not a review id (8 hex digits, as 'boxoffice review list' shows)", command: "review")
+    }
+
+    /// The review `id` names: the one with exactly that id, else (for an id of the usual form) the
+    /// one whose id differs only in case. A store written by an older boxoffice, or by hand, may
+    /// hold ids of any form, and each can be edited and deleted.
+    private static func review(_ id: String, in reviews: [Review]) throws -> Review {
+        if let review = reviews.first(where: { $0.id == id }) { return review }
+        guard Review.isValidID(id) else { throw notAnID(id) }
+        guard let review = reviews.first(where: { $0.id.lowercased() == id }) else { throw UnknownReviewError(id: id) }
+        return review
     }
 
     /// The review from stdin, when it is not a terminal (a file written in $EDITOR, piped in).

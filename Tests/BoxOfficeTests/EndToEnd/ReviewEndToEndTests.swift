@@ -120,6 +120,41 @@ import Testing
         #expect(try Data(contentsOf: file) == cut)
     }
 
+    /// A store written before import checked ids (or edited by hand) may hold ids of any form:
+    /// each is listed so that it can be typed, and edit and delete accept it.
+    @Test func anyIdInTheStoreCanBeEditedAndDeleted() async throws {
+        let data = folder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        _ = try await run(["add", "20124079", "--rating", "4", "--text", "첫 리뷰"], data)
+        _ = try await run(["add", "20124079", "--rating", "3", "--text", "둘째"], data)
+        let file = data.appendingPathComponent("reviews.json")
+        var text = try String(contentsOf: file, encoding: .utf8)
+        let ids = try await list(data).compactMap { $0["id"] as? String }
+        try #require(ids.count == 2)
+        text = text.replacingOccurrences(of: "\"\(ids[0])\"", with: "\"legacy-7\"").replacingOccurrences(of: "\"\(ids[1])\"", with: "\"0A1B2C3D\"")
+        try text.write(to: file, atomically: false, encoding: .utf8)
+
+        let table = try await run(["list"], data)
+        #expect(table.standardOutput.contains("\nlegacy-7  "), "\(table.standardOutput)")
+        let edited = try await run(["edit", "legacy-7", "--rating", "5"], data)
+        #expect(edited.status == 0, "\(edited.standardError)")
+        #expect(edited.standardError == "boxoffice: changed review 'legacy-7'.\n")
+        let reviews = try await list(data)
+        #expect(reviews.map { $0["id"] as? String } == ["legacy-7", "0A1B2C3D"], "the edited review keeps its id")
+        #expect(reviews.first?["rating"] as? Double == 5)
+
+        let deleted = try await run(["delete", "0a1b2c3d"], data)
+        #expect(deleted.status == 0, "\(deleted.standardError)")
+        #expect(deleted.standardError == "boxoffice: deleted review '0A1B2C3D' of 20124079.\n")
+        let notAnID = try await run(["delete", "legacy-8"], data)
+        #expect(notAnID.status == 64)
+        #expect(notAnID.standardError.hasPrefix("boxoffice: 'legacy-8' is not a review id (8 hex digits, as 'boxoffice review list' shows)\n"))
+        let missing = try await run(["delete", "0a1b2c3d"], data)
+        #expect(missing.status == 1)
+        #expect(missing.standardError.hasPrefix("boxoffice: there is no review 0a1b2c3d.\n"))
+        #expect(try await list(data).map { $0["id"] as? String } == ["legacy-7"])
+    }
+
     @Test func aFolderOrAnOversizedFileIsNamedInWords() async throws {
         let data = folder()
         defer { try? FileManager.default.removeItem(at: data) }
