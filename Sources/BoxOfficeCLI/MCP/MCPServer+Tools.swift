@@ -22,7 +22,7 @@ extension MCPServer {
                 _ = try DateArgument.day(text, today: today, option: name)
             } catch {
                 let detail = error.message.hasSuffix("is not a real date") ? "is not a real date" : "is not a date"
-                throw MCPArgumentError(message: "\(name) must be YYYY-MM-DD, YYYYMMDD, yesterday or -Nd (N days ago); \(UsageError.quote(text)) \(detail)")
+                throw MCPArgumentError(message: "\(name) must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27), yesterday or -Nd (N days ago); \(UsageError.quote(text)) \(detail)")
             }
         }
         let (commandName, positionals, options) = try tool.command(arguments)

@@ -118,7 +118,7 @@ final class MCPServer: Sendable {
             return
         }
         guard let requestID = Self.usable(id) else {
-            reply(id: .null, error: MCPError(code: -32600, message: "Invalid Request: an id is a string or a number, never null"))
+            reply(id: .null, error: MCPError(code: -32600, message: "Invalid Request: an id is a string or a whole number, not \(Self.kind(of: id))"))
             return
         }
         let era: Era
@@ -142,7 +142,13 @@ final class MCPServer: Sendable {
     /// requests): a request that names a stateless revision is answered as one, and that revision
     /// must be one this server speaks, with the client's capabilities beside it.
     private static func era(of params: JSONValue, method: String) throws(MCPError) -> Era {
+        guard case .object = params else {
+            throw MCPError(code: -32602, message: "Invalid params: params is an object, not \(kind(of: params))")
+        }
         let meta = params["_meta"]
+        if let meta, case .object = meta {} else if let meta {
+            throw MCPError(code: -32602, message: "Invalid params: _meta is an object, not \(kind(of: meta))")
+        }
         guard method != "initialize", let named = meta?["io.modelcontextprotocol/protocolVersion"] else {
             // `server/discover` is answered to anyone: an old client probes with it.
             return method == "server/discover" ? .stateless : .handshake
@@ -160,6 +166,19 @@ final class MCPServer: Sendable {
             throw MCPError(code: -32602, message: "Invalid params: a \(version) request carries io.modelcontextprotocol/clientCapabilities in _meta (an object; {} for none)")
         }
         return .stateless
+    }
+
+    /// What a JSON value is, for a message about one of the wrong kind.
+    private static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case let .bool(flag): flag ? "true" : "false"
+        case .int: "a number"
+        case .double: "a fraction"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
     }
 
     /// A string or a whole number: what MCP allows as an id.

@@ -64,7 +64,7 @@ enum MCPTools {
         MCPTool(
             name: "daily_box_office", title: "Daily box office (Korea)",
             description: "The top 10 films in Korean cinemas on one day, from KOBIS (영화진흥위원회): rank and rank change, whether new, movie code, title, opening date; audience is admissions (tickets sold) that day, audienceTotal admissions since opening; sales and salesTotal are ticket sales in Korean won (KRW), salesShare the film's percent of the day's sales; screens and shows count screens and showings. Days are Korean days; a day is published only after it ends, so the default is yesterday in Korea. Figures of the last few days may still be revised (provisional: true). Filters: Korean or foreign films, diversity (independent/art) or commercial films, one region.",
-            input: schema([("date", dateSchema("The day: YYYY-MM-DD, YYYYMMDD, 'yesterday' or '-Nd' (N days ago). Default: yesterday in Korea."))] + filterProperties),
+            input: schema([("date", dateSchema("The day: YYYY-MM-DD (also YYYYMMDD, YYYY.MM.DD or YYYY/MM/DD), 'yesterday' or '-Nd' (N days ago); every date argument takes these. Default: yesterday in Korea."))] + filterProperties),
             output: DailyBoxOffice.shape,
             dates: ["date"],
             command: { arguments throws(MCPArgumentError) in

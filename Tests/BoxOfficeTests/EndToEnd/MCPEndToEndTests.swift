@@ -225,7 +225,7 @@ final class MCPTestClient: Sendable {
     @Test func badArgumentsAreToolErrorsInTheToolsTerms() async throws {
         let client = try MCPTestClient(["--demo"])
         let cases: [(String, [String: Any], String)] = [
-            ("daily_box_office", ["date": "2024-13-41"], "date must be YYYY-MM-DD, YYYYMMDD, yesterday or -Nd (N days ago); '2024-13-41' is not a real date"),
+            ("daily_box_office", ["date": "2024-13-41"], "date must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27), yesterday or -Nd (N days ago); '2024-13-41' is not a real date"),
             ("daily_box_office", ["nation": "martian"], "nation 'martian' is not one of: korean, foreign"),
             ("daily_box_office", ["market": "indie"], "'market' is 'diversity' or 'commercial', not 'indie'"),
             ("daily_box_office_range", ["from": "2023-04-23", "to": "2023-04-01"], "from 2023-04-23 is after to 2023-04-01"),
@@ -427,7 +427,7 @@ final class MCPTestClient: Sendable {
         let unknown = try #require((try await client.response(2))["error"] as? [String: Any])
         #expect(unknown["code"] as? Int == -32602)
         #expect(unknown["message"] as? String == "Unknown tool: no_such_tool")
-        for (id, message) in [(3, "date must be YYYY-MM-DD, YYYYMMDD, yesterday or -Nd (N days ago); 'tomorrow' is not a date"),
+        for (id, message) in [(3, "date must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27), yesterday or -Nd (N days ago); 'tomorrow' is not a date"),
                               (4, "daily_box_office has no argument 'dat'; its arguments are date, nation, market, region"),
                               (6, "movie_details needs 'movie': a movie code or a title")] {
             let answer = result(try await client.response(id))
@@ -502,6 +502,31 @@ final class MCPTestClient: Sendable {
             let structured = result(response)["structuredContent"] as? [String: Any]
             #expect(structured?["date"] as? String == String(format: "2022-01-%02d", index % 28 + 1), "\(index)")
         }
+        #expect(try await client.finish() == 0)
+    }
+
+    /// Ids and params of the wrong kind are named as what they are; a `_meta` that is not an
+    /// object is refused, never read as if there were none.
+    @Test func idsParamsAndMetaOfTheWrongKindAreRefusedByName() async throws {
+        let client = try MCPTestClient(["--demo"])
+        try client.sendLine(#"{"jsonrpc":"2.0","id":[1],"method":"ping"}"#)
+        try client.sendLine(#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#)
+        try client.sendLine(#"{"jsonrpc":"2.0","id":2,"method":"ping","params":{"_meta":5}}"#)
+        try client.sendLine(#"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":null}}"#)
+        try client.sendLine(#"{"jsonrpc":"2.0","id":4,"method":"ping","params":[1]}"#)
+        try client.sendLine(#"{"jsonrpc":"2.0","id":5,"method":"ping","params":{"_meta":{"progressToken":1}}}"#)
+        _ = try await client.response(5)
+        let errors = client.messages.compactMap { message -> String? in
+            (message["error"] as? [String: Any]).map { "\($0["code"] as? Int ?? 0) \($0["message"] as? String ?? "")" }
+        }
+        #expect(errors == [
+            "-32600 Invalid Request: an id is a string or a whole number, not an array",
+            "-32600 Invalid Request: an id is a string or a whole number, not a fraction",
+            "-32602 Invalid params: _meta is an object, not a number",
+            "-32602 Invalid params: _meta is an object, not null",
+            "-32602 Invalid params: params is an object, not an array",
+        ])
+        #expect(client.messages.compactMap { $0["id"] as? Int } == [2, 3, 4, 5])
         #expect(try await client.finish() == 0)
     }
 
