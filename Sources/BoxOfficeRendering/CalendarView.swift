@@ -37,9 +37,8 @@ extension MonthCalendar: Presentable {
         let cell = (width - 6) / 7
         var text = TextColor.bold.apply(heading(width: width, options), if: options.colors) + "\n"
         if let daysRead {
-            let note = options.korean ? "공개된 \(days.filter(\.published).count)일 가운데 \(daysRead)일만 읽음 (예시 자료에 있는 날)"
-                : "read \(daysRead) of the month's \(days.filter(\.published).count) published days: the ones the sample data holds"
-            text += TerminalText.wrap(note, to: width, ambiguousWide: options.ambiguousWide).map { TextColor.dim.apply($0, if: options.colors) + "\n" }.joined()
+            let published = days.filter(\.published).count
+            text += options.notes([options.sampleNote(read: daysRead, of: "the month's \(published) published days", "공개된 \(published)일")], width: width)
         }
         text += "\n"
         if cell >= Self.narrowestCell, let audiences = audiences(fitting: cell, options) {

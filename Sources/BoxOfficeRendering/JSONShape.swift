@@ -129,7 +129,7 @@ extension CodeList {
 
 extension Trend {
     /// By date; aligned by opening, each point adds its `day`.
-    package static let shape = JSONShape.object(JSONShape.leaves("from", "to") + [("movies", .list(.object(
+    package static let shape = JSONShape.object(JSONShape.leaves("from", "to") + [("daysInPeriod", .optional(.leaf)), ("daysRead", .optional(.leaf)), ("movies", .list(.object(
         JSONShape.leaves("movieCode", "title") + [("points", .list(.object(JSONShape.leaves("date", "rank", "audience", "audienceTotal") + [("day", .optional(.leaf))]))),
                                          ("milestones", .list(.object(JSONShape.leaves("audience", "date", "day"))))])))])
 }

@@ -6,6 +6,18 @@ extension RenderOptions {
         korean ? Self.korean[english] ?? english : english
     }
 
+    /// Notes under a heading: dim, each wrapped to `width`.
+    package func notes(_ notes: [String], width: Int) -> String {
+        notes.flatMap { TerminalText.wrap($0, to: width, ambiguousWide: ambiguousWide) }.map { TextColor.dim.apply($0, if: colors) + "\n" }.joined()
+    }
+
+    /// What a period's reading in the demo left out: "read 2 of the period's 31 days: the ones
+    /// the sample data holds". `english` and `korean` name the days ("the period's 31 days",
+    /// "기간 31일").
+    package func sampleNote(read: Int, of english: String, _ korean: String) -> String {
+        self.korean ? "\(korean) 가운데 \(read)일만 읽음 (예시 자료에 있는 날)" : "read \(read) of \(english): the ones the sample data holds"
+    }
+
     /// `131 min`, or `131분`.
     func minutes(_ count: Int) -> String {
         korean ? "\(count)분" : "\(count) min"

@@ -32,12 +32,9 @@ extension PeriodRanking: Presentable {
                                     : "From the daily top 10: each film's cumulative audience from its first day in it to its last."]
         if provisional { notes.append(options.label("provisional: KOBIS may still revise these figures")) }
         if let daysRead {
-            notes.append(options.korean ? "기간 \(daysInPeriod)일 가운데 \(daysRead)일만 읽음 (예시 자료에 있는 날)"
-                                        : "read \(daysRead) of the period's \(daysInPeriod) days: the ones the sample data holds")
+            notes.append(options.sampleNote(read: daysRead, of: "the period's \(daysInPeriod) days", "기간 \(daysInPeriod)일"))
         }
-        for note in notes {
-            text += TerminalText.wrap(note, to: options.width ?? 100, ambiguousWide: wide).map { TextColor.dim.apply($0, if: options.colors) + "\n" }.joined()
-        }
+        text += options.notes(notes, width: options.width ?? 100)
         guard !films.isEmpty else { return text + "\n" + options.label("No film was in the daily top 10 on any day of this period.") + "\n" }
         let columns = fields.map { column($0, options) }
         let rows = films.map { film in columns.map { $0.1(film) } }

@@ -6,16 +6,17 @@ extension Trend: Presentable {
     package var columns: [String] { alignedByOpening ? Self.fieldNames : Self.fieldNames.filter { $0 != "day" } }
 
     /// The contract's JSON: `{from, to, movies: [{movieCode, title, points: [{date, rank, audience,
-    /// audienceTotal}], milestones: [{audience, date, day}]}]}`; each point also has `day` when aligned.
+    /// audienceTotal}], milestones: [{audience, date, day}]}]}`; each point also has `day` when aligned,
+    /// and `daysInPeriod` and `daysRead` follow `to` when not every day was read (the demo).
     package var json: JSONValue {
-        .object([
-            ("from", .string(from.iso)), ("to", .string(to.iso)),
-            ("movies", .array(movies.map { movie in
-                .object([("movieCode", .string(movie.movieCode)), ("title", .string(movie.title)),
-                         ("points", .array(movie.points.map { $0.json(withDay: alignedByOpening) })),
-                         ("milestones", .array(movie.milestones.map(\.json)))])
-            })),
-        ])
+        let period: [(String, JSONValue)] = [("from", .string(from.iso)), ("to", .string(to.iso))]
+        let read: [(String, JSONValue)] = coverage.map { [("daysInPeriod", .int(Int64($0.inPeriod))), ("daysRead", .int(Int64($0.read)))] } ?? []
+        let films = JSONValue.array(movies.map { movie in
+            .object([("movieCode", .string(movie.movieCode)), ("title", .string(movie.title)),
+                     ("points", .array(movie.points.map { $0.json(withDay: alignedByOpening) })),
+                     ("milestones", .array(movie.milestones.map(\.json)))])
+        })
+        return .object(period + read + [("movies", films)])
     }
 
     /// One row per film and day.
@@ -32,7 +33,11 @@ extension Trend: Presentable {
     package func table(_ options: RenderOptions) -> String {
         let width = max(Self.narrowest, options.width ?? 100)
         var text = TerminalText.headingLines(TerminalText.clean(heading(options)), width: width, ambiguousWide: options.ambiguousWide)
-            .map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined() + "\n"
+            .map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined()
+        if let coverage {
+            text += options.notes([options.sampleNote(read: coverage.read, of: "the period's \(coverage.inPeriod) days", "기간 \(coverage.inPeriod)일")], width: width)
+        }
+        text += "\n"
         let rows = self.rows
         guard !movies.isEmpty, !rows.isEmpty else {
             return text + options.label("Nothing to show.") + "\n"
@@ -60,6 +65,12 @@ extension Trend: Presentable {
     package func table(_ options: RenderOptions, fields: [String]) -> String? {
         TextColor.bold.apply(TerminalText.clean(heading(options)), if: options.colors) + "\n\n"
             + RecordTable.table(records.map { $0.selecting(fields) }, fields: fields, audiences: ["audience", "audienceTotal"], options)
+    }
+
+    /// The days read of the period's, when not all were.
+    private var coverage: (read: Int, inPeriod: Int)? {
+        guard let daysRead, let daysInPeriod else { return nil }
+        return (daysRead, daysInPeriod)
     }
 
     private func heading(_ options: RenderOptions) -> String {

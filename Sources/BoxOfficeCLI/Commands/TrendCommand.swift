@@ -93,7 +93,7 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
         if alignOpening, range == nil {
             trend = try await ownRuns(movies, context: context, client: client)
         } else {
-            let rankings = try await fetchRankings(for: codes, movies: movies, context: context, client: client)
+            let (rankings, coverage) = try await fetchRankings(for: codes, movies: movies, context: context, client: client)
             if alignOpening {
                 // Where the rankings give no opening date, the film's details may.
                 let dated = Set(rankings.flatMap { $0.entries.filter { $0.openDate != nil }.map(\.movieCode) })
@@ -109,6 +109,7 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
                           openDates: Dictionary(movies.compactMap { movie in movie.openDate.map { (movie.code, $0) } }, uniquingKeysWith: { a, _ in a }))
             if range == nil { trend = trend.trimmed() }
             trend.alignedByOpening = alignOpening
+            (trend.daysRead, trend.daysInPeriod) = (coverage?.read, coverage?.inPeriod)
         }
         for movie in trend.movies where movie.peak == nil {
             context.notice?("\(movie.title) (\(movie.movieCode)) was not in the top 10 on any day from \(trend.from.iso) to \(trend.to.iso).")
@@ -134,19 +135,27 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
     private func ownRuns(_ movies: [Movie], context: CommandContext, client: KOBISClient) async throws -> Trend {
         var series: [Trend.Series] = []
         var dates: [Day] = []
+        var read = 0, inPeriod = 0, partly = false
         for movie in movies {
-            let rankings = try await fetchRankings(for: [movie.code], movies: [movie], context: context, client: client)
+            let (rankings, coverage) = try await fetchRankings(for: [movie.code], movies: [movie], context: context, client: client)
             let run = Trend(films: [(movie.code, movie.title)], rankings: rankings, openDates: movie.openDate.map { [movie.code: $0] } ?? [:]).trimmed()
             series += run.movies
             dates += [run.from, run.to]
+            read += coverage?.read ?? rankings.count
+            inPeriod += coverage?.inPeriod ?? rankings.count
+            partly = partly || coverage != nil
         }
         guard let from = dates.min(), let to = dates.max() else { throw UsageError(message: "trend needs a movie code or title", command: "trend") }
-        return Trend(from: from, to: to, movies: series, alignedByOpening: true)
+        var trend = Trend(from: from, to: to, movies: series, alignedByOpening: true)
+        if partly { (trend.daysRead, trend.daysInPeriod) = (read, inPeriod) }
+        return trend
     }
 
     /// The daily rankings of the range; without one, from the earliest opening day until every
     /// film has been out of the top 10 for three days, or 60 days, or yesterday.
-    private func fetchRankings(for codes: [String], movies: [Movie], context: CommandContext, client: KOBISClient) async throws -> [DailyBoxOffice] {
+    /// In the demo, `coverage` says how many of the period's days the samples held, when not all.
+    private func fetchRankings(for codes: [String], movies: [Movie], context: CommandContext,
+                               client: KOBISClient) async throws -> (rankings: [DailyBoxOffice], coverage: (read: Int, inPeriod: Int)?) {
         let yesterday = context.today.adding(days: -1)
         var days: [Day]
         if let range {
@@ -162,8 +171,11 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
             }
             days = RankingRange.days(start...min(yesterday, start.adding(days: Self.defaultDays - 1)))
         }
+        var coverage: (read: Int, inPeriod: Int)?
         if context.invocation.demo, let first = days.first, let last = days.last {
-            days = try SampleTransport.heldDays(of: days, period: "the \(days.count) days from \(first.iso) to \(last.iso)", context: context)
+            let period = days.count
+            days = try SampleTransport.heldDays(of: days, period: "the \(period) days from \(first.iso) to \(last.iso)", context: context)
+            if days.count < period { coverage = (days.count, period) }
         }
         context.progress.beginRange(total: days.count, unit: "days")
         var rankings: [DailyBoxOffice] = []
@@ -177,7 +189,7 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
                 if range == nil, Self.everyFilmHasLeft(codes, rankings) { throw StopEarly() }
             }
         } catch is StopEarly {}
-        return rankings
+        return (rankings, coverage)
     }
 
     /// Whether every film has been in the top 10 and then out of it for the last three days, or

@@ -6,6 +6,11 @@ package struct Trend: Sendable, Equatable {
     /// Whether the films' runs are laid side by side by days since opening (`--align opening`)
     /// rather than by date.
     package var alignedByOpening = false
+    /// How many of the period's days were read, when not all were (the demo, which holds only
+    /// its sample days; `from` and `to` are then the first and last read); nil when every day was.
+    package var daysRead: Int? = nil
+    /// How many days the period asked for had, told beside `daysRead`.
+    package var daysInPeriod: Int? = nil
 
     /// One film's run.
     package struct Series: Sendable, Equatable {

@@ -69,7 +69,17 @@ import Testing
         let trend = await run(["--demo", "trend", "20198429", "--from", "2022-10-01", "--to", "2022-12-31"])
         #expect(trend.status == .success, "\(trend.standardError)")
         #expect(trend.standardError.contains("boxoffice: read 2 of the 92 days from 2022-10-01 to 2022-12-31, the ones the sample data holds.\n"))
-        #expect(trend.standardOutput.hasPrefix("Trend · 2022-10-30 – 2022-12-21\n"))
+        #expect(trend.standardOutput.hasPrefix("Trend · 2022-10-30 – 2022-12-21\nread 2 of the period's 92 days: the ones the sample data holds\n\n"))
+        let trendJSON = await run(["--demo", "--quiet", "trend", "20198429", "--from", "2022-10-01", "--to", "2022-12-31", "--json"])
+        let series = try #require(JSONValue.parse(Data(trendJSON.standardOutput.utf8)))
+        #expect(series["from"] == .string("2022-10-30") && series["to"] == .string("2022-12-21"))
+        #expect(series["daysInPeriod"] == .int(92) && series["daysRead"] == .int(2))
+        #expect(Trend.shape.describes(series))
+        let whole = await run(["--demo", "--quiet", "trend", "20198429", "--from", "2022-10-30", "--to", "2022-10-30", "--json"])
+        let day = try #require(JSONValue.parse(Data(whole.standardOutput.utf8)))
+        #expect(day["daysRead"] == nil && day["daysInPeriod"] == nil, "a period read whole says nothing of it")
+        let trendNone = await run(["--demo", "--quiet", "trend", "20198429", "--from", "2022-02-01", "--to", "2022-02-28", "--json"])
+        #expect(trendNone.status == .unavailable && trendNone.standardOutput.isEmpty)
     }
 }
 
