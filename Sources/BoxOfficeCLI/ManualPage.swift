@@ -55,6 +55,16 @@ enum ManualPage {
         for (code, meaning) in CommandLineSpec.exitCodes {
             lines += [".TP", ".B " + code, text(meaning)]
         }
+        for (title, blocks) in ManualTopics.all {
+            lines.append(".SH " + text(title))
+            for block in blocks {
+                switch block {
+                case let .paragraph(paragraph): lines += [".PP", text(paragraph)]
+                case let .item(item): lines += [".IP \\(bu 2", text(item)]
+                case let .example(example): lines += [".PP", ".nf"] + example.split(separator: "\n").map { text(String($0)) } + [".fi"]
+                }
+            }
+        }
         lines.append(".SH EXAMPLES")
         for example in HelpText.examples {
             lines += [".PP", ".nf", text(example), ".fi"]
