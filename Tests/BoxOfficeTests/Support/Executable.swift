@@ -4,9 +4,11 @@ import BoxOfficeTransports
 
 /// The built `boxoffice` binary, run as a user would run it.
 enum Executable {
-    /// Starts `process`, one at a time in this test process: Foundation's `Process.run` on Linux
-    /// crashed (a bad memcpy inside it) when eight tests started their programs at the same moment.
-    /// Only the start is serialised; the programs still run side by side.
+    /// Starts `process`, one at a time in this test process. Only the start is serialised; the
+    /// programs still run side by side. (Foundation's `Process.run` on Linux crashed with a bad
+    /// memcpy once: its scan of `/proc/self/fd` copies each record's whole `d_name` and reads past
+    /// glibc's 32 KiB directory buffer when ~1,360 descriptors are open, which the test process
+    /// reached by leaking pipes; `Reader` now closes each one.)
     ///
     /// A start that fails with "Text file busy" is tried again after each of `TextFileBusy.waits`,
     /// as `boxoffice` does with its helper: a program a test has just written can be held open for
@@ -203,7 +205,13 @@ enum Executable {
         init(_ handle: FileHandle) {
             let box = box, done = done
             Thread.detachNewThread {
-                box.set(handle.readDataToEndOfFile())
+                // `readToEnd` throws where `readDataToEndOfFile` would trap (a read interrupted by a signal).
+                box.set((try? handle.readToEnd()) ?? Data())
+                // Foundation on Linux never frees a Process or its Pipes, so the read end would stay
+                // open for the rest of the test process: two descriptors for each of hundreds of runs.
+                // With over ~1,360 open, Process.run's scan of /proc/self/fd (which copies each
+                // record's whole d_name) reads past glibc's directory buffer and crashes the tests.
+                try? handle.close()
                 done.fire()
             }
         }
