@@ -42,9 +42,9 @@ public struct Console: Sendable {
         guard let errorWidth, errorWidth >= 20 else { return text }
         var lines: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let wrapped = TerminalText.wrap(String(line), to: errorWidth)
+            let wrapped = TerminalText.wrap(String(line), to: errorWidth, later: errorWidth - 2)
             lines.append(wrapped[0])
-            lines += wrapped.dropFirst().flatMap { TerminalText.wrap($0, to: errorWidth - 2).map { "  " + $0 } }
+            lines += wrapped.dropFirst().map { "  " + $0 }
         }
         return lines.joined(separator: "\n")
     }

@@ -111,13 +111,9 @@ struct HelpText {
 
     /// `text` from column `indent`, its later lines from column `hanging`.
     private func wrapped(_ text: String, indent: Int, hanging: Int) -> String {
-        let first = TerminalText.wrap(text, to: max(10, width - indent))
-        guard let head = first.first else { return "\n" }
-        let rest = first.dropFirst().joined(separator: " ")
-        var lines = [String(repeating: " ", count: indent) + head]
-        if !rest.isEmpty {
-            lines += TerminalText.wrap(rest, to: max(10, width - hanging)).map { String(repeating: " ", count: hanging) + $0 }
-        }
+        let wrapped = TerminalText.wrap(text, to: max(10, width - indent), later: max(10, width - hanging))
+        guard let head = wrapped.first else { return "\n" }
+        let lines = [String(repeating: " ", count: indent) + head] + wrapped.dropFirst().map { String(repeating: " ", count: hanging) + $0 }
         return lines.map { line in
             var line = line
             while line.last == " " { line.removeLast() }

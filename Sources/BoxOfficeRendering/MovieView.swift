@@ -44,9 +44,9 @@ extension Movie {
                 lines.append(TextColor.dim.apply(options.label(label), if: options.colors))
                 for value in values {
                     // A value's own continuation goes two columns further in than the value.
-                    let wrapped = TerminalText.wrap(TerminalText.clean(value), to: max(10, width - 2), ambiguousWide: wide)
+                    let wrapped = TerminalText.wrap(TerminalText.clean(value), to: max(10, width - 2), later: max(10, width - 4), ambiguousWide: wide)
                     lines.append("  " + wrapped[0])
-                    lines += wrapped.dropFirst().flatMap { TerminalText.wrap($0, to: max(10, width - 4), ambiguousWide: wide) }.map { "    " + $0 }
+                    lines += wrapped.dropFirst().map { "    " + $0 }
                 }
             }
             return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"

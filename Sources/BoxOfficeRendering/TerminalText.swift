@@ -109,15 +109,18 @@ package enum TerminalText {
 
     /// Lines of at most `columns`, broken at spaces where possible (within a word only when it is
     /// longer than a line, after a `/` if it has one), for a value that must stay inside its column.
-    package static func wrap(_ text: String, to columns: Int, ambiguousWide: Bool = false) -> [String] {
+    /// `later`: the width of the lines after the first, when they are indented (a hanging indent).
+    package static func wrap(_ text: String, to columns: Int, later: Int? = nil, ambiguousWide: Bool = false) -> [String] {
         guard columns > 0, width(text, ambiguousWide: ambiguousWide) > columns else { return [text] }
+        let later = max(1, later ?? columns)
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
+        var limit: Int { lines.isEmpty ? columns : later }
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
             var word = String(word)
             var wordWidth = width(word, ambiguousWide: ambiguousWide)
-            if lineWidth > 0, lineWidth + 1 + wordWidth <= columns {
+            if lineWidth > 0, lineWidth + 1 + wordWidth <= limit {
                 line += " " + word
                 lineWidth += 1 + wordWidth
                 continue
@@ -127,8 +130,8 @@ package enum TerminalText {
                 line = ""
                 lineWidth = 0
             }
-            while wordWidth > columns {
-                var piece = prefix(word, columns: columns, ambiguousWide: ambiguousWide)
+            while wordWidth > limit {
+                var piece = prefix(word, columns: limit, ambiguousWide: ambiguousWide)
                 guard !piece.isEmpty else { break }
                 // A path or an address breaks after a `/`, not in the middle of a name.
                 if let slash = piece.dropLast().lastIndex(of: "/"), slash > piece.startIndex {

@@ -87,6 +87,18 @@ import Testing
         #expect(Console(standardOutput: { _ in }, standardError: { _ in }, errorWidth: 30).fittedForError(
             "boxoffice: --cache-dir /home/someone/.cache/boxoffice-with-a-long-name/answers is not usable")
             == "boxoffice: --cache-dir\n  /home/someone/.cache/\n  boxoffice-with-a-long-name/\n  answers is not usable")
+        // Every line is filled as far as it goes: wrapped once, with the indent, never wrapped again.
+        for width in [40, 60, 80] {
+            let capture = OutputCapture()
+            let commandLine = BoxOfficeCommandLine(environment: ["HOME": "/nonexistent"], console: capture.console(errorWidth: width), now: { fixedNow })
+            _ = await commandLine.run(["--demo", "daily", "--from", "2021-01-01", "--to", "2021-01-03"])
+            let lines = capture.standardError.split(separator: "\n").map(String.init)
+            #expect(lines.contains { $0.contains("2012-01-01,") }, "\(capture.standardError)")
+            for (line, next) in zip(lines, lines.dropFirst()) where next.hasPrefix("  ") {
+                let word = next.dropFirst(2).split(separator: " ").first.map(String.init) ?? ""
+                #expect(TerminalText.width(line) + 1 + TerminalText.width(word) > width, "\(width): '\(word)' fits after '\(line)'")
+            }
+        }
     }
 
     /// Under a Korean locale every heading and label reads in Korean: each text the views pass to

@@ -128,6 +128,12 @@ import Testing
                 }
             }
             #expect(text.contains("\nCompanies\n  제작사: (주)외유내강 (Filmmaker R & K)\n"), "\(width)")
+            // A value's continuation (four columns in) is filled as far as it goes: wrapped once.
+            let lines = text.split(separator: "\n").map(String.init)
+            for (line, next) in zip(lines, lines.dropFirst()) where next.hasPrefix("    ") && line.hasPrefix("  ") {
+                let word = next.drop { $0 == " " }.split(separator: " ").first.map(String.init) ?? ""
+                #expect(TerminalText.width(line) + 1 + TerminalText.width(word) > width, "\(width): '\(word)' fits after '\(line)'")
+            }
         }
         let narrow = movie.table(RenderOptions(width: 40)).split(separator: "\n").map(String.init)
         let cast = try #require(narrow.firstIndex(of: "Cast"))
