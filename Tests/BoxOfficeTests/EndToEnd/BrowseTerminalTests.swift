@@ -80,6 +80,17 @@ import Testing
                 sourceLocation: sourceLocation)
     }
 
+    /// The harness gives a child its terminal and nothing else of the test process's descriptors.
+    @Test func aChildInheritsOnlyItsTerminal() async throws {
+        // ls lists its own descriptors: the terminal's three and the folder it reads.
+        let terminal = try PseudoTerminal(executable: "/bin/ls", arguments: ["-x", "-w", "200", "/proc/self/fd"],
+                                          environment: ["PATH": "/usr/bin:/bin"], columns: 200, rows: 5)
+        defer { terminal.close() }
+        #expect(await terminal.waitForExit(timeout: Self.wait) == 0)
+        let listed = terminal.screen.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+        #expect(listed == ["0", "1", "2", "3"], "\(terminal.screen.text)")
+    }
+
     @Test func walksFromTheRankingToAFilmAPersonAnotherFilmAndBack() async throws {
         let server = try Server()
         let cache = Self.folder()

@@ -382,6 +382,16 @@ final class PseudoTerminal: Sendable {
             }
         }
 
+        // Nothing else of the test process's: Foundation leaves its pipes open across exec, and a
+        // child holding hundreds of them keeps each one's other end from seeing its end.
+        // (glibc 2.34 and later; the Glibc module does not declare it, so it is looked up.)
+        if let closeFrom = addCloseFrom {
+            let closing = closeFrom(actions, 3)
+            guard closing == 0 else {
+                throw PseudoTerminalError(operation: "posix_spawn_file_actions_addclosefrom_np", code: closing)
+            }
+        }
+
         // Start with an empty signal mask and default dispositions, whatever
         // the test process has blocked or ignored (e.g. SIGPIPE).
         var emptyMask = sigset_t()
@@ -413,6 +423,12 @@ final class PseudoTerminal: Sendable {
         }
         return pid
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np`, when the C library has it.
+    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
+        guard let address = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(address, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
+    }()
 
     /// Calls `body` with a NULL-terminated C array of copies of `strings`.
     private static func withCStringArray<R>(
