@@ -86,6 +86,7 @@ import Testing
         let terminal = try PseudoTerminal(executable: "/bin/ls", arguments: ["-x", "-w", "200", "/proc/self/fd"],
                                           environment: ["PATH": "/usr/bin:/bin"], columns: 200, rows: 5)
         defer { terminal.close() }
+        #expect(await terminal.waitForScreen(timeout: Self.wait) { $0.text.contains("0") }, "its listing on the screen")
         #expect(await terminal.waitForExit(timeout: Self.wait) == 0)
         let listed = terminal.screen.text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
         #expect(listed == ["0", "1", "2", "3"], "\(terminal.screen.text)")
