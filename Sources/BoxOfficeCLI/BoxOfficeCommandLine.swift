@@ -60,6 +60,8 @@ public struct BoxOfficeCommandLine: Sendable {
             case let .help(command):
                 let help = HelpText(width: helpWidth)
                 output = .text(command.flatMap(CommandLineSpec.command(named:)).map(help.command) ?? help.main(version: Self.version))
+            case let .topic(name):
+                output = .text(HelpText(width: helpWidth).topic(name) ?? "")
             case .version:
                 output = .text("boxoffice \(Self.version)\n")
             case let .run(command):

@@ -128,9 +128,11 @@ enum CommandLineSpec {
     /// Every command's description, from its own file, then `help`.
     static let commands: [CommandSpec] = Commands.all.map { $0.spec } + [
         CommandSpec(
-            name: "help", summary: "show help for boxoffice or one command",
-            arguments: [ArgumentSpec(name: "command", help: "the command to explain", completion: .command)],
-            examples: ["boxoffice help", "boxoffice help daily"]),
+            name: "help", summary: "show help for boxoffice, one command, or one topic",
+            arguments: [ArgumentSpec(name: "command|topic", help: "the command to explain, or a topic: \(ManualTopics.all.map(\.name).joined(separator: ", "))",
+                                     completion: .command)],
+            discussion: "The topics are the man page's sections on how boxoffice behaves in depth, for a terminal without man.",
+            examples: ["boxoffice help", "boxoffice help daily", "boxoffice help caching"]),
     ]
 
     static let defaultBaseURL = KOBISClient.defaultBaseURL

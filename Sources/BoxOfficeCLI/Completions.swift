@@ -17,6 +17,8 @@ enum Completions {
     static let regionNames = "boxoffice codes regions --offline --quiet --format tsv --fields name 2>/dev/null | tail -n +2"
 
     private static var commandNames: [String] { CommandLineSpec.commands.map(\.name) }
+    /// What `help` takes: a command or a topic.
+    private static var helpNames: [String] { commandNames + ManualTopics.all.map(\.name) }
 
     // MARK: bash
 
@@ -119,7 +121,7 @@ enum Completions {
         case let .choices(words): "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
         case .file: "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$cur\"))"
         case .directory: "compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$cur\"))"
-        case .command: "COMPREPLY=($(compgen -W \"\(commandNames.joined(separator: " "))\" -- \"$cur\"))"
+        case .command: "COMPREPLY=($(compgen -W \"\(helpNames.joined(separator: " "))\" -- \"$cur\"))"
         case .region: "local IFS=$'\\n'; COMPREPLY=($(compgen -W \"$(\(regionNames))\" -- \"$cur\"))"
         case .fields:
             // The names after the last comma; the part before it stays as typed.
@@ -205,7 +207,7 @@ enum Completions {
         case let .choices(words): "(\(words.joined(separator: " ")))"
         case .file: "_files"
         case .directory: "_files -/"
-        case .command: "(\(commandNames.joined(separator: " ")))"
+        case .command: "(\(helpNames.joined(separator: " ")))"
         case .region: "{local -a r; r=(${(f)\"$(\(regionNames))\"}); compadd -a r}"
         case .fields: " "
         }
@@ -307,7 +309,7 @@ enum Completions {
         case let .choices(words): "-x -a \(fishQuote(words.joined(separator: " ")))"
         case .file: "-r -F"
         case .directory: "-x -a '(__fish_complete_directories)'"
-        case .command: "-x -a \(fishQuote(commandNames.joined(separator: " ")))"
+        case .command: "-x -a \(fishQuote(helpNames.joined(separator: " ")))"
         case .region: "-x -a " + fishQuote("(\(regionNames))")
         case .fields: "-x"
         }

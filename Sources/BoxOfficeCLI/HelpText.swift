@@ -20,8 +20,24 @@ struct HelpText {
         text += "\nFILES\n" + rows(CommandLineSpec.files)
         text += "\nEXIT CODES\n" + rows(CommandLineSpec.exitCodes)
         text += "\nEXAMPLES\n" + Self.examples.map { "  \($0)\n" }.joined()
+        text += "\nTOPICS (boxoffice help <topic>)\n" + rows(ManualTopics.all.map { ($0.name, ManualTopics.heading($0.title)) })
         text += "\n" + paragraph("Get a free key at https://www.kobis.or.kr/kobisopenapi (키 발급/관리). Run 'boxoffice help <command>' for more about a command; 'boxoffice completions bash' and 'boxoffice manual' give shell completions and a man page.")
         return text
+    }
+
+    /// `boxoffice help caching`: one of the man page's topics, wrapped to the width; nil for a
+    /// name that is none.
+    func topic(_ name: String) -> String? {
+        guard let topic = ManualTopics.named(name) else { return nil }
+        let blocks = topic.blocks.map { block -> String in
+            switch block {
+            case let .paragraph(text): paragraph(text)
+            case let .item(text): wrapped("- " + text, indent: 0, hanging: 2)
+            case let .example(text): text.split(separator: "\n").map { "  \($0)\n" }.joined()
+            }
+        }
+        return paragraph("boxoffice help \(name): \(ManualTopics.heading(topic.title))") + "\n" + blocks.joined(separator: "\n")
+            + "\n" + paragraph("The same is in the man page ('boxoffice manual | man -l -'), with the other topics: \(ManualTopics.all.map(\.name).joined(separator: ", ")).")
     }
 
     /// A bare `boxoffice`: what it is, the commands, and where to go next.

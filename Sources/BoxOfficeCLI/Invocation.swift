@@ -12,6 +12,8 @@ enum Command: Equatable {
     /// A bare `boxoffice`: the short overview.
     case overview
     case help(command: String?)
+    /// `boxoffice help key`: one of the manual's topics.
+    case topic(String)
     case version
     /// One of the commands in `Commands/`, its arguments checked.
     case run(any BoxOfficeCommand)
@@ -20,6 +22,7 @@ enum Command: Equatable {
         switch (lhs, rhs) {
         case (.overview, .overview): true
         case let (.help(a), .help(b)): a == b
+        case let (.topic(a), .topic(b)): a == b
         case (.version, .version): true
         case let (.run(a), .run(b)): a.isSame(as: b)
         default: false
@@ -71,10 +74,16 @@ struct Invocation: Equatable {
         if parsed.has("help") || parsed.command == "help" {
             let topic = parsed.command == "help" ? parsed.positionals.first : parsed.command
             if parsed.command == "help", parsed.positionals.count > 1 {
-                throw UsageError(message: "help takes one command name")
+                throw UsageError(message: "help takes one command or topic name")
             }
             if let topic, CommandLineSpec.command(named: topic) == nil {
-                throw UsageError.unknownCommand(topic, suggestion: Suggestion.closest(to: topic, among: CommandLineSpec.commands.map(\.name)))
+                guard ManualTopics.named(topic) != nil else {
+                    let names = CommandLineSpec.commands.map(\.name) + ManualTopics.all.map(\.name)
+                    let hint = Suggestion.closest(to: topic, among: names).map { ". Did you mean '\($0)'?" } ?? "; 'boxoffice help' lists the commands and topics"
+                    throw UsageError(message: "there is no command or help topic \(UsageError.quote(topic))" + hint)
+                }
+                command = .topic(topic)
+                return
             }
             command = .help(command: topic)
             return

@@ -55,7 +55,7 @@ enum ManualPage {
         for (code, meaning) in CommandLineSpec.exitCodes {
             lines += [".TP", ".B " + code, text(meaning)]
         }
-        for (title, blocks) in ManualTopics.all {
+        for (_, title, blocks) in ManualTopics.all {
             lines.append(".SH " + text(title))
             for block in blocks {
                 switch block {

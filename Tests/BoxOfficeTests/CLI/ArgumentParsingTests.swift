@@ -114,6 +114,8 @@ import Testing
         #expect(try invocation(["daily", "--help"]).command == .help(command: "daily"))
         #expect(try invocation(["movie", "-h", "--date", "nonsense"]).command == .help(command: "movie"))
         #expect(try invocation(["--version"]).command == .version)
+        #expect(try invocation(["help", "caching"]).command == .topic("caching"))
+        #expect(try invocation(["help", "cache"]).command == .help(command: "cache"), "a command's name is its help, not a topic")
     }
 
     @Test(arguments: [
@@ -132,6 +134,10 @@ import Testing
         (["completions", "zssh"], "unknown shell 'zssh'; completions are made for bash, zsh and fish. Did you mean 'zsh'?"),
         (["manual", "now"], "unexpected argument 'now' for 'manual'"),
         (["dayly"], "unknown command 'dayly'. Did you mean 'daily'?"),
+        (["help", "cachng"], "there is no command or help topic 'cachng'. Did you mean 'caching'?"),
+        (["help", "dayly"], "there is no command or help topic 'dayly'. Did you mean 'daily'?"),
+        (["help", "nonsense"], "there is no command or help topic 'nonsense'; 'boxoffice help' lists the commands and topics"),
+        (["help", "daily", "weekly"], "help takes one command or topic name"),
         (["monthly"], "unknown command 'monthly'"),
         (["daily", "--dat", "1"], "unknown option '--dat'. Did you mean '--date'?"),
         (["daily", "--jsno"], "unknown option '--jsno'. Did you mean '--json'?"),
@@ -180,7 +186,7 @@ import Testing
         (["daily", "--base-url", "ftp://x"], "--base-url 'ftp://x' is not an http(s) server address such as https://www.kobis.or.kr"),
         (["daily", "--base-url", "kobis.or.kr"], "--base-url 'kobis.or.kr' is not an http(s) server address such as https://www.kobis.or.kr"),
         (["daily", "--verbose", "--quiet"], "--verbose and --quiet cannot be used together"),
-        (["help", "dialy"], "unknown command 'dialy'. Did you mean 'daily'?"),
+        (["help", "dialy"], "there is no command or help topic 'dialy'. Did you mean 'daily'?"),
         (["weekly", "--period", "weeknd"], "--period 'weeknd' is not one of: week, weekend, weekdays. Did you mean 'weekend'?"),
         (["weekly", "--date", "tomorrow"], "--date 'tomorrow' is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd"),
         (["daily", "--nation", "korea"], "--nation 'korea' is not one of: korean, foreign. Did you mean 'korean'?"),

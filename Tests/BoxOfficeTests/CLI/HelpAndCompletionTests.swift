@@ -14,6 +14,7 @@ import Testing
     static var pages: [(String, (HelpText) -> String)] {
         [("overview", { $0.overview(version: "0.1.0") }), ("main", { $0.main(version: "0.1.0") })]
             + CommandLineSpec.commands.map { spec in (spec.name, { $0.command(spec) }) }
+            + ManualTopics.all.map { topic in ("topic-" + topic.name, { $0.topic(topic.name) ?? "" }) }
     }
 
     @Test(arguments: [80, 40])
@@ -55,6 +56,13 @@ import Testing
                 for script in scripts { #expect(script.contains(option.name), "--\(option.name) in a completion script") }
             }
         }
+        // Each topic: listed by help, completed after 'help', a section of the man page, never a command's name.
+        for topic in ManualTopics.all {
+            #expect(help.main(version: "0").contains("  \(topic.name) "), "\(topic.name)")
+            #expect(manual.contains(".SH " + ManualPage.text(topic.title) + "\n"), "\(topic.title)")
+            for script in scripts { #expect(script.contains(" " + topic.name), "\(topic.name) in a completion script") }
+            #expect(CommandLineSpec.command(named: topic.name) == nil, "\(topic.name) is a command's name")
+        }
     }
 
     /// Runs a program without holding a thread of the test pool while it runs.
@@ -88,6 +96,8 @@ import Testing
     }
 
     private static let commandNames = CommandLineSpec.commands.map(\.name).joined(separator: " ")
+    /// What `help` completes: the commands, then the topics.
+    private static let helpNames = (CommandLineSpec.commands.map(\.name) + ManualTopics.all.map(\.name)).joined(separator: " ")
     private static func fields(_ command: String) -> [String] { CommandLineSpec.command(named: command)?.fields ?? [] }
 
     @Test(.enabled(if: InstalledTools.bash, "bash is not installed"))
@@ -128,7 +138,7 @@ import Testing
         #expect(status == 0, "\(error)")
         #expect(output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
             "daily", "--format", "json jsonl", "weekend", "auto always never", "regions nations types parts", "zsh", "csv", "--poster",
-            "add list edit delete export import", "", "", "", Self.commandNames, "", "", "notes.txt reviews.json", "reviews.json",
+            "add list edit delete export import", "", "", "", Self.helpNames, "", "", "notes.txt reviews.json", "reviews.json",
             "notes.txt reviews.json", "", Self.fields("daily").joined(separator: " "), "rank,title", "rank,audienceTotal", "nameEnglish", "", "",
         ])
     }
@@ -179,7 +189,7 @@ import Testing
         #expect(offered[1].joined(separator: " ") == Self.commandNames)
         #expect(offered[2] == ["json", "jsonl"])
         #expect(offered[3] == ["add", "list", "edit", "delete", "export", "import"])
-        #expect(offered[4].joined(separator: " ") == Self.commandNames)
+        #expect(offered[4].joined(separator: " ") == Self.helpNames)
         #expect(offered[5] == ["notes.txt", "reviews.json"])
         #expect(offered[6] == ["reviews.json"])
         #expect(offered[7] == Self.fields("daily"))
@@ -204,7 +214,7 @@ import Testing
         let script = "source $argv[1]; cd $argv[2]; for line in $argv[3..-1]; echo (complete -C $line | string replace -r '\\t.*' '' | string join ' '); end"
         let (status, output, error) = try await run("/usr/bin/fish", ["-c", script, path, folder] + lines)
         #expect(status == 0, "\(error)")
-        let sortedNames = CommandLineSpec.commands.map(\.name).sorted().joined(separator: " ")
+        let sortedNames = (CommandLineSpec.commands.map(\.name) + ManualTopics.all.map(\.name)).sorted().joined(separator: " ")
         #expect(output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == [
             "daily", "json jsonl", "add delete edit export import list", "", "", "", sortedNames, "", "notes.txt reviews.json", "reviews.json",
             Self.fields("daily").sorted().joined(separator: " "), "rank,title", "--fields=rank,title", "nations parts regions types", "",
