@@ -40,32 +40,21 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
         let days = MonthCalendar.days(year: year, month: month) ?? []
         let published = days.filter { $0 < context.today }
         let client = try context.client()
-        context.progress.beginRange(total: published.count, unit: "days")
+        // The samples hold some days only: the demo reads those, and the others are not read
+        // (never "no figures").
+        let read = demo ? try SampleTransport.heldDays(of: published, period: "the month's \(published.count) published days", context: context) : published
+        context.progress.beginRange(total: read.count, unit: "days")
         var tops: [Day: BoxOfficeEntry] = [:]
-        var read: Set<Day> = []
-        try await forEachInOrder(published, limit: context.invocation.jobs) { day -> DailyBoxOffice? in
-            do {
-                let answer = try await client.answer(.dailyBoxOffice(on: day)) { try DailyBoxOffice($0, requested: day) }
-                context.progress.finished(fromCache: answer.fromCache)
-                return answer.value
-            } catch is SampleDataError where demo {
-                // The demo holds some days only; the others are not read (never "no figures").
-                return nil
-            }
+        try await forEachInOrder(read, limit: context.invocation.jobs) { day -> DailyBoxOffice in
+            let answer = try await client.answer(.dailyBoxOffice(on: day)) { try DailyBoxOffice($0, requested: day) }
+            context.progress.finished(fromCache: answer.fromCache)
+            return answer.value
         } deliver: { _, ranking in
-            guard let ranking else { return }
-            read.insert(ranking.day)
             tops[ranking.day] = ranking.entries.min { $0.rank < $1.rank }
-        }
-        if demo, read.isEmpty, let first = days.first, let last = days.last {
-            throw SamplePeriodError(from: first, to: min(last, context.today.adding(days: -1)))
         }
         let calendar = MonthCalendar(year: year, month: month, days: days.map { day in
             MonthCalendar.Entry(date: day, published: day < context.today, top: tops[day], read: !demo || read.contains(day))
         })
-        if let daysRead = calendar.daysRead {
-            context.notice?("read \(daysRead) of the month's \(published.count) published days, the ones the sample data holds.")
-        }
         return CommandOutput(.value(calendar, chart: true))
     }
 }

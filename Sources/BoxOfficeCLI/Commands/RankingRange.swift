@@ -85,17 +85,12 @@ enum RankingRange {
         let callsLeft = announce(items.map(endpoint), unit: unit, context: context, client: client)
         context.progress.beginRange(total: items.count, unit: unit, callsLeft: callsLeft)
         var values: [Value] = []
-        let demo = context.invocation.demo
-        try await forEachInOrder(items, limit: context.invocation.jobs) { day -> Value? in
-            do {
-                let answer = try await client.answer(endpoint(day)) { try convert(day, $0) }
-                context.progress.finished(fromCache: answer.fromCache)
-                return answer.value.fetched(at: answer.fetched)
-            } catch is SampleDataError where demo {
-                return nil
-            }
+        try await forEachInOrder(items, limit: context.invocation.jobs) { day -> Value in
+            let answer = try await client.answer(endpoint(day)) { try convert(day, $0) }
+            context.progress.finished(fromCache: answer.fromCache)
+            return answer.value.fetched(at: answer.fetched)
         } deliver: { _, value in
-            if let value { values.append(value) }
+            values.append(value)
         }
         return values
     }

@@ -122,19 +122,15 @@ struct TopCommand: BoxOfficeCommand, Equatable {
         }
         let client = try context.client()
         let (filter, scope) = try await filters.filter(context, client: client)
-        let rankings = try await RankingRange.collect(RankingRange.days(range), unit: "days", context: context, client: client,
+        let period = RankingRange.days(range)
+        // The samples hold some days only: the demo reads those and says how many they are.
+        let days = context.invocation.demo ? try SampleTransport.heldDays(of: period, period: "the period's \(period.count) days", context: context) : period
+        let rankings = try await RankingRange.collect(days, unit: "days", context: context, client: client,
                                                       endpoint: { .dailyBoxOffice(on: $0, filter: filter) }) { day, response in
             try DailyBoxOffice(response, requested: day)
         }
         var ranking = PeriodRanking(from: range.lowerBound, to: range.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit)
-        if context.invocation.demo {
-            // The samples hold some days only: say how many were read, and never rank from none.
-            guard !rankings.isEmpty else { throw SamplePeriodError(from: range.lowerBound, to: range.upperBound) }
-            if rankings.count < ranking.daysInPeriod {
-                ranking.daysRead = rankings.count
-                context.notice?("read \(rankings.count) of the period's \(ranking.daysInPeriod) days, the ones the sample data holds.")
-            }
-        }
+        if days.count < period.count { ranking.daysRead = days.count }
         return .value(ranking)
     }
 }

@@ -44,6 +44,11 @@ import Testing
         #expect(table.standardOutput.contains("\nread 2 of the period's 31 days: the ones the sample data holds\n"))
         #expect(table.standardError.contains("boxoffice: read 2 of the period's 31 days, the ones the sample data holds.\n"))
 
+        // A filtered period is refused for what the samples lack (filtered rankings), not as a period without days.
+        let filtered = await run(["--demo", "--quiet", "top", "--month", "2022-01", "--nation", "korean"])
+        #expect(filtered.status == .unavailable && filtered.standardOutput.isEmpty)
+        #expect(filtered.standardError.hasPrefix("boxoffice: the sample data holds no filtered rankings"), "\(filtered.standardError)")
+
         let sampleDays = "sample days: 2012-01-01, 2022-01-05, 2022-01-21, 2022-03-15, 2022-10-30, 2022-12-21, 2023-04-23, 2025-08-26."
         for arguments in [["top", "--month", "2022-02"], ["calendar", "2022-02"], ["daily", "--from", "2022-02-01", "--to", "2022-02-28"]] {
             let none = await run(["--demo", "--quiet"] + arguments + ["--format", "csv"])
