@@ -130,10 +130,6 @@ struct HelpText {
         let wrapped = TerminalText.wrap(text, to: max(10, width - indent), later: max(10, width - hanging))
         guard let head = wrapped.first else { return "\n" }
         let lines = [String(repeating: " ", count: indent) + head] + wrapped.dropFirst().map { String(repeating: " ", count: hanging) + $0 }
-        return lines.map { line in
-            var line = line
-            while line.last == " " { line.removeLast() }
-            return line + "\n"
-        }.joined()
+        return lines.map { $0.trimmingTrailingSpaces() + "\n" }.joined()
     }
 }

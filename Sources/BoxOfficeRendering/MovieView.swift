@@ -71,11 +71,7 @@ extension Movie {
                 }
             }
         }
-        return lines.map { line in
-            var line = line
-            while line.last == " " { line.removeLast() }
-            return line
-        }.joined(separator: "\n") + "\n"
+        return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
     }
 
     /// A short card for a chat or an issue: title, facts, the first of the cast.

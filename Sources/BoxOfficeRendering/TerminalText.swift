@@ -196,3 +196,12 @@ package enum TerminalText {
         }
     }
 }
+
+package extension String {
+    /// The text without the spaces at its end (a padded last column).
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

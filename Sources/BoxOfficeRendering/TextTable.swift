@@ -97,8 +97,7 @@ package struct TextTable {
             }
         }
         let lines = ([header] + body).map { cells in
-            var line = cells.joined(separator: separator)
-            while line.last == " " { line.removeLast() }
+            var line = cells.joined(separator: separator).trimmingTrailingSpaces()
             // Whatever the columns, no line is wider than the terminal.
             if let available = options.width, TerminalText.width(line, ambiguousWide: wide) > available, !options.colors {
                 line = TerminalText.truncate(line, to: available, ambiguousWide: wide)
@@ -150,10 +149,8 @@ package struct TextTable {
             let front = widths.indices.map { TerminalText.pad(row[$0].text, to: widths[$0], ambiguousWide: wide) }.joined(separator: separator)
             let pieces = lastWidth.map { TerminalText.wrap(row[last].text, to: $0, ambiguousWide: wide) } ?? [row[last].text]
             return pieces.enumerated().map { offset, piece in
-                var line = (offset == 0 ? front : String(repeating: " ", count: lead - separator.count)) + separator + piece
-                if widths.isEmpty { line = piece }
-                while line.last == " " { line.removeLast() }
-                return line
+                let line = widths.isEmpty ? piece : (offset == 0 ? front : String(repeating: " ", count: lead - separator.count)) + separator + piece
+                return line.trimmingTrailingSpaces()
             }
         }
     }

@@ -182,12 +182,3 @@ extension TextColor {
         [.blue, .red, .green, .yellow, .magenta, .cyan][index % 6]
     }
 }
-
-package extension String {
-    /// The text without the spaces at its end (a padded last column).
-    func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
-    }
-}
