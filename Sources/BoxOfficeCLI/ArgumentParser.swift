@@ -113,13 +113,12 @@ struct ArgumentParser {
             let starting = { (specs: [OptionSpec]) in specs.filter { $0.name.first == letter }.map { "'--\($0.name)'" } }
             let names = starting(own).isEmpty ? starting(globalOptions) : starting(own)
             if !names.isEmpty {
-                let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
-                return UsageError(message: "unknown option \(UsageError.quote(token)). Did you mean \(listed)?", command: command)
+                return UsageError(message: "unknown option \(UsageError.quote(token)). Did you mean \(Suggestion.either(names))?", command: command)
             }
         }
         let candidates = options(for: command).map { "--" + $0.name }
         if let suggestion = Suggestion.closest(to: name, among: candidates) {
-            return UsageError(message: "unknown option \(UsageError.quote(token)). Did you mean '\(suggestion)'?", command: command)
+            return UsageError(message: "unknown option \(UsageError.quote(token))" + Suggestion.mentioning(suggestion), command: command)
         }
         // A typo of another command's option: say whose it is.
         for other in commands where other.name != command {

@@ -79,8 +79,9 @@ struct Invocation: Equatable {
             if let topic, CommandLineSpec.command(named: topic) == nil {
                 guard ManualTopics.named(topic) != nil else {
                     let names = CommandLineSpec.commands.map(\.name) + ManualTopics.all.map(\.name)
-                    let hint = Suggestion.closest(to: topic, among: names).map { ". Did you mean '\($0)'?" } ?? "; 'boxoffice help' lists the commands and topics"
-                    throw UsageError(message: "there is no command or help topic \(UsageError.quote(topic))" + hint)
+                    let hint = Suggestion.hint(topic, among: names)
+                    throw UsageError(message: "there is no command or help topic \(UsageError.quote(topic))"
+                                     + (hint.isEmpty ? "; 'boxoffice help' lists the commands and topics" : hint))
                 }
                 command = .topic(topic)
                 return
@@ -212,7 +213,7 @@ struct Invocation: Equatable {
     where T.RawValue == String {
         guard let value = T(rawValue: text.lowercased()) else {
             let valid = T.allCases.map(\.rawValue)
-            let hint = Suggestion.closest(to: text.lowercased(), among: valid).map { ". Did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.hint(text.lowercased(), among: valid)
             throw UsageError(message: "\(option) \(UsageError.quote(text)) is not one of: \(valid.joined(separator: ", "))\(hint)")
         }
         return value
@@ -235,12 +236,7 @@ struct Invocation: Equatable {
         guard let value = environment[variable], !value.isEmpty else { return false }
         if switchOn.contains(value.lowercased()) { return true }
         if switchOff.contains(value.lowercased()) { return false }
-        throw UsageError(message: "\(variable) \(UsageError.quote(value)) is neither on (\(words(switchOn))) nor off (\(words(switchOff + ["empty"])))")
-    }
-
-    /// `a, b or c`.
-    private static func words(_ list: [String]) -> String {
-        list.dropLast().joined(separator: ", ") + " or " + (list.last ?? "")
+        throw UsageError(message: "\(variable) \(UsageError.quote(value)) is neither on (\(Suggestion.either(switchOn))) nor off (\(Suggestion.either(switchOff + ["empty"])))")
     }
 }
 

@@ -18,11 +18,11 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
     }
 
     static func unknownCommand(_ name: String, suggestion: String?) -> UsageError {
-        UsageError(message: "unknown command \(quote(name))" + hint(suggestion))
+        UsageError(message: "unknown command \(quote(name))" + Suggestion.mentioning(suggestion))
     }
 
     static func unknownOption(_ token: String, suggestion: String?) -> UsageError {
-        UsageError(message: "unknown option \(quote(token))" + hint(suggestion))
+        UsageError(message: "unknown option \(quote(token))" + Suggestion.mentioning(suggestion))
     }
 
     static func missingValue(option: String) -> UsageError {
@@ -36,9 +36,5 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
     static func optionNotForCommand(option: String, command: String?) -> UsageError {
         guard let command else { return UsageError(message: "option \(option) needs a command, e.g. 'boxoffice daily \(option) …'") }
         return UsageError(message: "option \(option) does not apply to '\(command)'", command: command)
-    }
-
-    private static func hint(_ suggestion: String?) -> String {
-        suggestion.map { ". Did you mean '\($0)'?" } ?? ""
     }
 }

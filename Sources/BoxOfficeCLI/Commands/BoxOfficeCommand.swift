@@ -188,7 +188,7 @@ struct CommandArguments {
         guard let text = string(option) else { return nil }
         guard let value = T(rawValue: text.trimmingBlanks().lowercased()) else {
             let valid = T.allCases.map(\.rawValue)
-            let hint = Suggestion.closest(to: text.lowercased(), among: valid).map { ". Did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.hint(text.lowercased(), among: valid)
             throw UsageError(message: "\(named(option)) \(UsageError.quote(text)) is not one of: \(valid.joined(separator: ", "))\(hint)", command: name)
         }
         return value

@@ -35,7 +35,7 @@ struct CodesCommand: BoxOfficeCommand, Equatable {
             throw UsageError(message: "KOBIS publishes no code table of \(what) that boxoffice knows of; the tables are \(CodeTable.named.map(\.name).joined(separator: ", ")) (\(what) appear by name in 'search' and 'movie')", command: arguments.name)
         } else {
             let names = CodeTable.named.map(\.name)
-            let hint = Suggestion.closest(to: name, among: names).map { ". Did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.hint(name, among: names)
             throw UsageError(message: "unknown code table \(UsageError.quote(name)); the tables are \(names.joined(separator: ", ")), or give a KOBIS comCode (digits)\(hint)", command: arguments.name)
         }
     }

@@ -74,7 +74,7 @@ struct CommandContext: Sendable {
         let unknown = Value.unknownFields(fields)
         guard unknown.isEmpty else {
             let name = unknown[0]
-            let hint = Suggestion.closest(to: name, among: Value.fieldNames).map { ". Did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.hint(name, among: Value.fieldNames)
             throw UsageError(message: "--fields: \(unknown.map { "'\($0)'" }.joined(separator: ", ")) \(unknown.count == 1 ? "is not a field" : "are not fields") here; the fields are \(Value.fieldNames.joined(separator: ", "))\(hint)",
                              command: invocation.commandName)
         }

@@ -22,7 +22,7 @@ struct CompletionsCommand: BoxOfficeCommand, Equatable {
             throw UsageError(message: "completions needs a shell: bash, zsh or fish", command: arguments.name)
         }
         guard let shell = Completions.Shell(rawValue: text.lowercased()) else {
-            let hint = Suggestion.closest(to: text.lowercased(), among: Completions.Shell.allCases.map(\.rawValue)).map { ". Did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.hint(text.lowercased(), among: Completions.Shell.allCases.map(\.rawValue))
             throw UsageError(message: "unknown shell \(UsageError.quote(text)); completions are made for bash, zsh and fish\(hint)", command: arguments.name)
         }
         self.shell = shell

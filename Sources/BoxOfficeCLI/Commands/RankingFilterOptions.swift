@@ -23,7 +23,7 @@ struct RankingFilterOptions: Equatable, Sendable {
             case "korean", "k", "한국": nation = .korean
             case "foreign", "f", "외국": nation = .foreign
             default:
-                let hint = Suggestion.closest(to: text.lowercased(), among: ["korean", "foreign"]).map { ". Did you mean '\($0)'?" } ?? ""
+                let hint = Suggestion.hint(text.lowercased(), among: ["korean", "foreign"])
                 throw UsageError(message: "\(arguments.named("nation")) \(UsageError.quote(text)) is not one of: korean, foreign\(hint)", command: arguments.name)
             }
         }

@@ -90,7 +90,7 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
             action = .importFile(file)
         default:
             let verbs = ["add", "list", "edit", "delete", "export", "import"]
-            let hint = Suggestion.closest(to: verb, among: verbs).map { ". Did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.hint(verb, among: verbs)
             throw UsageError(message: "unknown review action \(UsageError.quote(verb)); use add, list, edit, delete, export or import\(hint)", command: name)
         }
         if arguments.has("password"), case .add = action {} else if arguments.has("password") {
