@@ -291,6 +291,21 @@ private final class HelperConnection: Sendable {
         }
     }
 
+    /// Closes every descriptor from 3 up in the child: glibc's `posix_spawn_file_actions_addclosefrom_np`
+    /// (2.34 and later), else a close for each descriptor open now.
+    private static func closeInherited(_ actions: inout posix_spawn_file_actions_t) {
+        if let closeFrom = addCloseFrom, closeFrom(&actions, 3) == 0 { return }
+        for name in (try? OwnFiles.names(in: "/proc/self/fd")) ?? [] {
+            if let descriptor = Int32(name), descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        }
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np`, where the C library has it.
+    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
+        guard let address = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(address, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
+    }()
+
     /// Starts the helper with one end of a socket pair as its stdin and stdout, and says hello.
     private func launch() throws(NetworkHelperError) -> (Int32, pid_t) {
         var info = stat()
@@ -313,6 +328,11 @@ private final class HelperConnection: Sendable {
         posix_spawn_file_actions_adddup2(&actions, pair[1], 1)
         // The helper prints nothing of its own; whatever a crash would print stays off our stderr.
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // And it holds nothing else of ours: a descriptor boxoffice was given without
+        // close-on-exec (a parent's pipe, the socket by which a parent learns that boxoffice has
+        // ended) would otherwise stay open as long as the helper runs, and whoever waits for its
+        // end would wait for the helper's too.
+        Self.closeInherited(&actions)
         // Its own process group: Ctrl-C in the terminal goes to boxoffice alone, which cancels what
         // is in flight and, by closing its end, ends the helper.
         var attributes = posix_spawnattr_t()

@@ -190,6 +190,33 @@ import Testing
         #expect(server.requestCount == 1)
     }
 
+    /// The helper holds its conversation with boxoffice and nothing else of boxoffice's. Here
+    /// boxoffice is given, as Foundation's Process gives every program it starts, a socket without
+    /// close-on-exec by which the parent learns that the program has ended; the helper once held it
+    /// too, and the parent (this test process) then waited for the helper's end as well.
+    @Test(.enabled(if: InstalledTools.python)) func theHelperInheritsNoOtherDescriptor() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let listing = """
+            import os, sys
+            found = []
+            for name in os.listdir("/proc/self/fd"):
+                try:
+                    target = os.readlink("/proc/self/fd/" + name)
+                except OSError:
+                    continue
+                if int(name) > 2 and not target.startswith("/proc/"):
+                    found.append(name + " " + target)
+            open(sys.argv[1] + ".fds", "w").write("\\n".join(found))
+            os.execv(sys.argv[2], [sys.argv[2]])
+            """
+        let installed = try Installation(.script("exec /usr/bin/python3 -c '\(listing)' \"$0\" '\(Executable.helperURL.path)'"))
+        defer { installed.remove() }
+        let result = try await installed.run(["daily", "--date", "2023-04-23", "--retries", "0"], server: server)
+        #expect(result.status == 0, "\(result.standardError)")
+        let inherited = try String(contentsOfFile: installed.helper + ".fds", encoding: .utf8)
+        #expect(inherited == "", "only its standard input, output and error")
+    }
+
     @Test func theKeyReachesTheHelperOnlyInsideTheRequest() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let installed = try Installation(.script(#"""
