@@ -75,17 +75,22 @@ struct LoopbackServerError: Error, CustomStringConvertible {
 
 /// A loopback HTTP/1.1 server for tests, bound to 127.0.0.1 on a port chosen by the kernel.
 ///
-/// Each connection carries one request, is served on its own thread and is closed after the reply.
+/// Each connection carries one request and is closed after the reply. One thread per server runs
+/// an event loop over its listening socket and all its connections (reading requests, writing
+/// replies, timing delays and endless answers); the handler runs on `HandlerPool`'s long-lived
+/// threads. No thread is started per connection: a machine busy starting threads can slow a
+/// server, never leave a connection without one.
 final class LoopbackServer: Sendable {
     private let core: LoopbackCore
 
     /// Whether it listens on ::1 rather than 127.0.0.1.
     let ipv6: Bool
 
-    /// Starts listening at once; `handler` is called on a connection's thread for each request.
+    /// Starts listening at once; `handler` is called on one of `HandlerPool`'s threads for each
+    /// request, and may block (a test's barrier) without holding up other connections.
     init(ipv6: Bool = false, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackReply) throws {
         self.ipv6 = ipv6
-        core = try LoopbackCore(ipv6: ipv6, handler: handler)
+        core = try LoopbackCore(ipv6: ipv6, mode: .http(handler))
         core.start()
     }
 
@@ -109,175 +114,504 @@ final class LoopbackServer: Sendable {
     /// The most requests the server was answering at once: received whole, their reply not yet begun.
     var mostInFlight: Int { core.state.withLock { $0.mostInFlight } }
 
-    /// Closes the listening socket and all open connections; idempotent. Later connects are refused.
+    /// Closes the listening socket and all open connections, and waits for its loop to end;
+    /// idempotent. Later connects are refused.
     func stop() { core.stop() }
 }
 
-/// The server's sockets and shared state, kept alive by the threads that use them.
+/// A TCP server on 127.0.0.1 that answers every connection with fixed bytes as soon as the client
+/// has sent anything, whatever it was (a TLS hello, say), then closes.
+final class RawServer: Sendable {
+    private let core: LoopbackCore
+
+    var port: UInt16 { core.port }
+
+    init(reply: Data) throws {
+        core = try LoopbackCore(ipv6: false, mode: .raw(reply))
+        core.start()
+    }
+
+    deinit { core.stop() }
+}
+
+/// The handlers of every loopback server: long-lived threads, one more started only when a request
+/// finds them all busy (a handler may block, waiting for the test's other requests), never one per
+/// connection, and never ended.
+enum HandlerPool {
+    private struct State {
+        var jobs: [@Sendable () -> Void] = []
+        /// Threads not running a job and not yet promised one.
+        var idle = 0
+        var threads = 0
+    }
+
+    private static let state = Locked(State())
+    /// Signalled once per job.
+    private static let queued = DispatchSemaphore(value: 0)
+
+    /// How many threads the pool has started so far.
+    static var threadCount: Int { state.withLock { $0.threads } }
+
+    static func run(_ job: @escaping @Sendable () -> Void) {
+        let start = state.withLock { state -> Bool in
+            state.jobs.append(job)
+            guard state.idle == 0 else {
+                state.idle -= 1
+                return false
+            }
+            state.threads += 1
+            return true
+        }
+        if start {
+            let thread = Thread { work() }
+            thread.name = "loopback handler"
+            thread.start()
+        }
+        queued.signal()
+    }
+
+    private static func work() {
+        while true {
+            queued.wait()
+            let job = state.withLock { $0.jobs.removeFirst() }
+            job()
+            state.withLock { $0.idle += 1 }
+        }
+    }
+}
+
+/// The server's sockets and shared state, kept alive by its loop's thread.
 private final class LoopbackCore: Sendable {
+    enum Mode {
+        /// HTTP/1.1: one request a connection, answered by the handler.
+        case http(@Sendable (LoopbackRequest) -> LoopbackReply)
+        /// These bytes to whatever the client sends first.
+        case raw(Data)
+    }
+
     struct State {
         var stopped = false
-        var connections: Set<Int32> = []
         var requests: [LoopbackRequest] = []
         /// When each request had fully arrived.
         var arrivals: [ContinuousClock.Instant] = []
         /// Requests being answered now, and the most there ever were at once.
         var inFlight = 0
         var mostInFlight = 0
+        /// Each connection's way through the server, in order of acceptance, for a stall's report.
+        var connections: [Passage] = []
+        /// Replies the handlers have given, by connection number, for the loop to perform.
+        var replies: [(connection: Int, reply: LoopbackReply)] = []
+    }
+
+    /// One connection's way through the server: when it was accepted, its request read whole, its
+    /// answer begun, and the connection closed.
+    struct Passage {
+        var accepted: ContinuousClock.Instant
+        var read: ContinuousClock.Instant?
+        /// When the handler gave its reply.
+        var handled: ContinuousClock.Instant?
+        var answering: ContinuousClock.Instant?
+        var closed: ContinuousClock.Instant?
+        var target: String?
+        /// The program's port.
+        var peer: UInt16?
+        /// Whether its answer is endless.
+        var endless = false
+        /// Whether its answer waits on purpose.
+        var delayed = false
     }
 
     let port: UInt16
     let state = Locked(State())
     private let listener: Int32
-    /// A pipe whose write end `stop()` closes, so the read end wakes every `poll` that watches it.
+    /// A pipe that wakes the loop: a byte for each reply a handler gives, and one from `stop()`.
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private let acceptLoopDone = DispatchGroup()
-    private let handler: @Sendable (LoopbackRequest) -> LoopbackReply
+    private let loopDone = DispatchSemaphore(value: 0)
+    private let mode: Mode
 
-    init(ipv6: Bool, handler: @escaping @Sendable (LoopbackRequest) -> LoopbackReply) throws {
-        self.handler = handler
+    init(ipv6: Bool, mode: Mode) throws {
+        self.mode = mode
         (listener, port) = try ipv6 ? openListenerIPv6() : openListener()
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else {
+        guard pipe2(&ends, O_CLOEXEC | O_NONBLOCK) == 0 else {
             let code = errno
             close(listener)
             throw LoopbackServerError(call: "pipe", code: code)
         }
-        ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
         (wakeRead, wakeWrite) = (ends[0], ends[1])
+        _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
     }
 
-    deinit { close(wakeRead) }
+    deinit {
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    /// What became of each connection so far: the counts, and every one not yet closed.
+    func describe() -> String {
+        let now = ContinuousClock.now
+        func ago(_ instant: ContinuousClock.Instant) -> String {
+            let duration = instant.duration(to: now)
+            return String(format: "%.1f s ago", Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+        }
+        return state.withLock { state in
+            let all = state.connections
+            var lines = ["\(all.count) accepted, \(all.filter { $0.read != nil }.count) requests read whole, "
+                + "\(all.filter { $0.handled != nil }.count) handled, \(all.filter { $0.answering != nil }.count) answers begun, "
+                + "\(all.filter { $0.closed != nil }.count) closed" + (state.stopped ? ", stopped" : "")]
+            for (index, passage) in all.enumerated() where passage.closed == nil {
+                lines.append("   connection \(index + 1) from port \(passage.peer.map(String.init) ?? "?") accepted \(ago(passage.accepted)): "
+                    + (passage.read.map { "request \(passage.target ?? "") read \(ago($0))" } ?? "request not read whole")
+                    + (passage.handled.map { ", handled \(ago($0))" } ?? ", not handled")
+                    + (passage.answering.map { ", answer begun \(ago($0))" } ?? ", no answer begun"))
+            }
+            if let last = all.last {
+                lines.append("   last connection accepted \(ago(last.accepted))")
+            }
+            return lines.joined(separator: "\n")
+        }
+    }
+
+    /// The open connections (numbered from 1) that wait for the server: their request not read
+    /// whole, or read and not answered (unless the answer waits on purpose), with since when.
+    func waitingForRequests() -> [(number: Int, accepted: ContinuousClock.Instant)] {
+        state.withLock { state in
+            state.connections.enumerated().compactMap { index, passage in
+                guard passage.closed == nil else { return nil }
+                if passage.read == nil { return (index + 1, passage.accepted) }
+                return passage.answering == nil && !passage.delayed ? (index + 1, passage.read ?? passage.accepted) : nil
+            }
+        }
+    }
+
+    /// The programs' ports of the open connections whose answer is endless.
+    func endlessPeers() -> Set<UInt16> {
+        state.withLock { state in
+            Set(state.connections.filter { $0.endless && $0.closed == nil }.compactMap(\.peer))
+        }
+    }
 
     func start() {
-        acceptLoopDone.enter()
-        Thread { [self] in
-            acceptLoop()
+        StallWatch.watch(port: port, describe: { [weak self] in self?.describe() ?? "(gone)" },
+                         waitingForRequests: { [weak self] in self?.waitingForRequests() ?? [] },
+                         endless: { [weak self] in self?.endlessPeers() ?? [] })
+        let thread = Thread { [self] in
+            var loop = EventLoop(core: self)
+            loop.run()
+            // Shut down before closing: a program being started at this moment holds a copy of
+            // every descriptor until its exec, and would keep the socket listening that long.
+            _ = shutdown(listener, Int32(SHUT_RDWR))
             close(listener)
-            acceptLoopDone.leave()
-        }.start()
+            loopDone.signal()
+        }
+        thread.name = "loopback server \(port)"
+        thread.start()
     }
 
     func stop() {
         let first = state.withLock { state in
-            guard !state.stopped else { return false }
-            state.stopped = true
-            state.connections.forEach { _ = shutdown($0, Int32(SHUT_RDWR)) }
-            return true
+            defer { state.stopped = true }
+            return !state.stopped
         }
-        if first { close(wakeWrite) }
-        acceptLoopDone.wait()
+        guard first else { return }
+        StallWatch.unwatch(port: port)
+        wake()
+        loopDone.wait()
     }
 
-    private func acceptLoop() {
-        while true {
-            var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-            guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { return }
-            if fds[1].revents != 0 { return }
-            guard fds[0].revents != 0 else { continue }
-            let fd = accept(listener, nil, nil)
-            guard fd >= 0 else {
-                _ = pause(0.01)
-                continue
+    fileprivate func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    /// One server's loop: its own connections, touched by its thread alone.
+    private struct EventLoop {
+        enum Phase {
+            /// Reading the request (its head, then the body it declares, which is dropped).
+            case reading
+            /// The handler has the request.
+            case handling
+            /// A delayed reply, until `deadline`.
+            case waiting(LoopbackReply)
+            /// Writing `output`; then what comes after.
+            case writing(then: AfterWriting)
+            /// An endless answer between chunks (each framed already), until `deadline`.
+            case pausing(framed: [UInt8], interval: Double)
+
+            /// Whether the request was read whole (so it was counted in flight).
+            var isHandledRequest: Bool {
+                if case .reading = self { return false }
+                return true
             }
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            let admitted = state.withLock { state in
-                state.stopped ? false : state.connections.insert(fd).inserted
+        }
+
+        enum AfterWriting {
+            /// Shut the writing side, then close: a whole answer.
+            case finish
+            /// Close at once: a truncated answer, or a raw server's reply.
+            case close
+            /// The next chunk of an endless answer (framed already), at once or after a pause.
+            case endless(framed: [UInt8], interval: Double)
+        }
+
+        struct Connection {
+            let fd: Int32
+            /// Its number in the passages, from 0.
+            let number: Int
+            var phase = Phase.reading
+            var input: [UInt8] = []
+            /// Where the head ends in `input`, once it has arrived.
+            var headEnd: Int?
+            var request: LoopbackRequest?
+            var output: [UInt8] = []
+            var written = 0
+            var deadline: ContinuousClock.Instant?
+            /// Whether the answer has begun (the request no longer counts as in flight).
+            var answered = false
+        }
+
+        let core: LoopbackCore
+        var connections: [Int: Connection] = [:]
+
+        init(core: LoopbackCore) {
+            self.core = core
+        }
+
+        mutating func run() {
+            while !core.state.withLock({ $0.stopped }) {
+                var fds = [pollfd(fd: core.listener, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: core.wakeRead, events: Int16(POLLIN), revents: 0)]
+                var polled: [Int] = []
+                for (number, connection) in connections {
+                    let events: Int32
+                    switch connection.phase {
+                    case .reading: events = POLLIN
+                    case .writing: events = POLLOUT
+                    case .handling, .waiting, .pausing: continue
+                    }
+                    fds.append(pollfd(fd: connection.fd, events: Int16(events), revents: 0))
+                    polled.append(number)
+                }
+                let result = poll(&fds, nfds_t(fds.count), timeout())
+                guard result >= 0 || errno == EINTR else { break }
+                if fds[1].revents != 0 { drainWake() }
+                takeReplies()
+                for (index, number) in polled.enumerated() where fds[index + 2].revents != 0 {
+                    step(number)
+                }
+                fireDeadlines()
+                if fds[0].revents != 0 { acceptAll() }
             }
-            guard admitted else {
-                close(fd)
-                continue
+            for number in Array(connections.keys) {
+                _ = shutdown(connections[number]!.fd, Int32(SHUT_RDWR))
+                finish(number)
             }
-            Thread { [self] in serve(fd) }.start()
         }
-    }
 
-    private func serve(_ fd: Int32) {
-        defer {
-            state.withLock { _ = $0.connections.remove(fd) }
-            close(fd)
+        /// Milliseconds until the next deadline, or -1 for none.
+        private func timeout() -> Int32 {
+            guard let next = connections.values.compactMap(\.deadline).min() else { return -1 }
+            let millis = ContinuousClock.now.duration(to: next) / .milliseconds(1)
+            return Int32(max(0, min(millis.rounded(.up), 86_400_000)))
         }
-        guard let request = readRequest(fd) else { return }
-        state.withLock { state in
-            state.requests.append(request)
-            state.arrivals.append(ContinuousClock.now)
-            state.inFlight += 1
-            state.mostInFlight = max(state.mostInFlight, state.inFlight)
-        }
-        // A request stops counting as in flight before the first byte of its reply is written: a
-        // client that starts its next request on this answer can never find it still counted.
-        var answered = false
-        func answering() {
-            if !answered { state.withLock { $0.inFlight -= 1 } }
-            answered = true
-        }
-        perform(handler(request), on: fd, answering: answering)
-        answering()
-    }
 
-    private func perform(_ reply: LoopbackReply, on fd: Int32, answering: () -> Void) {
-        switch reply {
-        case let .respond(status, headers, body):
-            answering()
-            _ = sendAll(fd, replyHead(status: status, headers: headers, length: body.count) + body)
-            _ = shutdown(fd, Int32(SHUT_WR))
-        case let .delayed(seconds, inner):
-            if pause(seconds) { perform(inner, on: fd, answering: answering) }
-        case let .truncated(status, body, bytes):
-            answering()
-            _ = sendAll(fd, replyHead(status: status, headers: [:], length: body.count) + body.prefix(max(0, bytes)))
-        case .close:
-            break
-        case let .endless(chunk, interval):
-            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
-            answering()
-            guard sendAll(fd, Data(head.utf8)) else { return }
-            let framed = Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk + Data("\r\n".utf8)
-            while sendAll(fd, framed), interval <= 0 || pause(interval) {
-                if interval <= 0, state.withLock({ $0.stopped }) { return }
+        private func drainWake() {
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while Glibc.read(core.wakeRead, &buffer, buffer.count) > 0 {}
+        }
+
+        private mutating func acceptAll() {
+            while true {
+                let fd = accept4(core.listener, nil, nil, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
+                guard fd >= 0 else { return }
+                let peer = peerPort(fd)
+                let number = core.state.withLock { state -> Int in
+                    state.connections.append(Passage(accepted: .now, peer: peer))
+                    return state.connections.count - 1
+                }
+                connections[number] = Connection(fd: fd, number: number)
             }
-        case .reset:
-            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-            _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         }
-    }
 
-    /// Sleeps up to `seconds`; returns false as soon as the server stops.
-    private func pause(_ seconds: Double) -> Bool {
-        let deadline = ContinuousClock.now + .seconds(min(max(seconds, 0), 86_400))
-        while true {
-            let millis = ContinuousClock.now.duration(to: deadline) / .milliseconds(1)
-            guard millis > 0 else { return !state.withLock { $0.stopped } }
-            var wake = pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)
-            if poll(&wake, 1, Int32(millis.rounded(.up))) > 0 { return false }
+        /// The replies the handlers have given since the last turn.
+        private mutating func takeReplies() {
+            let replies = core.state.withLock { state in
+                defer { state.replies = [] }
+                return state.replies
+            }
+            for (number, reply) in replies where connections[number] != nil {
+                core.state.withLock { state in
+                    state.connections[number].handled = .now
+                    if case .endless = reply { state.connections[number].endless = true }
+                    if case .delayed = reply { state.connections[number].delayed = true }
+                }
+                perform(reply, number)
+            }
         }
-    }
 
-    /// Reads one request head (and discards any body); nil if it is malformed or the client leaves.
-    private func readRequest(_ fd: Int32) -> LoopbackRequest? {
-        var buffer: [UInt8] = []
-        var headEnd: Int?
-        while headEnd == nil {
-            guard buffer.count < 64 * 1024, let chunk = receive(fd) else { return nil }
-            let searchFrom = max(0, buffer.count - 3)
-            buffer += chunk
-            headEnd = buffer.indices.dropFirst(searchFrom).first { buffer[$0...].starts(with: [13, 10, 13, 10]) }
+        private mutating func fireDeadlines() {
+            let now = ContinuousClock.now
+            for (number, connection) in connections {
+                guard let deadline = connection.deadline, deadline <= now else { continue }
+                connections[number]?.deadline = nil
+                switch connection.phase {
+                case let .waiting(reply): perform(reply, number)
+                case let .pausing(framed, interval): send(framed, then: .endless(framed: framed, interval: interval), number)
+                default: break
+                }
+            }
         }
-        guard let end = headEnd, let request = parseHead(String(decoding: buffer[..<end], as: UTF8.self)) else {
-            return nil
+
+        /// The connection's socket is ready for what its phase waits for.
+        private mutating func step(_ number: Int) {
+            guard let connection = connections[number] else { return }
+            switch connection.phase {
+            case .reading: read(number)
+            case .writing: write(number)
+            default: break
+            }
         }
-        let declared = Int(request.headers["content-length"] ?? "0") ?? -1
-        guard (0...(1 << 20)).contains(declared) else { return nil }
-        var missing = declared - (buffer.count - end - 4)
-        while missing > 0 {
-            guard let chunk = receive(fd) else { return nil }
-            missing -= chunk.count
+
+        private mutating func read(_ number: Int) {
+            var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+            let count = recv(connections[number]!.fd, &chunk, chunk.count, 0)
+            if count < 0, errno == EINTR || errno == EAGAIN { return }
+            guard count > 0 else { return finish(number) }
+            if case let .raw(reply) = core.mode {
+                return send(Array(reply), then: .close, number)
+            }
+            connections[number]!.input += chunk.prefix(count)
+            let connection = connections[number]!
+            if connection.headEnd == nil {
+                let input = connection.input
+                let searchFrom = max(0, input.count - count - 3)
+                guard let end = input.indices.dropFirst(searchFrom).first(where: { input[$0...].starts(with: [13, 10, 13, 10]) }) else {
+                    if input.count >= 64 * 1024 { finish(number) }
+                    return
+                }
+                guard let request = parseHead(String(decoding: input[..<end], as: UTF8.self)) else { return finish(number) }
+                let declared = Int(request.headers["content-length"] ?? "0") ?? -1
+                guard (0...(1 << 20)).contains(declared) else { return finish(number) }
+                connections[number]!.headEnd = end
+                connections[number]!.request = request
+            }
+            guard let end = connections[number]!.headEnd, let request = connections[number]!.request else { return }
+            let declared = Int(request.headers["content-length"] ?? "0") ?? 0
+            guard connections[number]!.input.count - end - 4 >= declared else { return }
+            connections[number]!.input = []
+            connections[number]!.phase = .handling
+            core.state.withLock { state in
+                state.connections[number].read = .now
+                state.connections[number].target = request.path
+                state.requests.append(request)
+                state.arrivals.append(ContinuousClock.now)
+                state.inFlight += 1
+                state.mostInFlight = max(state.mostInFlight, state.inFlight)
+            }
+            guard case let .http(handler) = core.mode else { return }
+            let core = core
+            HandlerPool.run {
+                let reply = handler(request)
+                core.state.withLock { $0.replies.append((number, reply)) }
+                core.wake()
+            }
         }
-        return request
+
+        private mutating func write(_ number: Int) {
+            let connection = connections[number]!
+            let sent = connection.output.withUnsafeBytes { bytes in
+                Glibc.send(connection.fd, bytes.baseAddress! + connection.written, bytes.count - connection.written, Int32(MSG_NOSIGNAL))
+            }
+            if sent < 0, errno == EINTR || errno == EAGAIN { return }
+            guard sent > 0 else { return finish(number) }
+            connections[number]!.written += sent
+            guard connections[number]!.written == connection.output.count, case let .writing(then) = connection.phase else { return }
+            connections[number]!.output = []
+            connections[number]!.written = 0
+            switch then {
+            case .finish:
+                _ = shutdown(connection.fd, Int32(SHUT_WR))
+                finish(number)
+            case .close:
+                finish(number)
+            case let .endless(framed, interval):
+                if interval > 0 {
+                    connections[number]!.phase = .pausing(framed: framed, interval: interval)
+                    connections[number]!.deadline = .now + .seconds(min(interval, 86_400))
+                } else {
+                    // The next chunk on the loop's next turn, not by recursion: a fast reader
+                    // would take chunk after chunk here without end.
+                    send(framed, then: then, number, now: false)
+                }
+            }
+        }
+
+        /// A request stops counting as in flight before the first byte of its reply is written: a
+        /// client that starts its next request on this answer can never find it still counted.
+        private mutating func answering(_ number: Int) {
+            guard connections[number]?.answered == false else { return }
+            connections[number]!.answered = true
+            core.state.withLock { state in
+                state.inFlight -= 1
+                state.connections[number].answering = .now
+            }
+        }
+
+        private mutating func perform(_ reply: LoopbackReply, _ number: Int) {
+            switch reply {
+            case let .respond(status, headers, body):
+                answering(number)
+                send(Array(replyHead(status: status, headers: headers, length: body.count) + body), then: .finish, number)
+            case let .delayed(seconds, inner):
+                connections[number]!.phase = .waiting(inner)
+                connections[number]!.deadline = .now + .seconds(min(max(seconds, 0), 86_400))
+            case let .truncated(status, body, bytes):
+                answering(number)
+                send(Array(replyHead(status: status, headers: [:], length: body.count) + body.prefix(max(0, bytes))), then: .close, number)
+            case .close:
+                finish(number)
+            case let .endless(chunk, interval):
+                answering(number)
+                let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                // Framed once: every chunk is then the same bytes, sent without another copy.
+                let framed = Array(String(chunk.count, radix: 16).utf8) + Array("\r\n".utf8) + Array(chunk) + Array("\r\n".utf8)
+                send(Array(head.utf8), then: .endless(framed: framed, interval: interval), number)
+            case .reset:
+                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                _ = setsockopt(connections[number]!.fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+                finish(number)
+            }
+        }
+
+        /// Writes `bytes` as the socket takes them, then does `then`.
+        private mutating func send(_ bytes: [UInt8], then: AfterWriting, _ number: Int, now: Bool = true) {
+            connections[number]!.output = bytes
+            connections[number]!.written = 0
+            connections[number]!.phase = .writing(then: then)
+            // Most answers fit the socket's buffer: written now, without a turn of the loop.
+            if now { write(number) }
+        }
+
+        /// Closes the connection; a request never answered stops counting as in flight.
+        private mutating func finish(_ number: Int) {
+            guard let connection = connections.removeValue(forKey: number) else { return }
+            close(connection.fd)
+            core.state.withLock { state in
+                if connection.phase.isHandledRequest, !connection.answered { state.inFlight -= 1 }
+                state.connections[number].closed = .now
+            }
+        }
     }
 }
+
+// glibc's accept4 and pipe2, which Swift's Glibc module leaves out (they need _GNU_SOURCE): a
+// descriptor made close-on-exec only after it exists could be inherited by a program the tests
+// start at that moment, and hold a connection (or the wake pipe) open as long as that program runs.
+@_silgen_name("accept4")
+private func accept4(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?, _ flags: Int32) -> Int32
+@_silgen_name("pipe2")
+private func pipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
 
 /// Opens a listening TCP socket on 127.0.0.1 with a kernel-chosen port.
 private func openListener() throws -> (fd: Int32, port: UInt16) {
@@ -327,27 +661,18 @@ private func openListenerIPv6() throws -> (fd: Int32, port: UInt16) {
     return (fd, UInt16(bigEndian: address.sin6_port))
 }
 
-/// One `recv`, retried on EINTR; nil at end of stream or on error.
-private func receive(_ fd: Int32) -> [UInt8]? {
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = recv(fd, &chunk, chunk.count, 0)
-        if count > 0 { return Array(chunk.prefix(count)) }
-        if count == 0 || errno != EINTR { return nil }
+/// The port of a connection's other end.
+private func peerPort(_ fd: Int32) -> UInt16? {
+    var address = sockaddr_storage()
+    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+    let found = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) == 0 }
     }
-}
-
-/// Writes all of `data`, without raising SIGPIPE; false if the peer went away.
-private func sendAll(_ fd: Int32, _ data: Data) -> Bool {
-    data.withUnsafeBytes { bytes in
-        var offset = 0
-        while offset < bytes.count {
-            let sent = send(fd, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-            if sent < 0 && errno == EINTR { continue }
-            guard sent > 0 else { return false }
-            offset += sent
-        }
-        return true
+    guard found else { return nil }
+    switch Int32(address.ss_family) {
+    case AF_INET: return withUnsafeBytes(of: address) { UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self)) }
+    case AF_INET6: return withUnsafeBytes(of: address) { UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self)) }
+    default: return nil
     }
 }
 
@@ -410,33 +735,5 @@ private func reasonPhrase(_ status: Int) -> String {
     case 503: "Service Unavailable"
     case 504: "Gateway Timeout"
     default: "Unknown"
-    }
-}
-
-/// A TCP server on 127.0.0.1 that answers every connection with fixed bytes as soon as the client
-/// has sent anything, whatever it was (a TLS hello, say), then closes.
-final class RawServer: Sendable {
-    private let listener: Int32
-    let port: UInt16
-    private let reply: Data
-
-    init(reply: Data) throws {
-        (listener, port) = try openListener()
-        self.reply = reply
-        Thread { [listener, reply] in
-            while true {
-                let fd = accept(listener, nil, nil)
-                guard fd >= 0 else { return }
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                _ = recv(fd, &buffer, buffer.count, 0)
-                _ = sendAll(fd, reply)
-                close(fd)
-            }
-        }.start()
-    }
-
-    deinit {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 }
