@@ -33,6 +33,9 @@ enum Executable {
 
     private static let launching = Locked(())
 
+    /// When a program still running is looked at: far beyond most runs, within a request's timeout.
+    static let look = 20.0
+
     /// Puts a copy of a program at `destination`: a hard link where it can (the same file to the
     /// kernel, found by the program under the new name, and nothing written, so it can never be
     /// "Text file busy"), else a copy (mode 0755) made while no test starts a process, because a
@@ -135,13 +138,33 @@ enum Executable {
         process.standardInput = FileHandle.nullDevice
         let exit = ExitSignal()
         process.terminationHandler = { _ in exit.fire() }
+        // A turn among the programs the tests run at once; the time limit starts with the program.
+        await ProgramSlots.shared.take()
+        defer { ProgramSlots.shared.give() }
         try Executable.launch(process)
         if standardError != nil { try error.fileHandleForWriting.close() }
         let outputData = Reader(output.fileHandleForReading)
         let errorData = Reader(error.fileHandleForReading)
         await whileRunning?(process)
-        let finished = await exit.wait(seconds: TestTime.limit(timeLimit))
+        // A program still running after `look` is looked at while it waits (where it and its
+        // helper are, and any stall the watch saw): most end within a second, and this is what a
+        // test that then fails needs. Those that run long on purpose get one report each.
+        var finished = await exit.wait(seconds: min(look, TestTime.limit(timeLimit)))
+        if !finished, TestTime.limit(timeLimit) > look {
+            FileHandle.standardError.write(Data("""
+                == \(program.lastPathComponent) \(arguments.joined(separator: " ").prefix(200)) still runs after \(Int(look)) s; where it waits:
+                \(ProcessDump.describe(process.processIdentifier))
+
+                """.utf8))
+            finished = await exit.wait(seconds: TestTime.limit(timeLimit) - look)
+        }
         if !finished {
+            // Where it and its helper wait, while they still run, for the test's report.
+            FileHandle.standardError.write(Data("""
+                == \(program.lastPathComponent) \(arguments.joined(separator: " ").prefix(200)) ran past its time limit; where it waits:
+                \(ProcessDump.describe(process.processIdentifier))\(StallWatch.summary)
+
+                """.utf8))
             process.terminate()
             if await !exit.wait(seconds: TestTime.limit(5)) {
                 // Still running: reading its status would trap, so make sure it ends.
@@ -220,6 +243,50 @@ enum Executable {
             _ = await done.wait(seconds: TestTime.limit(60))
             return String(decoding: box.get(), as: UTF8.self)
         }
+    }
+}
+
+/// How many programs the tests run at once. Swift Testing starts every test together, and each
+/// starts its programs at once: unbounded, the whole suite ran ~100 sanitized programs side by
+/// side on two cores (and the test process's own threads, which read their answers, got a few
+/// milliseconds of CPU a second), so a program waited for its turn longer than its own timeouts
+/// and the tests' limits. A test waits for a turn before its program starts, so no limit runs
+/// meanwhile. Eight, as the most one test runs together (the eight cache writers);
+/// `BOXOFFICE_TEST_PROGRAMS` sets another number, to compare.
+final class ProgramSlots: Sendable {
+    static let shared = ProgramSlots(count: ProcessInfo.processInfo.environment["BOXOFFICE_TEST_PROGRAMS"].flatMap(Int.init).map { max(1, $0) } ?? 8)
+
+    private let state: Locked<(free: Int, waiting: [CheckedContinuation<Void, Never>])>
+
+    init(count: Int) {
+        state = Locked((count, []))
+    }
+
+    /// Waits for a free turn, first come first served.
+    func take() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state -> Bool in
+                guard state.free > 0, state.waiting.isEmpty else {
+                    state.waiting.append(continuation)
+                    return false
+                }
+                state.free -= 1
+                return true
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Gives a turn back, to the longest waiting.
+    func give() {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.waiting.isEmpty else {
+                state.free += 1
+                return nil
+            }
+            return state.waiting.removeFirst()
+        }
+        next?.resume()
     }
 }
 
