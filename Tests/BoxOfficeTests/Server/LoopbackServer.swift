@@ -224,28 +224,28 @@ private final class LoopbackCore: Sendable {
     let port: UInt16
     let state = Locked(State())
     private let listener: Int32
-    /// A pipe that wakes the loop: a byte for each reply a handler gives, and one from `stop()`.
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
+    /// An eventfd that wakes the loop: a count for each reply a handler gives, and one from `stop()`.
+    /// One descriptor, not a pipe's two: the test process holds every server's at once, and
+    /// Foundation's Process.run reads past its buffer when the process has more than about 1,360
+    /// descriptors open (Tests/README.md).
+    private let wakeDescriptor: Int32
     private let loopDone = DispatchSemaphore(value: 0)
     private let mode: Mode
 
     init(ipv6: Bool, mode: Mode) throws {
         self.mode = mode
         (listener, port) = try ipv6 ? openListenerIPv6() : openListener()
-        var ends: [Int32] = [-1, -1]
-        guard pipe2(&ends, O_CLOEXEC | O_NONBLOCK) == 0 else {
+        wakeDescriptor = eventfd(0, O_CLOEXEC | O_NONBLOCK)
+        guard wakeDescriptor >= 0 else {
             let code = errno
             close(listener)
-            throw LoopbackServerError(call: "pipe", code: code)
+            throw LoopbackServerError(call: "eventfd", code: code)
         }
-        (wakeRead, wakeWrite) = (ends[0], ends[1])
         _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
     }
 
     deinit {
-        close(wakeRead)
-        close(wakeWrite)
+        close(wakeDescriptor)
     }
 
     /// What became of each connection so far: the counts, and every one not yet closed.
@@ -321,8 +321,8 @@ private final class LoopbackCore: Sendable {
     }
 
     fileprivate func wake() {
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+        var one: UInt64 = 1
+        _ = write(wakeDescriptor, &one, MemoryLayout<UInt64>.size)
     }
 
     /// One server's loop: its own connections, touched by its thread alone.
@@ -381,7 +381,7 @@ private final class LoopbackCore: Sendable {
         mutating func run() {
             while !core.state.withLock({ $0.stopped }) {
                 var fds = [pollfd(fd: core.listener, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: core.wakeRead, events: Int16(POLLIN), revents: 0)]
+                           pollfd(fd: core.wakeDescriptor, events: Int16(POLLIN), revents: 0)]
                 var polled: [Int] = []
                 for (number, connection) in connections {
                     let events: Int32
@@ -418,7 +418,7 @@ private final class LoopbackCore: Sendable {
 
         private func drainWake() {
             var buffer = [UInt8](repeating: 0, count: 256)
-            while Glibc.read(core.wakeRead, &buffer, buffer.count) > 0 {}
+            while Glibc.read(core.wakeDescriptor, &buffer, buffer.count) > 0 {}
         }
 
         private mutating func acceptAll() {
@@ -605,13 +605,13 @@ private final class LoopbackCore: Sendable {
     }
 }
 
-// glibc's accept4 and pipe2, which Swift's Glibc module leaves out (they need _GNU_SOURCE): a
+// glibc's accept4 and eventfd, which Swift's Glibc module leaves out (they need _GNU_SOURCE): a
 // descriptor made close-on-exec only after it exists could be inherited by a program the tests
-// start at that moment, and hold a connection (or the wake pipe) open as long as that program runs.
+// start at that moment, and hold a connection (or the wake descriptor) open as long as that program runs.
 @_silgen_name("accept4")
 private func accept4(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?, _ flags: Int32) -> Int32
-@_silgen_name("pipe2")
-private func pipe2(_ ends: UnsafeMutablePointer<Int32>, _ flags: Int32) -> Int32
+@_silgen_name("eventfd")
+private func eventfd(_ initial: UInt32, _ flags: Int32) -> Int32
 
 /// Opens a listening TCP socket on 127.0.0.1 with a kernel-chosen port.
 private func openListener() throws -> (fd: Int32, port: UInt16) {

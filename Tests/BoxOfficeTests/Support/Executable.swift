@@ -124,6 +124,12 @@ enum Executable {
     static func run(_ arguments: [String], environment: [String: String] = [:], timeLimit: Double = 60,
                     program: URL = url, standardError: FileHandle? = nil,
                     whileRunning: (@Sendable (Process) async -> Void)? = nil) async throws -> Result {
+        // A turn among the programs the tests run at once, taken before the program's pipes are
+        // made: tests waiting for a turn hold no descriptors (the test process must stay well under
+        // the ~1,360 open descriptors at which Foundation's Process.run reads past its buffer and
+        // crashes; Tests/README.md). The time limit starts with the program.
+        await ProgramSlots.shared.take()
+        defer { ProgramSlots.shared.give() }
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
@@ -138,9 +144,6 @@ enum Executable {
         process.standardInput = FileHandle.nullDevice
         let exit = ExitSignal()
         process.terminationHandler = { _ in exit.fire() }
-        // A turn among the programs the tests run at once; the time limit starts with the program.
-        await ProgramSlots.shared.take()
-        defer { ProgramSlots.shared.give() }
         try Executable.launch(process)
         if standardError != nil { try error.fileHandleForWriting.close() }
         let outputData = Reader(output.fileHandleForReading)

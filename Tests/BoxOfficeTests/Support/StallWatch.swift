@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeStorage
 import Foundation
 import Glibc
 
@@ -34,7 +35,15 @@ enum StallWatch {
         var started = false
         /// How many gdb dumps of the test process itself were taken (it stops every test meanwhile).
         var selfDumps = 0
+        /// Whether the test process was reported holding too many descriptors.
+        var descriptorsReported = false
     }
+
+    /// Descriptors the test process may hold before it is reported: Foundation's Process.run
+    /// lists /proc/self/fd copying each entry's whole 256-byte name field, which reads past the
+    /// end of glibc's 32 KiB directory buffer once it is full (about 1,360 descriptors) and
+    /// crashed the test process once (Tests/README.md).
+    static let descriptorWarning = 1_000
 
     private static let state = Locked(State())
 
@@ -80,6 +89,7 @@ enum StallWatch {
     }
 
     private static func check() {
+        checkDescriptors()
         let servers = state.withLock { $0.servers }
         let ports = Set(servers.keys)
         guard !ports.isEmpty else { return }
@@ -155,6 +165,18 @@ enum StallWatch {
             }
             if owners.isEmpty { lines.append("-- no process holds the socket any more") }
             publish(lines.joined(separator: "\n"))
+        }
+    }
+
+    private static func checkDescriptors() {
+        let open = (try? OwnFiles.names(in: "/proc/self/fd").count) ?? 0
+        guard open > descriptorWarning else { return }
+        let first = state.withLock { state in
+            defer { state.descriptorsReported = true }
+            return !state.descriptorsReported
+        }
+        if first {
+            publish("== stall watch: the test process holds \(open) descriptors (more than \(descriptorWarning)); Foundation's Process.run crashes at about 1,360")
         }
     }
 
