@@ -64,6 +64,8 @@ let package = Package(
         // README's "Using BoxOfficeCore as a library" example, this very file: built with the
         // package, and run by the tests against the loopback server, so the README cannot rot.
         .executableTarget(name: "library-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], path: "Tests/LibraryExample"),
+        // README's second library example (a month's ranking, milestones, a folder cache), likewise.
+        .executableTarget(name: "library-period-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], path: "Tests/LibraryPeriodExample"),
         // Expected/ holds whole outputs the tests read by path. The programs are tested as built.
         .testTarget(name: "BoxOfficeTests", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeURLSession", "BoxOfficeTransports",
                                                             "BoxOfficeReviews", "BoxOfficeCLI", "BoxOfficeCrypto"], exclude: ["Expected"]),

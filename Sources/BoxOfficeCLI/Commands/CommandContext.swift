@@ -89,6 +89,19 @@ struct CommandContext: Sendable {
         return CommandOutput(invocation.raw ? .raw(answer.body) : .value(answer.value.fetched(at: answer.fetched)))
     }
 
+    /// How the engine reads a period's days for this command: `--jobs` at a time, counted on the
+    /// progress line (`began` says more before a long range: `top` tells the calls it needs); in
+    /// the demo, only the days its samples hold, through `demo`.
+    func reading(unit: String = "days", began: (@Sendable ([Day]) -> Void)? = nil,
+                 demo: @escaping @Sendable ([Day]) throws -> [Day]) -> PeriodReading {
+        let progress = self.progress
+        let all: @Sendable ([Day]) throws -> [Day] = { $0 }
+        return PeriodReading(jobs: invocation.jobs,
+                             began: began ?? { progress.beginRange(total: $0.count, unit: unit) },
+                             finished: { progress.finished(fromCache: $0) },
+                             readable: invocation.demo ? demo : all)
+    }
+
     /// KOBIS's body as it came (key masked), ending with a newline so the prompt starts on its own line.
     static func raw(_ body: Data) -> String {
         let text = String(decoding: body, as: UTF8.self)

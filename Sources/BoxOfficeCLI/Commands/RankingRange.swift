@@ -29,15 +29,10 @@ enum RankingRange {
     }
 
     /// Every day of a range.
-    static func days(_ range: ClosedRange<Day>) -> [Day] {
-        (0...range.lowerBound.days(to: range.upperBound)).map { range.lowerBound.adding(days: $0) }
-    }
+    static func days(_ range: ClosedRange<Day>) -> [Day] { PeriodReading.days(range) }
 
     /// The Monday of every week that a range touches.
-    static func weeks(_ range: ClosedRange<Day>) -> [Day] {
-        let first = range.lowerBound.adding(days: 1 - range.lowerBound.weekday.rawValue)
-        return stride(from: 0, through: first.days(to: range.upperBound), by: 7).map { first.adding(days: $0) }
-    }
+    static func weeks(_ range: ClosedRange<Day>) -> [Day] { PeriodReading.weeks(range) }
 
     /// Fetches `items` with `--jobs` in flight and writes each result, in order, as soon as it and
     /// the ones before it are in.
@@ -50,19 +45,18 @@ enum RankingRange {
         if context.invocation.raw {
             throw UsageError(message: "--raw prints one KOBIS answer; give one day with --date instead of a range")
         }
-        let callsLeft = announce(items.map(endpoint), unit: unit, context: context, client: client)
-        context.progress.beginRange(total: items.count, unit: unit, callsLeft: callsLeft)
+        let reading = context.reading(began: { items in
+            let callsLeft = announce(items.map(endpoint), unit: unit, context: context, client: client)
+            context.progress.beginRange(total: items.count, unit: unit, callsLeft: callsLeft)
+        }, demo: { $0 })
         // With a writer (the command line), each value is written as it comes and not kept; a face
         // with none (the MCP server) gets them all at the end.
         var output = StreamedOutput(style: context.style)
         var values: [any Presentable] = []
         let write = context.write
         do {
-            try await forEachInOrder(items, limit: context.invocation.jobs) { day in
-                let answer = try await client.answer(endpoint(day)) { try convert(day, $0) }
-                context.progress.finished(fromCache: answer.fromCache)
-                return answer.value.fetched(at: answer.fetched)
-            } deliver: { _, value in
+            try await client.answers(of: items, reading: reading, endpoint: endpoint, convert: convert) { answer in
+                let value = answer.value.fetched(at: answer.fetched)
                 if let write { try write(output.next(value)) } else { values.append(value) }
             }
         } catch {
@@ -74,30 +68,9 @@ enum RankingRange {
         return CommandOutput(.streamed(values))
     }
 
-    /// Fetches `items` with `--jobs` in flight, as `run` does (the calls-needed notice, the
-    /// progress line, every answer cached as it arrives), and returns the values in order, for
-    /// a result made of the whole range (`top`).
-    static func collect<Response, Value: Presentable>(
-        _ items: [Day], unit: String, context: CommandContext, client: KOBISClient,
-        endpoint: @escaping @Sendable (Day) -> Endpoint<Response>,
-        convert: @escaping @Sendable (Day, Response) throws -> Value
-    ) async throws -> [Value] {
-        let callsLeft = announce(items.map(endpoint), unit: unit, context: context, client: client)
-        context.progress.beginRange(total: items.count, unit: unit, callsLeft: callsLeft)
-        var values: [Value] = []
-        try await forEachInOrder(items, limit: context.invocation.jobs) { day -> Value in
-            let answer = try await client.answer(endpoint(day)) { try convert(day, $0) }
-            context.progress.finished(fromCache: answer.fromCache)
-            return answer.value.fetched(at: answer.fetched)
-        } deliver: { _, value in
-            values.append(value)
-        }
-        return values
-    }
-
     /// Before a long range: how many calls it needs, and how many the keys have left today
     /// (returned, for the progress line's estimate).
-    private static func announce<Response>(_ endpoints: [Endpoint<Response>], unit: String, context: CommandContext, client: KOBISClient) -> Int? {
+    static func announce<Response>(_ endpoints: [Endpoint<Response>], unit: String, context: CommandContext, client: KOBISClient) -> Int? {
         // The demo's samples are neither fetched nor counted.
         guard endpoints.count > ProgressLine.fewRequests, !context.invocation.demo else { return nil }
         let needed = endpoints.filter { !client.isCached($0) }.count

@@ -122,15 +122,14 @@ struct TopCommand: BoxOfficeCommand, Equatable {
         }
         let client = try context.client()
         let (filter, scope) = try await filters.filter(context, client: client)
-        let period = RankingRange.days(range)
-        // The samples hold some days only: the demo reads those and says how many they are.
-        let days = context.invocation.demo ? try SampleTransport.heldDays(of: period, period: "the period's \(period.count) days", context: context) : period
-        let rankings = try await RankingRange.collect(days, unit: "days", context: context, client: client,
-                                                      endpoint: { .dailyBoxOffice(on: $0, filter: filter) }) { day, response in
-            try DailyBoxOffice(response, requested: day)
-        }
-        var ranking = PeriodRanking(from: range.lowerBound, to: range.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit)
-        if days.count < period.count { ranking.daysRead = days.count }
+        let reading = context.reading(began: { days in
+            let callsLeft = RankingRange.announce(days.map { .dailyBoxOffice(on: $0, filter: filter) }, unit: "days", context: context, client: client)
+            context.progress.beginRange(total: days.count, unit: "days", callsLeft: callsLeft)
+        }, demo: { days in
+            // The samples hold some days only: the demo reads those and says how many they are.
+            try SampleTransport.heldDays(of: days, period: "the period's \(days.count) days", context: context)
+        })
+        let ranking = try await client.periodRanking(range, unfinished: unfinished, filter: filter, scope: scope, limit: limit, reading: reading)
         return .value(ranking)
     }
 }

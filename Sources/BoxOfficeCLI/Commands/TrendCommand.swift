@@ -18,8 +18,6 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
     var alignOpening = false
 
     static let mostFilms = 6
-    /// Without --from/--to: at most this many days from the opening day.
-    static let defaultDays = 60
 
     static let spec = CommandSpec(
         name: "trend", summary: "films' daily rank and audience across a range, drawn as a chart (terminal or SVG)",
@@ -84,32 +82,16 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
             case let .title(title): codes.append(try await MovieCommand.resolve(title, client: client, context: context))
             }
         }
-        // The details are needed only for the opening days of a default range; the rankings name the films.
-        var movies: [Movie] = []
-        if range == nil {
-            for code in codes { movies.append(try await client.fetch(.movieInfo(code: code)) { try Movie($0, requested: code) }) }
-        }
-        var trend: Trend
-        if alignOpening, range == nil {
-            trend = try await ownRuns(movies, context: context, client: client)
-        } else {
-            let (rankings, coverage) = try await fetchRankings(for: codes, movies: movies, context: context, client: client)
-            if alignOpening {
-                // Where the rankings give no opening date, the film's details may.
-                let dated = Set(rankings.flatMap { $0.entries.filter { $0.openDate != nil }.map(\.movieCode) })
-                for code in codes where !dated.contains(code) {
-                    do {
-                        movies.append(try await client.fetch(.movieInfo(code: code)) { try Movie($0, requested: code) })
-                    } catch is NotFoundError {
-                        context.log?("KOBIS has no details of \(code)")
-                    }
-                }
-            }
-            trend = Trend(films: codes.map { code in (code, movies.first { $0.code == code }?.title ?? code) }, rankings: rankings,
-                          openDates: Dictionary(movies.compactMap { movie in movie.openDate.map { (movie.code, $0) } }, uniquingKeysWith: { a, _ in a }))
-            if range == nil { trend = trend.trimmed() }
-            trend.alignedByOpening = alignOpening
-            (trend.daysRead, trend.daysInPeriod) = (coverage?.read, coverage?.inPeriod)
+        let trend: Trend
+        do {
+            trend = try await client.trend(of: codes, range: range, alignedByOpening: alignOpening, today: context.today, reading: context.reading(demo: { days in
+                guard let first = days.first, let last = days.last else { return days }
+                return try SampleTransport.heldDays(of: days, period: "the \(days.count) days from \(first.iso) to \(last.iso)", context: context)
+            }))
+        } catch let TrendRangeError.noOpeningDay(title) {
+            throw UsageError(message: "KOBIS gives no opening day for \(UsageError.quote(title)); give the range with --from and --to", command: "trend")
+        } catch let TrendRangeError.notOpenYet(title, opens) {
+            throw UsageError(message: "\(UsageError.quote(title)) opens on \(opens.iso), so there is no run to show yet", command: "trend")
         }
         for movie in trend.movies where movie.peak == nil {
             context.notice?("\(movie.title) (\(movie.movieCode)) was not in the top 10 on any day from \(trend.from.iso) to \(trend.to.iso).")
@@ -128,91 +110,5 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
             context.notice?("wrote the chart to \(svg).")
         }
         return CommandOutput(.value(trend, chart: true))
-    }
-
-    /// Each film's own run from its opening day, as `fetchRankings` reads a default range, laid
-    /// side by side by days since opening.
-    private func ownRuns(_ movies: [Movie], context: CommandContext, client: KOBISClient) async throws -> Trend {
-        var series: [Trend.Series] = []
-        var dates: [Day] = []
-        var read = 0, inPeriod = 0, partly = false
-        for movie in movies {
-            let (rankings, coverage) = try await fetchRankings(for: [movie.code], movies: [movie], context: context, client: client)
-            let run = Trend(films: [(movie.code, movie.title)], rankings: rankings, openDates: movie.openDate.map { [movie.code: $0] } ?? [:]).trimmed()
-            series += run.movies
-            dates += [run.from, run.to]
-            read += coverage?.read ?? rankings.count
-            inPeriod += coverage?.inPeriod ?? rankings.count
-            partly = partly || coverage != nil
-        }
-        guard let from = dates.min(), let to = dates.max() else { throw UsageError(message: "trend needs a movie code or title", command: "trend") }
-        var trend = Trend(from: from, to: to, movies: series, alignedByOpening: true)
-        if partly { (trend.daysRead, trend.daysInPeriod) = (read, inPeriod) }
-        return trend
-    }
-
-    /// The daily rankings of the range; without one, from the earliest opening day until every
-    /// film has been out of the top 10 for three days, or 60 days, or yesterday.
-    /// In the demo, `coverage` says how many of the period's days the samples held, when not all.
-    private func fetchRankings(for codes: [String], movies: [Movie], context: CommandContext,
-                               client: KOBISClient) async throws -> (rankings: [DailyBoxOffice], coverage: (read: Int, inPeriod: Int)?) {
-        let yesterday = context.today.adding(days: -1)
-        var days: [Day]
-        if let range {
-            days = RankingRange.days(range)
-        } else {
-            let openings = movies.map(\.openDate)
-            guard let start = openings.compactMap({ $0 }).min(), !openings.contains(nil) else {
-                let unknown = movies.first { $0.openDate == nil }?.title ?? ""
-                throw UsageError(message: "KOBIS gives no opening day for \(UsageError.quote(unknown)); give the range with --from and --to", command: "trend")
-            }
-            guard start <= yesterday else {
-                throw UsageError(message: "\(UsageError.quote(movies.first { $0.openDate == start }?.title ?? "")) opens on \(start.iso), so there is no run to show yet", command: "trend")
-            }
-            days = RankingRange.days(start...min(yesterday, start.adding(days: Self.defaultDays - 1)))
-        }
-        var coverage: (read: Int, inPeriod: Int)?
-        if context.invocation.demo, let first = days.first, let last = days.last {
-            let period = days.count
-            days = try SampleTransport.heldDays(of: days, period: "the \(period) days from \(first.iso) to \(last.iso)", context: context)
-            if days.count < period { coverage = (days.count, period) }
-        }
-        context.progress.beginRange(total: days.count, unit: "days")
-        var rankings: [DailyBoxOffice] = []
-        do {
-            try await forEachInOrder(days, limit: context.invocation.jobs) { day in
-                let answer = try await client.answer(.dailyBoxOffice(on: day)) { try DailyBoxOffice($0, requested: day) }
-                context.progress.finished(fromCache: answer.fromCache)
-                return answer.value
-            } deliver: { _, ranking in
-                rankings.append(ranking)
-                if range == nil, Self.everyFilmHasLeft(codes, rankings) { throw StopEarly() }
-            }
-        } catch is StopEarly {}
-        return (rankings, coverage)
-    }
-
-    /// Whether every film has been in the top 10 and then out of it for the last three days, or
-    /// has not reached it in two weeks.
-    private static func everyFilmHasLeft(_ codes: [String], _ rankings: [DailyBoxOffice]) -> Bool {
-        guard rankings.count >= 3 else { return false }
-        return codes.allSatisfy { code in
-            let ranked = rankings.contains { $0.entries.contains { $0.movieCode == code } }
-            guard ranked else { return rankings.count >= 14 }
-            return rankings.suffix(3).allSatisfy { !$0.entries.contains { $0.movieCode == code } }
-        }
-    }
-
-    private struct StopEarly: Error {}
-}
-
-extension Trend {
-    /// Without the days at the end on which no film was in the top 10 (but one, to show the drop).
-    func trimmed() -> Trend {
-        guard let last = movies.flatMap(\.points).filter(\.isRanked).map(\.date).max() else { return self }
-        let end = min(to, last.adding(days: 1))
-        return Trend(from: from, to: end, movies: movies.map { movie in
-            Series(movieCode: movie.movieCode, title: movie.title, openDate: movie.openDate, points: movie.points.filter { $0.date <= end })
-        }, alignedByOpening: alignedByOpening)
     }
 }

@@ -25,6 +25,7 @@ public struct BoxOfficeClient: Sendable {
     public static var kobis: URL { URL(string: KOBISClient.defaultBaseURL) ?? URL(fileURLWithPath: "/") }
 
     private let client: KOBISClient
+    private let now: @Sendable () -> Date
 
     /// Makes a client for one key.
     ///
@@ -35,13 +36,18 @@ public struct BoxOfficeClient: Sendable {
     ///   - baseURL: the server root; KOBIS's own by default.
     ///   - timeout: seconds allowed for each try of a request, from start to the last byte.
     ///   - attempts: tries of a request in all (at least 1); only transient failures are tried again.
+    ///   - cache: where answers are kept, so that asking again costs no call while what is kept is
+    ///     fresh (a settled day for good; a day KOBIS may still revise for an hour; details for a
+    ///     week): ``InMemoryAnswerStore``, ``FolderAnswerStore`` or your own; none by default.
     ///   - now: the time now, from which the client tells the Korean day (a spent quota is
     ///     forgotten when it changes) and whether figures are still ``DailyBoxOffice/provisional``;
     ///     the system clock unless a test gives its own.
     public init(key: String, transport: any HTTPTransport, baseURL: URL = BoxOfficeClient.kobis,
-                timeout: TimeInterval = 15, attempts: Int = 3, now: @escaping @Sendable () -> Date = Date.init) {
+                timeout: TimeInterval = 15, attempts: Int = 3, cache: (any AnswerStore)? = nil,
+                now: @escaping @Sendable () -> Date = Date.init) {
         client = KOBISClient(transport: transport, baseURL: baseURL, key: key, timeout: timeout,
-                             retry: RetryPolicy(attempts: max(1, attempts)), now: now)
+                             retry: RetryPolicy(attempts: max(1, attempts)), store: cache, now: now)
+        self.now = now
     }
 
     /// The top 10 films of one day, by audience.
@@ -101,6 +107,80 @@ public struct BoxOfficeClient: Sendable {
     /// A KOBIS code table, such as the regions the ranking filters take.
     public func codes(_ table: CodeTable) async throws(BoxOfficeError) -> CodeList {
         try await call(.codeList(table)) { try CodeList($0, table: table) }
+    }
+
+    /// The daily ranking of every day from `from` to `to`, in order, each as soon as it and the
+    /// days before it are in; `concurrency` requests go out at once. With a cache, a day already
+    /// kept costs no call, so a range stopped by a spent quota (the sequence then throws
+    /// ``BoxOfficeError/quotaExhausted(_:)``) goes on where it was when asked again.
+    ///
+    /// ```swift
+    /// for try await ranking in client.dailyBoxOffice(from: first, to: last) {
+    ///     print(ranking.day, ranking.entries.first?.title ?? "-")
+    /// }
+    /// ```
+    /// The sequence throws ``BoxOfficeError`` only.
+    public func dailyBoxOffice(from: Day, to: Day, filter: BoxOfficeFilter = BoxOfficeFilter(),
+                               concurrency: Int = 4) -> AsyncThrowingStream<DailyBoxOffice, any Error> {
+        let client = self.client
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let days = from <= to ? PeriodReading.days(from...to) : []
+                    try await client.dailyRankings(of: days, filter: filter, reading: PeriodReading(jobs: max(1, concurrency))) { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: BoxOfficeError(error))
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Films ranked by audience within a period, from the daily ranking of each of its days (KOBIS
+    /// has no ranking of a year, a month or a range of its own): a month's top films are
+    /// `periodRanking(from: Day(year: 2023, month: 4, day: 1)!, to: Day(year: 2023, month: 4, day: 30)!)`.
+    ///
+    /// A period reaching today is read to yesterday (KOBIS publishes a day after it ends) and is
+    /// ``PeriodRanking/provisional``. Each day costs one call, `concurrency` at a time, unless a
+    /// cache holds it; ``BoxOfficeError/invalidRequest(_:)`` when the period has no published day.
+    public func periodRanking(from: Day, to: Day, filter: BoxOfficeFilter = BoxOfficeFilter(), limit: Int? = nil,
+                              concurrency: Int = 4) async throws(BoxOfficeError) -> PeriodRanking {
+        let (period, unfinished) = try published(from: from, to: to)
+        do {
+            return try await client.periodRanking(period, unfinished: unfinished, filter: filter, limit: limit.map { max(0, $0) },
+                                                  reading: PeriodReading(jobs: max(1, concurrency)))
+        } catch {
+            throw BoxOfficeError(error)
+        }
+    }
+
+    /// Up to six films' daily rank and audience from `from` to `to`, and the round numbers of
+    /// viewers each passed then (``Trend/Series/milestones``). `alignedByOpening` numbers each
+    /// point's ``Trend/Point/day`` from the film's opening (opening day = 1). A range reaching
+    /// today is read to yesterday.
+    public func trend(of movieCodes: [String], from: Day, to: Day, alignedByOpening: Bool = false,
+                      concurrency: Int = 4) async throws(BoxOfficeError) -> Trend {
+        guard (1...6).contains(movieCodes.count) else {
+            throw .invalidRequest("a trend compares one to six films; \(movieCodes.count) were given")
+        }
+        let (period, _) = try published(from: from, to: to)
+        do {
+            return try await client.trend(of: movieCodes, range: period, alignedByOpening: alignedByOpening, today: Day.korean(at: now()),
+                                          reading: PeriodReading(jobs: max(1, concurrency)))
+        } catch {
+            throw BoxOfficeError(error)
+        }
+    }
+
+    /// The published part of a period, and whether it runs past yesterday.
+    private func published(from: Day, to: Day) throws(BoxOfficeError) -> (ClosedRange<Day>, unfinished: Bool) {
+        guard from <= to else { throw .invalidRequest("the period starts on \(from.iso), after its last day, \(to.iso)") }
+        let yesterday = Day.korean(at: now()).adding(days: -1)
+        guard from <= yesterday else {
+            throw .invalidRequest("KOBIS has published no day from \(from.iso) yet (it publishes a day after it ends, Korean time)")
+        }
+        return (from...min(to, yesterday), to > yesterday)
     }
 
     /// A value with the time its answer was fetched, which decides whether figures are provisional.

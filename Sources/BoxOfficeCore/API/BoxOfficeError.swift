@@ -19,6 +19,9 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
     case notFound(what: String, code: String)
     /// The task was cancelled.
     case cancelled
+    /// The request itself cannot be asked: a period that ends before it starts, or that KOBIS has
+    /// published no day of yet; too many films for a trend.
+    case invalidRequest(String)
 
     /// The error a call's failure is, for a user of the library.
     init(_ error: any Error) {
@@ -48,6 +51,7 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .invalidAnswer(problem): problem
         case let .notFound(what, code): NotFoundError(what: what, code: code).description
         case .cancelled: "the request was cancelled"
+        case let .invalidRequest(problem): problem
         }
         return text.printable
     }

@@ -44,11 +44,12 @@ package struct KOBISClient: Sendable {
     }
 
     /// The plain client of one key over `transport`: redirects on the same server, a timeout per
-    /// try and retries of what is transient; no cache, no counting.
+    /// try and retries of what is transient; answers kept in `store` when one is given; no counting.
     package init(transport: any HTTPTransport, baseURL: URL, key: String, timeout: TimeInterval = 15,
-                 retry: RetryPolicy = RetryPolicy(), now: @escaping @Sendable () -> Date = Date.init) {
+                 retry: RetryPolicy = RetryPolicy(), store: (any AnswerStore)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         let http = RedirectLayer(TimeoutLayer(transport))
-        self.init(baseURL: baseURL, keys: KeyRing([key]), sender: RetryLayer(http, policy: retry, timeout: timeout), now: now)
+        self.init(baseURL: baseURL, keys: KeyRing([key]), sender: RetryLayer(http, policy: retry, timeout: timeout),
+                  cache: store.map { CacheLayer(store: $0, now: now) }, now: now)
     }
 
     /// Answers a call from the cache when it can, else from the network; `convert` turns the answer

@@ -1,46 +1,53 @@
 /// Films ranked by audience within a period (a year, a month, any range), computed from the
 /// daily rankings: KOBIS's API has no yearly, monthly or period ranking of its own.
-package struct PeriodRanking: Sendable, Equatable {
+///
+/// A film's figures are what KOBIS's cumulative figures say it gained from the start of its first
+/// day in the daily top 10 within the period to the end of its last (the days outside the top 10
+/// between them count; those before and after are not seen). Ties go to more sales, then to the
+/// lower movie code. ``BoxOfficeClient/periodRanking(from:to:filter:limit:)`` makes one.
+public struct PeriodRanking: Sendable, Equatable {
     /// The period's first day.
-    package let from: Day
+    public let from: Day
     /// The period's last day (yesterday at the latest).
-    package let to: Day
+    public let to: Day
     /// Whether the figures may still change: the period runs to yesterday (it is not over), or
     /// some of its days were fetched before KOBIS stopped revising them.
-    package var provisional: Bool
+    public var provisional: Bool
     /// Which films the daily rankings covered when they were filtered; nil for all films.
     package var scope: RankingScope?
     /// Most audience first.
-    package let films: [Film]
-    /// How many of the period's days were read, when not all of them were (the demo, which holds
-    /// only its sample days); nil when every day was.
-    package var daysRead: Int? = nil
+    public let films: [Film]
+    /// How many of the period's days were read, when not all of them were (a store or transport
+    /// that holds some days only, as the command line's demo does); nil when every day was.
+    public var daysRead: Int? = nil
     /// The period's days, told beside `daysRead`.
-    package var daysInPeriod: Int { from.days(to: to) + 1 }
+    public var daysInPeriod: Int { from.days(to: to) + 1 }
 
     /// How the period's audience and sales of a film are counted, as `basis` says in JSON.
     package static let basis = "cumulative: audienceTotal on a film's last day in the daily top 10 within the period, minus audienceTotal on its first, plus that first day's audience (sales likewise); days outside the top 10 between them count, days before its first and after its last do not"
 
     /// One film's figures within the period.
-    package struct Film: Sendable, Equatable {
+    public struct Film: Sendable, Equatable {
         /// Place by audience in the period, from 1 (ties broken, never shared).
-        package let rank: Int
-        package let movieCode: String
+        public let rank: Int
+        /// KOBIS's code of the film.
+        public let movieCode: String
         /// The title on its last day in the top 10.
-        package let title: String
-        package let openDate: Day?
+        public let title: String
+        /// Its opening day, as the rankings give it.
+        public let openDate: Day?
         /// Admissions in the period, counted as `basis` says.
-        package let audience: Int
+        public let audience: Int
         /// Ticket sales in won in the period, counted the same way.
-        package let sales: Int64
+        public let sales: Int64
         /// Days it was in the daily top 10 within the period.
-        package let daysInTop10: Int
+        public let daysInTop10: Int
         /// Its best daily rank within the period.
-        package let bestRank: Int
+        public let bestRank: Int
         /// Its first day in the daily top 10 within the period.
-        package let firstDay: Day
+        public let firstDay: Day
         /// Its last day in the daily top 10 within the period.
-        package let lastDay: Day
+        public let lastDay: Day
     }
 
     /// A ranking of films already counted and ranked.

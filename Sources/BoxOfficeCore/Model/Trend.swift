@@ -1,24 +1,32 @@
-/// Films' daily rank and audience across a range of days, read from the daily rankings.
-package struct Trend: Sendable, Equatable {
-    package let from: Day
-    package let to: Day
-    package let movies: [Series]
+/// Films' daily rank and audience across a range of days, read from the daily rankings, with the
+/// round numbers of viewers each passed (``Series/milestones``).
+/// ``BoxOfficeClient/trend(of:from:to:alignedByOpening:)`` makes one.
+public struct Trend: Sendable, Equatable {
+    /// The first day read.
+    public let from: Day
+    /// The last day read.
+    public let to: Day
+    /// Each film's run, in the order asked.
+    public let movies: [Series]
     /// Whether the films' runs are laid side by side by days since opening (`--align opening`)
     /// rather than by date.
-    package var alignedByOpening = false
+    public var alignedByOpening = false
     /// How many of the period's days were read, when not all were (the demo, which holds only
     /// its sample days; `from` and `to` are then the first and last read); nil when every day was.
-    package var daysRead: Int? = nil
+    public var daysRead: Int? = nil
     /// How many days the period asked for had, told beside `daysRead`.
-    package var daysInPeriod: Int? = nil
+    public var daysInPeriod: Int? = nil
 
     /// One film's run.
-    package struct Series: Sendable, Equatable {
-        package let movieCode: String
-        package let title: String
+    public struct Series: Sendable, Equatable {
+        /// KOBIS's code of the film.
+        public let movieCode: String
+        /// Its title, as the rankings give it.
+        public let title: String
         /// The opening date that day numbers count from (nil when KOBIS gives none).
-        package let openDate: Day?
-        package let points: [Point]
+        public let openDate: Day?
+        /// Every day read, in order: ranked or not.
+        public let points: [Point]
 
         package init(movieCode: String, title: String, openDate: Day? = nil, points: [Point]) {
             self.movieCode = movieCode
@@ -38,15 +46,20 @@ package struct Trend: Sendable, Equatable {
 
     /// One day of a film: its rank and audiences, all nil when it was outside the top 10
     /// (never 0: KOBIS does not say how many saw it then).
-    package struct Point: Sendable, Equatable {
-        package let date: Day
-        package let rank: Int?
-        package let audience: Int?
-        package let audienceTotal: Int?
+    public struct Point: Sendable, Equatable {
+        /// The day.
+        public let date: Day
+        /// Its rank that day, 1 to 10.
+        public let rank: Int?
+        /// Admissions that day.
+        public let audience: Int?
+        /// Admissions from its release to the end of that day.
+        public let audienceTotal: Int?
         /// Days since the film's opening (opening day = 1), nil when its opening date is unknown.
-        package var day: Int? = nil
+        public var day: Int? = nil
 
-        package var isRanked: Bool { rank != nil }
+        /// Whether it was in the top 10 that day.
+        public var isRanked: Bool { rank != nil }
     }
 
     package init(from: Day, to: Day, movies: [Series], alignedByOpening: Bool = false) {
@@ -109,13 +122,13 @@ extension Trend {
 
 extension Trend.Series {
     /// A round number of viewers the film's cumulative audience passed.
-    package struct Milestone: Sendable, Equatable {
+    public struct Milestone: Sendable, Equatable {
         /// The mark: 100,000, 500,000 or a whole million.
-        package let audience: Int
+        public let audience: Int
         /// The day the film's cumulative audience reached it.
-        package let date: Day
+        public let date: Day
         /// Days since opening on that date (nil when the opening date is unknown).
-        package let day: Int?
+        public let day: Int?
     }
 
     /// The marks: 100,000 and 500,000, then every 1,000,000.
@@ -127,7 +140,7 @@ extension Trend.Series {
     /// day began below it (its total less its own audience) and ended at or above it. A mark
     /// passed before the range, or on a day the film was outside the top 10 (when the day is
     /// not known), is not listed.
-    package var milestones: [Milestone] {
+    public var milestones: [Milestone] {
         points.flatMap { point -> [Milestone] in
             guard let total = point.audienceTotal, let audience = point.audience, audience > 0, total >= audience else { return [] }
             let before = total - audience

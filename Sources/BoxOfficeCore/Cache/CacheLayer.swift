@@ -4,26 +4,94 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// One answer as a store keeps it: the request it answers (free of secrets), when it was fetched,
-/// and the body as the server sent it (secrets masked).
-package struct StoredAnswer: Sendable, Equatable {
-    package let request: String
-    package let stored: Date
-    package let body: Data
+/// One answer as a store keeps it: the request it answers (free of secrets: the key is never part
+/// of it), when it was fetched, and the body as the server sent it (keys masked).
+public struct StoredAnswer: Sendable, Equatable {
+    /// The request, as the client names it: KOBIS's path and parameters without the key.
+    public let request: String
+    /// When the answer was fetched; with the request's kind, it tells whether the answer is fresh.
+    public let stored: Date
+    /// The answer's body, as the server sent it, keys masked.
+    public let body: Data
 
-    package init(request: String, stored: Date, body: Data) {
+    /// An answer to keep or to give back.
+    public init(request: String, stored: Date, body: Data) {
         self.request = request
         self.stored = stored
         self.body = body
     }
 }
 
-/// Where a cache layer keeps answers; the caller chooses it (files in a folder, memory, …).
-package protocol AnswerStore: Sendable {
-    /// The answer stored for `request`, if any; throws when the store cannot be read.
+/// Where a ``BoxOfficeClient`` keeps the answers it fetched, so that asking again costs no call:
+/// ``InMemoryAnswerStore``, ``FolderAnswerStore``, or a store of your own (a database, an app's
+/// caches folder). The client decides what is fresh (a settled day's ranking for good, a recent
+/// one for an hour, a movie's details for a week) and asks the store only to keep and give back.
+public protocol AnswerStore: Sendable {
+    /// The answer stored for `request`, if any; throws when the store cannot be read (the client
+    /// then asks the server).
     func answer(for request: String) throws -> StoredAnswer?
-    /// Keeps an answer; throws when it cannot (the call that fetched it still succeeds).
+    /// Keeps an answer, replacing any for the same request; throws when it cannot (the call that
+    /// fetched it still succeeds).
     func store(_ answer: StoredAnswer) throws
+}
+
+/// Answers kept in memory for as long as the store lives: one app session's cache.
+public final class InMemoryAnswerStore: AnswerStore {
+    private let answers = Locked<[String: StoredAnswer]>([:])
+
+    /// An empty store.
+    public init() {}
+
+    /// The answer kept for `request`, if any.
+    public func answer(for request: String) -> StoredAnswer? {
+        answers.withLock { $0[request] }
+    }
+
+    /// Keeps `answer`, replacing any for the same request.
+    public func store(_ answer: StoredAnswer) {
+        answers.withLock { $0[answer.request] = answer }
+    }
+}
+
+/// Answers kept as files in a folder (one file per request, under `answers/`), shared by every
+/// client and process that uses the folder: the command line's cache is one.
+///
+/// Safe for several processes at once (each file is written whole, then renamed into place), and
+/// careful with a folder that holds what it did not write: it reads and replaces only regular files
+/// that it made, and never follows a symbolic link inside the folder.
+public struct FolderAnswerStore: AnswerStore {
+    private let cache: AnswerCache
+
+    /// A store in `folder`, made (mode 0700) when first written. The folder itself may be a
+    /// symbolic link to a folder.
+    public init(folder: URL) {
+        cache = AnswerCache(folder: folder)
+    }
+
+    /// The answer kept for `request`, if a whole one is there; throws when the folder is unsafe
+    /// to use (its `answers` folder a link, another user's) or the file cannot be read.
+    public func answer(for request: String) throws -> StoredAnswer? {
+        try checkSafety()
+        return try cache.answer(for: request)
+    }
+
+    /// Keeps `answer` as a file; throws when the folder is unsafe or cannot be written.
+    public func store(_ answer: StoredAnswer) throws {
+        try checkSafety()
+        try cache.store(answer)
+    }
+
+    private func checkSafety() throws {
+        if let reason = cache.unsafeReason() { throw UnsafeFolderError(reason: reason) }
+    }
+}
+
+/// A store's folder that must not be used (a link where a folder of ours should be, another
+/// user's folder); the reason names the path.
+package struct UnsafeFolderError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let reason: String
+
+    package var description: String { reason }
 }
 
 /// Answers calls from a store while what it holds is fresh (by the request's `Freshness`), and

@@ -5,7 +5,7 @@
 /// When an item fails, no new item starts; those already running finish (their answers are kept,
 /// e.g. in the cache), the results that still follow in order are delivered, and the first
 /// failure is thrown. Cancelling the task stops everything at once.
-package func forEachInOrder<Item: Sendable, Result: Sendable>(
+package nonisolated(nonsending) func forEachInOrder<Item: Sendable, Result: Sendable>(
     _ items: [Item], limit: Int,
     work: @escaping @Sendable (Item) async throws -> Result,
     deliver: (Int, Result) async throws -> Void

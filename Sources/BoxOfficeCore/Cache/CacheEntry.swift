@@ -1,4 +1,3 @@
-import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,4 +1,3 @@
-import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -29,13 +28,13 @@ package enum OwnFiles {
     }
 
     /// The status of `path` itself (`lstat`), or nil with `errno` set.
-    static func linkStatus(_ path: String) -> stat? {
+    package static func linkStatus(_ path: String) -> stat? {
         var info = stat()
         return lstat(path, &info) == 0 ? info : nil
     }
 
     /// The status of what `path` leads to (`stat`, following links), or nil with `errno` set.
-    static func status(_ path: String) -> stat? {
+    package static func status(_ path: String) -> stat? {
         var info = stat()
         return stat(path, &info) == 0 ? info : nil
     }
@@ -142,7 +141,7 @@ package enum OwnFiles {
 
     /// Removes `name` from `folder` only when it is a regular file we own (never a link, a folder or
     /// another user's file); returns whether it did.
-    static func removeOwnFile(_ name: String, in folder: String) throws(FileAccessError) -> Bool {
+    package static func removeOwnFile(_ name: String, in folder: String) throws(FileAccessError) -> Bool {
         let path = folder + "/" + name
         guard let info = linkStatus(path), kind(of: info) == .regularFile, isOurs(info) else { return false }
         guard unlink(path) == 0 else {
@@ -235,7 +234,7 @@ package struct FileAccessError: Error, Sendable, Equatable, CustomStringConverti
         self.problem = problem
     }
 
-    init(path: String, action: String, code: Int32) {
+    package init(path: String, action: String, code: Int32) {
         self.init(path: path, problem: "cannot be \(action == "read" ? "read" : action == "remove" ? "removed" : action) (\(OwnFiles.reason(code)))")
     }
 

@@ -1,4 +1,3 @@
-import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -31,20 +30,6 @@ package struct AnswerCache: Sendable {
     package init(folder: URL, isDefault: Bool = false) {
         self.folder = folder
         self.isDefault = isDefault
-    }
-
-    /// The cache for `--cache-dir`, `BOXOFFICE_CACHE_DIR` or the XDG default; nil without a home.
-    package static func chosen(option: String?, environment: [String: String]) -> AnswerCache? {
-        let given = (option?.isEmpty == false) || (environment["BOXOFFICE_CACHE_DIR"]?.isEmpty == false)
-        return folder(option: option, environment: environment).map { AnswerCache(folder: $0, isDefault: !given) }
-    }
-
-    /// `--cache-dir`, else `BOXOFFICE_CACHE_DIR`, else `${XDG_CACHE_HOME:-~/.cache}/boxoffice`
-    /// (an empty or relative `XDG_CACHE_HOME` is ignored, as the XDG spec says); nil without a home.
-    package static func folder(option: String?, environment: [String: String]) -> URL? {
-        if let option, !option.isEmpty { return URL(fileURLWithPath: option) }
-        if let variable = environment["BOXOFFICE_CACHE_DIR"], !variable.isEmpty { return URL(fileURLWithPath: variable) }
-        return XDGFolder.boxoffice("XDG_CACHE_HOME", fallback: ".cache", environment: environment)
     }
 
     var answers: URL { folder.appendingPathComponent("answers") }
@@ -182,7 +167,7 @@ package struct AnswerCache: Sendable {
     }
 
     /// Makes a folder of ours (0700) when nothing is there; a folder already there is left as it is.
-    static func makeFolder(_ url: URL) throws(FileAccessError) {
+    package static func makeFolder(_ url: URL) throws(FileAccessError) {
         switch OwnFiles.kind(url.path) {
         case .folder: return
         case .missing: break

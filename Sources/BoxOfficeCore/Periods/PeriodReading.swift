@@ -1,0 +1,84 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// How the engine reads the days of a period: how many requests at a time, what it tells after
+/// each answer, and which of the asked days can be read at all.
+package struct PeriodReading: Sendable {
+    /// Requests in flight at once (at least 1).
+    package var jobs: Int
+    /// Told the days about to be read, before the first request (a progress line's total).
+    package var began: @Sendable (_ days: [Day]) -> Void
+    /// Told after each answer, with whether it came from the cache (a progress line counts them).
+    package var finished: @Sendable (_ fromCache: Bool) -> Void
+    /// The days of those asked that can be read (all of them, unless the transport holds only
+    /// some days, as the demo's samples do); may throw to refuse the period.
+    package var readable: @Sendable (_ days: [Day]) throws -> [Day]
+
+    package init(jobs: Int = 4, began: @escaping @Sendable (_ days: [Day]) -> Void = { _ in },
+                 finished: @escaping @Sendable (_ fromCache: Bool) -> Void = { _ in },
+                 readable: @escaping @Sendable (_ days: [Day]) throws -> [Day] = { $0 }) {
+        self.jobs = jobs
+        self.began = began
+        self.finished = finished
+        self.readable = readable
+    }
+
+    /// Every day from the first to the last of `range`.
+    package static func days(_ range: ClosedRange<Day>) -> [Day] {
+        (0...range.lowerBound.days(to: range.upperBound)).map { range.lowerBound.adding(days: $0) }
+    }
+
+    /// The Monday of every week that `range` touches.
+    package static func weeks(_ range: ClosedRange<Day>) -> [Day] {
+        let first = range.lowerBound.adding(days: 1 - range.lowerBound.weekday.rawValue)
+        return stride(from: 0, through: first.days(to: range.upperBound), by: 7).map { first.adding(days: $0) }
+    }
+}
+
+extension KOBISClient {
+    /// Answers `endpoint(day)` for every one of `days`, `reading.jobs` at a time, and hands each to
+    /// `deliver` in the days' order as soon as it and the ones before it are in (so output streams
+    /// while later days are fetched); every answer goes through the cache as it arrives, so a run
+    /// stopped by a spent quota or an interruption goes on where it was.
+    package nonisolated(nonsending) func answers<Response, Value: Sendable>(
+        of days: [Day], reading: PeriodReading,
+        endpoint: @escaping @Sendable (Day) -> Endpoint<Response>,
+        convert: @escaping @Sendable (Day, Response) throws -> Value,
+        deliver: (Answer<Value>) async throws -> Void
+    ) async throws {
+        reading.began(days)
+        try await forEachInOrder(days, limit: reading.jobs) { day in
+            let answer = try await self.answer(endpoint(day)) { try convert(day, $0) }
+            reading.finished(answer.fromCache)
+            return answer
+        } deliver: { _, answer in
+            try await deliver(answer)
+        }
+    }
+
+    /// The daily rankings of `days`, in order, as ``answers(of:reading:endpoint:convert:deliver:)`` reads them.
+    package nonisolated(nonsending) func dailyRankings(of days: [Day], filter: BoxOfficeFilter = BoxOfficeFilter(), reading: PeriodReading,
+                                                   deliver: (DailyBoxOffice) async throws -> Void) async throws {
+        try await answers(of: days, reading: reading, endpoint: { .dailyBoxOffice(on: $0, filter: filter) },
+                          convert: { day, response in try DailyBoxOffice(response, requested: day) }) { answer in
+            try await deliver(answer.value.fetched(at: answer.fetched))
+        }
+    }
+
+    /// Films ranked by audience within `period`, from the daily ranking of each of its days that
+    /// can be read (``PeriodRanking/daysRead`` says how many, when not all); `unfinished` when the
+    /// period runs to yesterday and is not over.
+    package nonisolated(nonsending) func periodRanking(_ period: ClosedRange<Day>, unfinished: Bool = false, filter: BoxOfficeFilter = BoxOfficeFilter(),
+                                                   scope: RankingScope? = nil, limit: Int? = nil, reading: PeriodReading) async throws -> PeriodRanking {
+        let all = PeriodReading.days(period)
+        let days = try reading.readable(all)
+        var rankings: [DailyBoxOffice] = []
+        try await dailyRankings(of: days, filter: filter, reading: reading) { rankings.append($0) }
+        var ranking = PeriodRanking(from: period.lowerBound, to: period.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit)
+        if days.count < all.count { ranking.daysRead = days.count }
+        return ranking
+    }
+}
