@@ -27,8 +27,6 @@ package protocol Presentable: Sendable {
     static var isList: Bool { get }
     /// A markdown rendering better than a pipe table of the records (a movie's card), if any.
     func markdown(_ options: RenderOptions) -> String?
-    /// The value as fetched at `instant`: figures KOBIS may still revise say so.
-    func fetched(at instant: Date) -> Self
 }
 
 package extension Presentable {
@@ -37,7 +35,6 @@ package extension Presentable {
     func table(_ options: RenderOptions, fields: [String]) -> String? { nil }
     static var isList: Bool { false }
     func markdown(_ options: RenderOptions) -> String? { nil }
-    func fetched(at instant: Date) -> Self { self }
 }
 
 /// An item of a search page, which knows how a page of its kind reads.

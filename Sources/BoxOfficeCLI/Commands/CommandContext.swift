@@ -86,7 +86,7 @@ struct CommandContext: Sendable {
                                             convert: (Response) throws -> Value) async throws -> CommandOutput {
         try check(Value.self)
         let answer = try await client.answer(endpoint, convert: convert)
-        return CommandOutput(invocation.raw ? .raw(answer.body) : .value(answer.value.fetched(at: answer.fetched)))
+        return CommandOutput(invocation.raw ? .raw(answer.body) : .value(answer.value))
     }
 
     /// How the engine reads a period's days for this command: `--jobs` at a time, counted on the

@@ -65,7 +65,7 @@ struct MovieCommand: BoxOfficeCommand, Equatable {
         if context.invocation.raw { return CommandOutput(.raw(answer.body)) }
         let reviews = Self.reviews(of: answer.value.code, context)
         guard poster else {
-            return CommandOutput(.value(answer.value.fetched(at: answer.fetched)), note: reviews)
+            return CommandOutput(.value(answer.value), note: reviews)
         }
         let lookup = await PosterProviders.find(for: answer.value, providers: providers, client: client, context: context)
         let shown = MovieWithPoster(movie: answer.value, poster: lookup.url)

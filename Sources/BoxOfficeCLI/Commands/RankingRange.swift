@@ -56,8 +56,7 @@ enum RankingRange {
         let write = context.write
         do {
             try await client.answers(of: items, reading: reading, endpoint: endpoint, convert: convert) { answer in
-                let value = answer.value.fetched(at: answer.fetched)
-                if let write { try write(output.next(value)) } else { values.append(value) }
+                if let write { try write(output.next(answer.value)) } else { values.append(answer.value) }
             }
         } catch {
             // Whatever was written stays a whole document (a closed JSON array).

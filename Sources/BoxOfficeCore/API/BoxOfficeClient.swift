@@ -55,18 +55,16 @@ public struct BoxOfficeClient: Sendable {
     /// KOBIS publishes a day after it ends (Korean time); a day not yet published has no entries.
     /// Figures KOBIS may still revise (the last few days') are marked ``DailyBoxOffice/provisional``.
     public func dailyBoxOffice(on day: Day, filter: BoxOfficeFilter = BoxOfficeFilter()) async throws(BoxOfficeError) -> DailyBoxOffice {
-        let answer = try await answer(.dailyBoxOffice(on: day, filter: filter)) { try DailyBoxOffice($0, requested: day) }
-        return answer.value.fetched(at: answer.fetched)
+        try await call(.dailyBoxOffice(on: day, filter: filter)) { try DailyBoxOffice($0, requested: day) }
     }
 
     /// The top 10 films of the week (or weekend, or weekdays) holding `day`; figures KOBIS may
     /// still revise are marked ``WeeklyBoxOffice/provisional``.
     public func weeklyBoxOffice(containing day: Day, period: WeekPeriod = .week,
                                 filter: BoxOfficeFilter = BoxOfficeFilter()) async throws(BoxOfficeError) -> WeeklyBoxOffice {
-        let answer = try await answer(.weeklyBoxOffice(containing: day, period: period, filter: filter)) {
+        try await call(.weeklyBoxOffice(containing: day, period: period, filter: filter)) {
             try WeeklyBoxOffice($0, requested: day, period: period)
         }
-        return answer.value.fetched(at: answer.fetched)
     }
 
     /// One movie's details: titles, dates, people, companies, audits; ``BoxOfficeError/notFound(_:)``
@@ -183,16 +181,13 @@ public struct BoxOfficeClient: Sendable {
         return (from...min(to, yesterday), to > yesterday)
     }
 
-    /// A value with the time its answer was fetched, which decides whether figures are provisional.
-    private func answer<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws(BoxOfficeError) -> Answer<Value> {
+    /// One call's value (stamped with the time its answer was fetched, which decides whether its
+    /// figures are provisional), or the library's error.
+    private func call<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws(BoxOfficeError) -> Value {
         do {
-            return try await client.answer(endpoint, convert: convert)
+            return try await client.fetch(endpoint, convert: convert)
         } catch {
             throw BoxOfficeError(error)
         }
-    }
-
-    private func call<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws(BoxOfficeError) -> Value {
-        try await answer(endpoint, convert: convert).value
     }
 }

@@ -66,7 +66,7 @@ package struct KOBISClient: Sendable {
             let today = Day.korean(at: now())
             guard let key = keys.key(on: today) else { throw QuotaExhaustedError(keys: keys.keys.count, fault: nil, rejected: keys.rejectedCount) }
             do {
-                return try await answer(call(for: endpoint, key: key)) { body in try convert(AnswerDecoder.decode(Response.self, from: body)) }
+                return Self.stamped(try await answer(call(for: endpoint, key: key)) { body in try convert(AnswerDecoder.decode(Response.self, from: body)) })
             } catch {
                 let fault: KOBISFault?
                 switch error {
@@ -94,6 +94,13 @@ package struct KOBISClient: Sendable {
                 events?(.keySpent(number: keys.number(of: key), keys: keys.keys.count, next: keys.number(of: next)))
             }
         }
+    }
+
+    /// The answer with its value as of when it was fetched (``FetchStamped``): the one place
+    /// where figures are found provisional.
+    private static func stamped<Value>(_ answer: Answer<Value>) -> Answer<Value> {
+        guard let value = answer.value as? any FetchStamped, let stamped = value.fetched(at: answer.fetched) as? Value else { return answer }
+        return Answer(value: stamped, body: answer.body, fetched: answer.fetched, fromCache: answer.fromCache)
     }
 
     /// Whether a usable answer to `endpoint` is stored (so fetching it costs no call).
@@ -144,11 +151,6 @@ package struct KOBISClient: Sendable {
         // A server that echoes the key in its answer gets it replaced before anything reads,
         // renders (and perhaps cuts) or stores the answer.
         SecretMask(keys.keys + call.secrets).apply(to: try await sender.body(for: call))
-    }
-
-    /// The URL of a call, the current key included.
-    package func url<Response>(for endpoint: Endpoint<Response>) -> URL {
-        url(for: endpoint, key: keys.key(on: Day.korean(at: now())) ?? keys.keys.first ?? "")
     }
 
     private func url<Response>(for endpoint: Endpoint<Response>, key: String) -> URL {

@@ -152,10 +152,17 @@ extension BoxOfficeEntry {
     }
 }
 
-extension DailyBoxOffice {
+/// A value whose figures KOBIS may still revise, judged from when its answer was fetched.
+/// `KOBISClient` stamps every such value as it answers, the one place `provisional` is decided:
+/// the library, the command line, the MCP server and `browse` all get it from there.
+package protocol FetchStamped {
+    /// The value as fetched at `instant`.
+    func fetched(at instant: Date) -> Self
+}
+
+extension DailyBoxOffice: FetchStamped {
     /// The ranking as fetched at `instant`: provisional when KOBIS could still revise the day's
-    /// figures then (less than three Korean days after it). Every face (the library, the command
-    /// line, the MCP server) asks the model, so all say the same.
+    /// figures then (less than three Korean days after it).
     package func fetched(at instant: Date) -> DailyBoxOffice {
         var copy = self
         copy.provisional = !Freshness.boxOffice(lastDay: day).isSettled(stored: instant)

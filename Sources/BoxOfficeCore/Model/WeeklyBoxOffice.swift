@@ -61,7 +61,7 @@ extension WeekPeriod {
     }
 }
 
-extension WeeklyBoxOffice {
+extension WeeklyBoxOffice: FetchStamped {
     /// The ranking as fetched at `instant`: provisional when KOBIS could still revise the
     /// period's figures then (less than three Korean days after its last day).
     package func fetched(at instant: Date) -> WeeklyBoxOffice {

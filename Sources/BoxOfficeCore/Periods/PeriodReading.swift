@@ -64,7 +64,7 @@ extension KOBISClient {
                                                    deliver: (DailyBoxOffice) async throws -> Void) async throws {
         try await answers(of: days, reading: reading, endpoint: { .dailyBoxOffice(on: $0, filter: filter) },
                           convert: { day, response in try DailyBoxOffice(response, requested: day) }) { answer in
-            try await deliver(answer.value.fetched(at: answer.fetched))
+            try await deliver(answer.value)
         }
     }
 
