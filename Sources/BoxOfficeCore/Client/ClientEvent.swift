@@ -27,7 +27,7 @@ package enum ClientEvent: Sendable, Equatable {
     case done(id: Int)
     /// The cache layer's decision.
     case cache(CacheEvent)
-    /// Over `QuotaCountLayer.warningThreshold` calls are counted today for a key (its number, when
+    /// Over `KOBISQuota.warningThreshold` calls are counted today for a key (its number, when
     /// there are several).
     case quotaNearlySpent(count: Int, keyNumber: Int?, day: Day)
     /// KOBIS refused key `number` of `keys`; `next` is the key that goes on, nil when none is left.

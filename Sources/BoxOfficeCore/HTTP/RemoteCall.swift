@@ -24,9 +24,6 @@ package struct RemoteCall: Sendable {
     /// is not KOBIS's (a poster provider's).
     package var quotaKey: String? = nil
 
-    /// Whether the call counts against a KOBIS key's daily quota.
-    package var countsAgainstQuota: Bool { quotaKey != nil }
-
     package init(url: URL, displayAddress: String, cacheKey: String, summary: String, freshness: Freshness,
                 headers: [String: String] = [:], secrets: [String] = [], quotaKey: String? = nil) {
         self.url = url

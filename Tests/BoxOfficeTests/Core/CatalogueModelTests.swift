@@ -141,7 +141,7 @@ import Testing
         #expect(call.url.absoluteString == "http://127.0.0.1:8/omdb/?apikey=se%20cret%26&t=Masquerade&y=2012")
         #expect(call.displayAddress == "http://127.0.0.1:8/omdb/?apikey=***&t=Masquerade&y=2012")
         #expect(call.cacheKey == "omdb:?t=Masquerade&y=2012")
-        #expect(!call.countsAgainstQuota)
+        #expect(call.quotaKey == nil)
         let kakao = try #require(PosterProvider(service: .kakao, key: "kk", root: URL(string: "https://dapi.kakao.com")!).call(for: movie))
         #expect(kakao.headers == ["Authorization": "KakaoAK kk"])
         #expect(!kakao.cacheKey.contains("kk") && !kakao.displayAddress.contains("kk"))
