@@ -114,16 +114,16 @@ struct CommandContext: Sendable {
         return { words.handle($0) }
     }
 
-    /// A client for KOBIS, made of the layers the settings ask for: the cache and the call count
-    /// in the cache folder, the keys in turn, retries, redirects on the same server, the rate, a
-    /// timeout per try, and the transport. The demo is a transport of its own, with none of them.
+    /// A client for KOBIS, made of the middlewares the settings ask for: the cache and the call
+    /// count in the cache folder, the keys in turn, retries, redirects on the same server, the
+    /// rate, a timeout per try, and the transport. The demo is a transport of its own, with none of them.
     func client() throws -> KOBISClient {
         let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
         if invocation.demo {
             // The samples are a read-only cache of their own: no disk cache, no network, nothing counted.
             notice?("showing sample data recorded from KOBIS (--demo); no key or network used.")
-            return KOBISClient(baseURL: baseURL, keys: KeyRing([""]), sender: RetryLayer(SampleTransport(log: log), policy: RetryPolicy(attempts: 1)),
-                               now: now)
+            return KOBISClient(baseURL: baseURL, keys: KeyRing([""]),
+                               chain: MiddlewareChain([RetryMiddleware(policy: RetryPolicy(attempts: 1))], over: SampleTransport(log: log)), now: now)
         }
         // Offline, nothing is sent, so no key is needed (cached answers never depend on it).
         var keys = [""]
@@ -145,13 +145,17 @@ struct CommandContext: Sendable {
         let keyRing = KeyRing(keys)
         let (cache, counts) = try storage(keys: keys.count)
         let network = transport(for: baseURL)
-        var http: any HTTPTransport = TimeoutLayer(network)
-        if let rateLimiter { http = RateLimitLayer(http, limiter: rateLimiter) }
-        if let counts { http = QuotaCountLayer(http, counts: counts, keys: keyRing, now: now, events: events) }
-        http = RedirectLayer(http, events: events)
-        if let network = network as? any PreparingTransport { http = StartLayer(http, preparing: network) }
-        let sender = RetryLayer(http, policy: RetryPolicy(attempts: invocation.retries + 1), timeout: invocation.timeout, events: events)
-        return KOBISClient(baseURL: baseURL, keys: keyRing, sender: sender, cache: cache, counts: counts, now: now, events: events)
+        // The first the outermost: each try is numbered and told, its helper started before its
+        // clocks run; redirects stay on the server; a call is counted, then waits for its turn,
+        // then has its timeout.
+        var middlewares: [any BoxOfficeMiddleware] = [RetryMiddleware(policy: RetryPolicy(attempts: invocation.retries + 1), events: events)]
+        if let network = network as? any PreparingTransport { middlewares.append(StartMiddleware(preparing: network)) }
+        middlewares.append(RedirectMiddleware(events: events))
+        if let counts { middlewares.append(QuotaCountMiddleware(counts: counts, keys: keyRing, now: now, events: events)) }
+        if let rateLimiter { middlewares.append(RateLimitMiddleware(limiter: rateLimiter)) }
+        middlewares.append(TimeoutMiddleware())
+        return KOBISClient(baseURL: baseURL, keys: keyRing, chain: MiddlewareChain(middlewares, over: network), timeout: invocation.timeout,
+                           cache: cache, counts: counts, now: now, events: events)
     }
 
     /// The network, set up only when a request really goes out.

@@ -7,13 +7,20 @@ import Foundation
 /// A client for the KOBIS Open API (영화진흥위원회 오픈API): one async method per operation,
 /// each returning domain values with real types (days, integers, enums) rather than KOBIS's strings.
 ///
-/// The client sends its requests through an ``HTTPTransport``: `URLSessionTransport` from the
-/// `BoxOfficeURLSession` module in an app or a script, or your own (a test double, another HTTP
-/// stack). It adds the server root and the key to every request, enforces the timeout, and
-/// retries what is transient (refused or dropped connections, timeouts, HTTP 5xx and 429),
-/// backing off between tries. The one thing it remembers between calls is a spent daily quota
+/// The client sends its requests through a list of ``BoxOfficeMiddleware``s over an
+/// ``HTTPTransport``: `URLSessionTransport` from the `BoxOfficeURLSession` module in an app or a
+/// script, or your own (a test double, another HTTP stack). It adds the server root and the key to
+/// every request; its standard middlewares enforce the timeout and retry what is transient
+/// (refused or dropped connections, timeouts, HTTP 5xx and 429), backing off between tries. With
+/// a `cache` (``AnswerStore``) it keeps what it fetched and asks again only for what is no longer
+/// fresh. Besides that, the one thing it remembers between calls is a spent daily quota
 /// (``BoxOfficeError/quotaExhausted(_:)``), and only until midnight in Korea, when KOBIS gives a
 /// new one.
+///
+/// Beyond KOBIS's nine operations it computes what KOBIS does not offer: a period's ranking
+/// (``periodRanking(from:to:filter:limit:concurrency:)``), films' runs with their milestones
+/// (``trend(of:from:to:alignedByOpening:concurrency:)``), and a range's days in order
+/// (``dailyBoxOffice(from:to:filter:concurrency:)``).
 ///
 /// ```swift
 /// let client = BoxOfficeClient(key: key, transport: URLSessionTransport())
@@ -35,7 +42,11 @@ public struct BoxOfficeClient: Sendable {
     ///   - transport: what sends the requests.
     ///   - baseURL: the server root; KOBIS's own by default.
     ///   - timeout: seconds allowed for each try of a request, from start to the last byte.
-    ///   - attempts: tries of a request in all (at least 1); only transient failures are tried again.
+    ///   - attempts: tries of a request in all (at least 1), by the standard ``RetryMiddleware``;
+    ///     only transient failures are tried again.
+    ///   - middlewares: the steps on the way to the server, the first the outermost;
+    ///     ``standardMiddlewares(attempts:)`` when nil. Give your own list to add a log, a rate
+    ///     limit (``RateLimitMiddleware``) or your own step, or to leave one out.
     ///   - cache: where answers are kept, so that asking again costs no call while what is kept is
     ///     fresh (a settled day for good; a day KOBIS may still revise for an hour; details for a
     ///     week): ``InMemoryAnswerStore``, ``FolderAnswerStore`` or your own; none by default.
@@ -43,11 +54,19 @@ public struct BoxOfficeClient: Sendable {
     ///     forgotten when it changes) and whether figures are still ``DailyBoxOffice/provisional``;
     ///     the system clock unless a test gives its own.
     public init(key: String, transport: any HTTPTransport, baseURL: URL = BoxOfficeClient.kobis,
-                timeout: TimeInterval = 15, attempts: Int = 3, cache: (any AnswerStore)? = nil,
-                now: @escaping @Sendable () -> Date = Date.init) {
-        client = KOBISClient(transport: transport, baseURL: baseURL, key: key, timeout: timeout,
-                             retry: RetryPolicy(attempts: max(1, attempts)), store: cache, now: now)
+                timeout: TimeInterval = 15, attempts: Int = 3, middlewares: [any BoxOfficeMiddleware]? = nil,
+                cache: (any AnswerStore)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+        client = KOBISClient(transport: transport, middlewares: middlewares ?? Self.standardMiddlewares(attempts: attempts),
+                             baseURL: baseURL, key: key, timeout: timeout, store: cache, now: now)
         self.now = now
+    }
+
+    /// What a client sends through unless it is given its own list: ``RetryMiddleware`` (at most
+    /// `attempts` tries of what is transient), ``RedirectMiddleware`` (redirects on the same server
+    /// only, so the key never leaves it) and ``TimeoutMiddleware`` (each try within the client's
+    /// `timeout`), in that order.
+    public static func standardMiddlewares(attempts: Int = 3) -> [any BoxOfficeMiddleware] {
+        [RetryMiddleware(attempts: attempts), RedirectMiddleware(), TimeoutMiddleware()]
     }
 
     /// The top 10 films of one day, by audience.

@@ -4,21 +4,22 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Talks to a KOBIS server through its layers: builds each endpoint's URL with the server root and
-/// the current key, asks the cache layer (when there is one), sends the rest through the retry
-/// layer and the HTTP layers below it, masks the keys in what comes back, decodes, and moves on to
-/// the next key when one's quota is spent or KOBIS refuses it.
+/// Talks to a KOBIS server: builds each endpoint's URL with the server root and the current key,
+/// asks the cache layer (when there is one), sends the rest through its middlewares and the
+/// transport, masks the keys in what comes back, decodes, and moves on to the next key when one's
+/// quota is spent or KOBIS refuses it.
 ///
-/// Each job is a layer of its own (`TimeoutLayer`, `RedirectLayer`, `RateLimitLayer`,
-/// `QuotaCountLayer`, `RetryLayer`, `CacheLayer`, `KeyRing`, `SecretMask`); `BoxOfficeClient`
-/// composes what an app needs, and the command line composes more.
+/// Each job on the way to the server is a middleware of its own (`RetryMiddleware`,
+/// `RedirectMiddleware`, `TimeoutMiddleware`, `RateLimitMiddleware`, `QuotaCountMiddleware`);
+/// `BoxOfficeClient` composes what an app needs, and the command line composes more.
 package struct KOBISClient: Sendable {
     /// KOBIS's own server.
     package static let defaultBaseURL = "https://www.kobis.or.kr"
 
     private let baseURL: URL
     private let keys: KeyRing
-    private let sender: RetryLayer
+    private let chain: MiddlewareChain
+    private let timeout: TimeInterval
     private let cache: CacheLayer?
     private let counts: (any CallCounts)?
     private let now: @Sendable () -> Date
@@ -27,28 +28,30 @@ package struct KOBISClient: Sendable {
     /// A client from its layers.
     ///
     /// - Parameters:
-    ///   - sender: sends what the cache does not answer (the retry layer over the HTTP layers).
+    ///   - chain: sends what the cache does not answer: the middlewares, the first the outermost,
+    ///     over the transport.
+    ///   - timeout: seconds allowed for each try of a request.
     ///   - cache: answers from a store, and keeps what is fetched.
     ///   - counts: the calls counted per key and day, to remember a spent quota and say what is left.
     ///   - now: the time, from which the Korean day is told.
     ///   - events: key changes, for notices.
-    package init(baseURL: URL, keys: KeyRing, sender: RetryLayer, cache: CacheLayer? = nil, counts: (any CallCounts)? = nil,
+    package init(baseURL: URL, keys: KeyRing, chain: MiddlewareChain, timeout: TimeInterval = 15, cache: CacheLayer? = nil, counts: (any CallCounts)? = nil,
                  now: @escaping @Sendable () -> Date = Date.init, events: ClientEvents? = nil) {
         self.baseURL = baseURL
         self.keys = keys
-        self.sender = sender
+        self.chain = chain
+        self.timeout = timeout
         self.cache = cache
         self.counts = counts
         self.now = now
         self.events = events
     }
 
-    /// The plain client of one key over `transport`: redirects on the same server, a timeout per
-    /// try and retries of what is transient; answers kept in `store` when one is given; no counting.
-    package init(transport: any HTTPTransport, baseURL: URL, key: String, timeout: TimeInterval = 15,
-                 retry: RetryPolicy = RetryPolicy(), store: (any AnswerStore)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
-        let http = RedirectLayer(TimeoutLayer(transport))
-        self.init(baseURL: baseURL, keys: KeyRing([key]), sender: RetryLayer(http, policy: retry, timeout: timeout),
+    /// The client of one key over `transport` and `middlewares`; answers kept in `store` when one
+    /// is given; no counting.
+    package init(transport: any HTTPTransport, middlewares: [any BoxOfficeMiddleware] = BoxOfficeClient.standardMiddlewares(), baseURL: URL, key: String, timeout: TimeInterval = 15,
+                 store: (any AnswerStore)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+        self.init(baseURL: baseURL, keys: KeyRing([key]), chain: MiddlewareChain(middlewares, over: transport), timeout: timeout,
                   cache: store.map { CacheLayer(store: $0, now: now) }, now: now)
     }
 
@@ -145,12 +148,25 @@ package struct KOBISClient: Sendable {
                    summary: endpoint.summary, freshness: Freshness.of(endpoint), secrets: [], quotaKey: key)
     }
 
-    /// The body of a successful (2xx) answer, after retries, with every key masked; faults and bad
-    /// bodies are not looked at here.
+    /// The body of a successful (2xx) answer, through the middlewares, with every key masked;
+    /// faults and bad bodies are not looked at here. A failure the middlewares left as it was (no
+    /// retry middleware, say) becomes the client's error here, after one try.
     private nonisolated(nonsending) func body(for call: RemoteCall) async throws -> Data {
+        var request = HTTPRequest(url: call.url, timeout: timeout, headers: call.headers)
+        request.quotaKey = call.quotaKey
+        var operation = BoxOfficeOperation(summary: call.summary, address: call.displayAddress, request: call.cacheKey)
+        operation.secrets = call.secrets
+        let host = call.url.host ?? "the server"
+        let response: HTTPResponse
+        do {
+            response = try await chain.send(request, operation: operation)
+        } catch let failure as TransportError {
+            throw try KOBISError(failure, host: host, attempts: 1)
+        }
+        guard (200..<300).contains(response.status) else { throw KOBISError.httpStatus(response.status, host: host, attempts: 1) }
         // A server that echoes the key in its answer gets it replaced before anything reads,
         // renders (and perhaps cuts) or stores the answer.
-        SecretMask(keys.keys + call.secrets).apply(to: try await sender.body(for: call))
+        return SecretMask(keys.keys + call.secrets).apply(to: response.body)
     }
 
     private func url<Response>(for endpoint: Endpoint<Response>, key: String) -> URL {

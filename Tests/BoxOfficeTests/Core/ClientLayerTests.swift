@@ -20,6 +20,30 @@ import Testing
         func add(_ request: HTTPRequest) { list.withLock { $0.append(request) } }
     }
 
+    /// One middleware over a stub, as a transport: what these tests send through.
+    struct Layer: HTTPTransport {
+        let middleware: any BoxOfficeMiddleware
+        let inner: any HTTPTransport
+
+        init(_ middleware: any BoxOfficeMiddleware, over inner: any HTTPTransport) {
+            self.middleware = middleware
+            self.inner = inner
+        }
+
+        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+            try await MiddlewareChain([middleware], over: inner)
+                .send(request, operation: BoxOfficeOperation(summary: "the code table", address: "https://www.kobis.or.kr/…?key=***", request: "code/searchCodeList?"))
+        }
+
+        /// The body of `call`'s answer, sent as the client sends it (each try within `timeout`).
+        func body(for call: RemoteCall, timeout: TimeInterval = 15) async throws -> Data {
+            var request = HTTPRequest(url: call.url, timeout: timeout, headers: call.headers)
+            request.quotaKey = call.quotaKey
+            return try await MiddlewareChain([middleware], over: inner)
+                .send(request, operation: BoxOfficeOperation(summary: call.summary, address: call.displayAddress, request: call.cacheKey)).body
+        }
+    }
+
     static let origin = URL(string: "https://www.kobis.or.kr/kobisopenapi/webservice/rest/code/searchCodeList.json?key=K")!
 
     static func request(_ url: URL = origin, timeout: TimeInterval = 10, quotaKey: String? = nil) -> HTTPRequest {
@@ -36,13 +60,13 @@ import Testing
             try await Task.sleep(for: .seconds(3600))
             return HTTPResponse(status: 200, body: Data())
         }
-        await #expect(throws: TransportError.timedOut) { try await TimeoutLayer(silent).send(Self.request(timeout: 0.2)) }
+        await #expect(throws: TransportError.timedOut) { try await Layer(TimeoutMiddleware(), over: silent).send(Self.request(timeout: 0.2)) }
     }
 
     @Test func aTimeoutPassesAnAnswerAndAFailureThrough() async throws {
-        let answer = try await TimeoutLayer(StubTransport.returning("{}")).send(Self.request())
+        let answer = try await Layer(TimeoutMiddleware(), over: StubTransport.returning("{}")).send(Self.request())
         #expect(answer == HTTPResponse(status: 200, body: Data("{}".utf8)))
-        await #expect(throws: TransportError.connectionLost) { try await TimeoutLayer(StubTransport.failing(.connectionLost)).send(Self.request()) }
+        await #expect(throws: TransportError.connectionLost) { try await Layer(TimeoutMiddleware(), over: StubTransport.failing(.connectionLost)).send(Self.request()) }
     }
 
     @Test func aCancelledRequestIsCancelledNotTimedOut() async throws {
@@ -50,7 +74,7 @@ import Testing
             try await Task.sleep(for: .seconds(3600))
             return HTTPResponse(status: 200, body: Data())
         }
-        let task = Task { try await TimeoutLayer(silent).send(Self.request(timeout: 3600)) }
+        let task = Task { try await Layer(TimeoutMiddleware(), over: silent).send(Self.request(timeout: 3600)) }
         task.cancel()
         await #expect(throws: TransportError.cancelled) { try await task.value }
     }
@@ -70,8 +94,8 @@ import Testing
     @Test func aRedirectOnTheSameServerIsFollowedWithinTheFirstTimeout() async throws {
         let requests = Requests()
         let events = Recorder()
-        let layer = RedirectLayer(Self.redirecting(["/moved/codes.json?key=K", "https://WWW.kobis.or.kr:443/again?key=K"], requests: requests),
-                                  events: events.sink)
+        let layer = Layer(RedirectMiddleware(events: events.sink),
+                          over: Self.redirecting(["/moved/codes.json?key=K", "https://WWW.kobis.or.kr:443/again?key=K"], requests: requests))
         let answer = try await layer.send(Self.request(timeout: 10))
         #expect(String(decoding: answer.body, as: UTF8.self) == "done")
         #expect(requests.all.map(\.url.absoluteString) == [Self.origin.absoluteString, "https://www.kobis.or.kr/moved/codes.json?key=K",
@@ -93,7 +117,7 @@ import Testing
     func aRedirectElsewhereIsRefused(location: String, target: String) async throws {
         let requests = Requests()
         await #expect(throws: KOBISError.redirected(status: 302, host: "www.kobis.or.kr", target: target)) {
-            try await RedirectLayer(Self.redirecting([location], requests: requests)).send(Self.request())
+            try await Layer(RedirectMiddleware(), over: Self.redirecting([location], requests: requests)).send(Self.request())
         }
         #expect(requests.all.count == 1, "nothing is sent to \(location)")
     }
@@ -101,7 +125,7 @@ import Testing
     @Test func plainHTTPMayMoveToHTTPSOnTheSameServer() async throws {
         let requests = Requests()
         let plain = URL(string: "http://127.0.0.1:8080/kobisopenapi/x.json?key=K")!
-        _ = try await RedirectLayer(Self.redirecting(["https://127.0.0.1/x.json?key=K"], status: 301, requests: requests)).send(Self.request(plain))
+        _ = try await Layer(RedirectMiddleware(), over: Self.redirecting(["https://127.0.0.1/x.json?key=K"], status: 301, requests: requests)).send(Self.request(plain))
         #expect(requests.all.last?.url.absoluteString == "https://127.0.0.1/x.json?key=K")
     }
 
@@ -109,13 +133,13 @@ import Testing
         let requests = Requests()
         let loop = Array(repeating: "/again", count: 20)
         await #expect(throws: KOBISError.redirected(status: 307, host: "www.kobis.or.kr", target: "itself again after 5 redirects")) {
-            try await RedirectLayer(Self.redirecting(loop, status: 307, requests: requests)).send(Self.request())
+            try await Layer(RedirectMiddleware(), over: Self.redirecting(loop, status: 307, requests: requests)).send(Self.request())
         }
         #expect(requests.all.count == 6)
     }
 
     @Test func aRedirectWithoutALocationIsTheAnswer() async throws {
-        let answer = try await RedirectLayer(StubTransport.returning("moved", status: 302)).send(Self.request())
+        let answer = try await Layer(RedirectMiddleware(), over: StubTransport.returning("moved", status: 302)).send(Self.request())
         #expect(answer.status == 302)
     }
 
@@ -124,7 +148,7 @@ import Testing
     @Test func theRateLayerHoldsEachRequestUntilItsTurn() async throws {
         let time = RateLimiterTests.ManualClock()
         let limiter = try #require(RateLimiter(perSecond: 4, clock: time.clock))
-        let layer = RateLimitLayer(StubTransport.returning("{}"), limiter: limiter)
+        let layer = Layer(RateLimitMiddleware(limiter: limiter), over: StubTransport.returning("{}"))
         for _ in 0..<3 { _ = try await layer.send(Self.request()) }
         #expect(time.turns == [.milliseconds(250), .milliseconds(500)])
     }
@@ -166,8 +190,8 @@ import Testing
         let clock = Locked(Self.lateEvening)
         let requests = Requests()
         let events = Recorder()
-        let layer = QuotaCountLayer(StubTransport { requests.add($0); return HTTPResponse(status: 200, body: Data()) },
-                                    counts: counts, keys: KeyRing(["K"]), now: { clock.withLock { $0 } }, events: events.sink)
+        let layer = Layer(QuotaCountMiddleware(counts: counts, keys: KeyRing(["K"]), now: { clock.withLock { $0 } }, events: events.sink),
+                          over: StubTransport { requests.add($0); return HTTPResponse(status: 200, body: Data()) })
         _ = try await layer.send(Self.request(quotaKey: "K"))
         #expect(counts.count(key: "K", on: april24) == KOBISQuota.daily)
         #expect(events.events == [.quotaNearlySpent(count: 3000, keyNumber: nil, day: april24)])
@@ -188,7 +212,7 @@ import Testing
         let april24 = try #require(Day("20230424"))
         let counts = MemoryCounts(preset: [MemoryCounts.name("B", april24): KOBISQuota.warningThreshold])
         let events = Recorder()
-        let layer = QuotaCountLayer(StubTransport.returning("{}"), counts: counts, keys: KeyRing(["A", "B"]), now: { Self.lateEvening }, events: events.sink)
+        let layer = Layer(QuotaCountMiddleware(counts: counts, keys: KeyRing(["A", "B"]), now: { Self.lateEvening }, events: events.sink), over: StubTransport.returning("{}"))
         _ = try await layer.send(Self.request(quotaKey: "A"))
         _ = try await layer.send(Self.request(quotaKey: "B"))
         #expect(events.events == [.quotaNearlySpent(count: KOBISQuota.warningThreshold + 1, keyNumber: 2, day: april24)])
@@ -196,8 +220,8 @@ import Testing
 
     @Test func aCountThatCannotBeKeptLetsTheRequestGo() async throws {
         let events = Recorder()
-        let layer = QuotaCountLayer(StubTransport.returning("{}"), counts: MemoryCounts(failing: true), keys: KeyRing(["K"]),
-                                    now: { Self.lateEvening }, events: events.sink)
+        let layer = Layer(QuotaCountMiddleware(counts: MemoryCounts(failing: true), keys: KeyRing(["K"]), now: { Self.lateEvening }, events: events.sink),
+                          over: StubTransport.returning("{}"))
         let answer = try await layer.send(Self.request(quotaKey: "K"))
         #expect(answer.status == 200)
         #expect(events.events == [.storeFailed("the disk is full")])
@@ -248,10 +272,10 @@ import Testing
         let requests = Requests()
         let events = Recorder()
         let waits = Locked<[Double]>([])
-        let layer = RetryLayer(Self.answering([.failure(.connectionRefused), Self.status(503), Self.status(200)], requests: requests),
-                               policy: RetryPolicy(attempts: 3, baseDelay: 0.5, maxDelay: 8), timeout: 7, events: events.sink,
-                               sleep: { delay in waits.withLock { $0.append(delay) } })
-        let body = try await layer.body(for: Self.call)
+        let layer = Layer(RetryMiddleware(policy: RetryPolicy(attempts: 3, baseDelay: 0.5, maxDelay: 8), events: events.sink,
+                                          sleep: { delay in waits.withLock { $0.append(delay) } }),
+                          over: Self.answering([.failure(.connectionRefused), Self.status(503), Self.status(200)], requests: requests))
+        let body = try await layer.body(for: Self.call, timeout: 7)
         #expect(String(decoding: body, as: UTF8.self) == "200")
         #expect(requests.all.count == 3)
         #expect(requests.all.allSatisfy { $0.timeout == 7 && $0.quotaKey == "K" && $0.url == Self.origin })
@@ -274,8 +298,8 @@ import Testing
 
     @Test func aServerAskingForAWaitIsHeardUpToTheLongestWait() async throws {
         let waits = Locked<[Double]>([])
-        let layer = RetryLayer(Self.answering([Self.status(429, retryAfter: "2"), Self.status(503, retryAfter: "120"), Self.status(200)], requests: Requests()),
-                               policy: RetryPolicy(attempts: 3, maxDelay: 8), sleep: { delay in waits.withLock { $0.append(delay) } })
+        let layer = Layer(RetryMiddleware(policy: RetryPolicy(attempts: 3, maxDelay: 8), sleep: { delay in waits.withLock { $0.append(delay) } }),
+                          over: Self.answering([Self.status(429, retryAfter: "2"), Self.status(503, retryAfter: "120"), Self.status(200)], requests: Requests()))
         _ = try await layer.body(for: Self.call)
         #expect(waits.withLock { $0 } == [2, 8])
     }
@@ -283,29 +307,29 @@ import Testing
     @Test func whatWouldFailTheSameWayIsNotTriedAgain() async throws {
         let requests = Requests()
         let events = Recorder()
-        let layer = RetryLayer(Self.answering([Self.status(404)], requests: requests), policy: RetryPolicy(attempts: 3), events: events.sink,
-                               sleep: { _ in Issue.record("no wait") })
+        let layer = Layer(RetryMiddleware(policy: RetryPolicy(attempts: 3), events: events.sink, sleep: { _ in Issue.record("no wait") }),
+                          over: Self.answering([Self.status(404)], requests: requests))
         await #expect(throws: KOBISError.httpStatus(404, host: "www.kobis.or.kr", attempts: 1)) { try await layer.body(for: Self.call) }
         #expect(requests.all.count == 1)
         #expect(events.events.contains(.givingUp(attempts: 1, transient: false)))
     }
 
     @Test func theLastTransientFailureIsTheErrorWithItsTries() async throws {
-        let layer = RetryLayer(Self.answering([.failure(.timedOut)], requests: Requests()), policy: RetryPolicy(attempts: 2), sleep: { _ in })
+        let layer = Layer(RetryMiddleware(policy: RetryPolicy(attempts: 2), sleep: { _ in }), over: Self.answering([.failure(.timedOut)], requests: Requests()))
         await #expect(throws: KOBISError.unreachable(.timedOut, host: "www.kobis.or.kr", attempts: 2)) { try await layer.body(for: Self.call) }
     }
 
     @Test func anAnswerTooLongOrWronglyEncodedIsUnreadableAtOnce() async throws {
         let requests = Requests()
-        let long = RetryLayer(Self.answering([.failure(.tooLarge(limit: 1 << 24))], requests: requests), policy: RetryPolicy(attempts: 3), sleep: { _ in })
+        let long = Layer(RetryMiddleware(policy: RetryPolicy(attempts: 3), sleep: { _ in }), over: Self.answering([.failure(.tooLarge(limit: 1 << 24))], requests: requests))
         await #expect(throws: KOBISError.unreadable(.tooLarge(limit: 1 << 24))) { try await long.body(for: Self.call) }
-        let garbled = RetryLayer(Self.answering([.failure(.badContentEncoding)], requests: requests), policy: RetryPolicy(attempts: 3), sleep: { _ in })
+        let garbled = Layer(RetryMiddleware(policy: RetryPolicy(attempts: 3), sleep: { _ in }), over: Self.answering([.failure(.badContentEncoding)], requests: requests))
         await #expect(throws: KOBISError.unreadable(.badEncoding)) { try await garbled.body(for: Self.call) }
         #expect(requests.all.count == 2)
     }
 
     @Test func aCancelledTransferIsACancellation() async throws {
-        let layer = RetryLayer(Self.answering([.failure(.cancelled)], requests: Requests()), policy: RetryPolicy(attempts: 3), sleep: { _ in })
+        let layer = Layer(RetryMiddleware(policy: RetryPolicy(attempts: 3), sleep: { _ in }), over: Self.answering([.failure(.cancelled)], requests: Requests()))
         await #expect(throws: CancellationError.self) { try await layer.body(for: Self.call) }
     }
 

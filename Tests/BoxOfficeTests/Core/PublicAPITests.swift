@@ -57,10 +57,11 @@ import Testing
         let symbols = try #require(try Self.publicSymbols(of: "BoxOfficeCore"), "the symbol graph of BoxOfficeCore cannot be read")
         let types = Set(symbols.map { String($0.path.prefix { $0 != "." }) })
         #expect(types.sorted() == [
-            "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "CodeList", "CodeTable", "Company",
-            "CompanySummary", "DailyBoxOffice", "Day", "FilmCredit", "FolderAnswerStore", "HTTPRequest", "HTTPResponse", "HTTPTransport",
-            "InMemoryAnswerStore", "KOBISFault", "Movie", "MovieQuery", "MovieSummary", "PeriodRanking", "Person",
-            "PersonSummary", "SearchPage", "StoredAnswer", "TransportError", "Trend", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
+            "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "BoxOfficeMiddleware", "BoxOfficeOperation",
+            "CodeList", "CodeTable", "Company", "CompanySummary", "DailyBoxOffice", "Day", "FilmCredit", "FolderAnswerStore", "HTTPRequest",
+            "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "KOBISFault", "Movie", "MovieQuery", "MovieSummary", "PeriodRanking", "Person",
+            "PersonSummary", "RateLimitMiddleware", "RedirectMiddleware", "RetryMiddleware", "SearchPage", "StoredAnswer", "TimeoutMiddleware",
+            "TransportError", "Trend", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
         ])
     }
 }

@@ -1,19 +1,3 @@
-/// Holds each request until its turn under a `RateLimiter` shared by every job of a run.
-package struct RateLimitLayer: HTTPTransport {
-    private let inner: any HTTPTransport
-    private let limiter: RateLimiter
-
-    package init(_ inner: any HTTPTransport, limiter: RateLimiter) {
-        self.inner = inner
-        self.limiter = limiter
-    }
-
-    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await limiter.wait()
-        return try await inner.send(request)
-    }
-}
-
 /// Spaces out requests that reach the network: at most `rate` a second, for every job that shares
 /// it. Answers from the cache never wait.
 package actor RateLimiter {

@@ -25,25 +25,23 @@ package enum KOBISQuota {
 
 /// Counts every request that carries a KOBIS key (`HTTPRequest.quotaKey`) against that key's
 /// daily quota, warns when little is left, and refuses to send once the count has reached it.
-package struct QuotaCountLayer: HTTPTransport {
-    private let inner: any HTTPTransport
+package struct QuotaCountMiddleware: BoxOfficeMiddleware {
     private let counts: any CallCounts
     private let keys: KeyRing
     private let now: @Sendable () -> Date
     private let events: ClientEvents?
 
-    package init(_ inner: any HTTPTransport, counts: any CallCounts, keys: KeyRing, now: @escaping @Sendable () -> Date,
-                 events: ClientEvents? = nil) {
-        self.inner = inner
+    package init(counts: any CallCounts, keys: KeyRing, now: @escaping @Sendable () -> Date, events: ClientEvents? = nil) {
         self.counts = counts
         self.keys = keys
         self.now = now
         self.events = events
     }
 
-    package func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    package func intercept(_ request: HTTPRequest, operation: BoxOfficeOperation,
+                           next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
         if let key = request.quotaKey { try count(key) }
-        return try await inner.send(request)
+        return try await next(request)
     }
 
     private func count(_ key: String) throws {

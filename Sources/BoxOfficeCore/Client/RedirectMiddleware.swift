@@ -10,21 +10,27 @@ import Foundation
 ///
 /// The request's `timeout` covers every hop: each is sent with what is left of it, so a chain of
 /// slow redirects cannot stretch it.
-package struct RedirectLayer: HTTPTransport {
-    private let inner: any HTTPTransport
+public struct RedirectMiddleware: BoxOfficeMiddleware {
     private let limit: Int
     private let events: ClientEvents?
 
-    /// Most redirects followed for one request.
-    package static let defaultLimit = 5
+    /// Most redirects followed for one request, by default.
+    public static let defaultLimit = 5
 
-    package init(_ inner: any HTTPTransport, limit: Int = RedirectLayer.defaultLimit, events: ClientEvents? = nil) {
-        self.inner = inner
-        self.limit = limit
+    /// Follows at most `limit` redirects of a request on its own server.
+    public init(limit: Int = RedirectMiddleware.defaultLimit) {
+        self.init(limit: limit, events: nil)
+    }
+
+    /// Also tells each redirect followed.
+    package init(limit: Int = RedirectMiddleware.defaultLimit, events: ClientEvents?) {
+        self.limit = max(0, limit)
         self.events = events
     }
 
-    package func send(_ first: HTTPRequest) async throws -> HTTPResponse {
+    /// Sends the request on, and again to where a redirect on the same server leads.
+    public func intercept(_ first: HTTPRequest, operation: BoxOfficeOperation,
+                          next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
         let origin = first.url
         let host = origin.host ?? "the server"
         let deadline = ContinuousClock.now + .seconds(first.timeout)
@@ -34,7 +40,7 @@ package struct RedirectLayer: HTTPTransport {
             let remaining = ContinuousClock.now.duration(to: deadline) / .seconds(1)
             guard remaining > 0 else { throw TransportError.timedOut }
             request.timeout = remaining
-            let response = try await inner.send(request)
+            let response = try await next(request)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"] else {
                 return response
             }
