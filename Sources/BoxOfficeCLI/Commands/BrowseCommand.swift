@@ -107,7 +107,7 @@ struct BrowseFetcher: Sendable {
         case let .people(name, film):
             // Credits carry no code: the people of that name with that film (KOBIS's filmoNames).
             let client = try context.client()
-            let output = try await context.show(.peopleList(name: name, filmography: film), using: client) { try SearchPage<PersonSummary>($0, page: 1, perPage: 10) }
+            let output = try await context.show(.people(name: name, filmography: film), using: client)
             return try Self.answer(output)
         }
         return try Self.answer(try await command.run(context))

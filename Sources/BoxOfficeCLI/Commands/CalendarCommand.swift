@@ -46,7 +46,7 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
         context.progress.beginRange(total: read.count, unit: "days")
         var tops: [Day: BoxOfficeEntry] = [:]
         try await forEachInOrder(read, limit: context.invocation.jobs) { day -> DailyBoxOffice in
-            let answer = try await client.answer(.dailyBoxOffice(on: day)) { try DailyBoxOffice($0, requested: day) }
+            let answer = try await client.answer(.daily(day))
             context.progress.finished(fromCache: answer.fromCache)
             return answer.value
         } deliver: { _, ranking in

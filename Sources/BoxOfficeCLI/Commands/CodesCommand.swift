@@ -44,6 +44,6 @@ struct CodesCommand: BoxOfficeCommand, Equatable {
         guard let table else {
             return .value(CodeCatalogue())
         }
-        return try await context.show(.codeList(table), using: try context.client()) { try CodeList($0, table: table) }
+        return try await context.show(.codes(table), using: try context.client())
     }
 }

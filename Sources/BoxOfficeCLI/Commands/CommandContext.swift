@@ -82,10 +82,9 @@ struct CommandContext: Sendable {
 
     /// The shared path of every KOBIS command: fetch (or take from the cache) and convert, giving
     /// the value as of when it was fetched, or KOBIS's own body with `--raw`.
-    nonisolated(nonsending) func show<Response, Value: Presentable>(_ endpoint: Endpoint<Response>, using client: KOBISClient,
-                                            convert: (Response) throws -> Value) async throws -> CommandOutput {
+    nonisolated(nonsending) func show<Value: Presentable>(_ call: KOBISCall<Value>, using client: KOBISClient) async throws -> CommandOutput {
         try check(Value.self)
-        let answer = try await client.answer(endpoint, convert: convert)
+        let answer = try await client.answer(call)
         return CommandOutput(invocation.raw ? .raw(answer.body) : .value(answer.value))
     }
 

@@ -46,19 +46,10 @@ struct DailyCommand: BoxOfficeCommand, Equatable {
             if context.invocation.demo {
                 days = try SampleTransport.heldDays(of: days, period: "the range's \(days.count) days", context: context)
             }
-            return try await RankingRange.run(days, unit: "days", context: context, client: client,
-                                              endpoint: { .dailyBoxOffice(on: $0, filter: filter) }) { day, response in
-                var ranking = try DailyBoxOffice(response, requested: day)
-                ranking.scope = scope
-                return ranking
-            }
+            return try await RankingRange.run(days, unit: "days", context: context, client: client) { .daily($0, filter: filter, scope: scope) }
         }
         let day = self.day ?? defaultDay(context)
-        return try await context.show(.dailyBoxOffice(on: day, filter: filter), using: client) { response in
-            var ranking = try DailyBoxOffice(response, requested: day)
-            ranking.scope = scope
-            return ranking
-        }
+        return try await context.show(.daily(day, filter: filter, scope: scope), using: client)
     }
 
     /// Yesterday in Korea; in the demo, the latest day the samples hold (with a note saying so).

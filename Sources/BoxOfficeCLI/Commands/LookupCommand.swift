@@ -16,9 +16,9 @@ struct LookupCommand<Kind: LookupKind>: BoxOfficeCommand, Equatable {
         let client = try context.client()
         switch target {
         case let .code(code):
-            return try await context.show(Kind.record(code), using: client) { try Kind.record($0, code: code) }
+            return try await context.show(Kind.record(code), using: client)
         case let .name(name, page):
-            return try await context.show(Kind.search(name, page: page), using: client) { try Kind.page($0, page: page) }
+            return try await context.show(Kind.search(name, page: page), using: client)
         }
     }
 }
@@ -27,16 +27,12 @@ struct LookupCommand<Kind: LookupKind>: BoxOfficeCommand, Equatable {
 protocol LookupKind: Sendable {
     associatedtype Record: Presentable
     associatedtype Summary: SearchItem
-    associatedtype RecordResponse: Decodable & Sendable
-    associatedtype SearchResponse: Decodable & Sendable
 
     static var spec: CommandSpec { get }
     /// A name to search for, in the usage error of a command without one.
     static var example: String { get }
-    static func record(_ code: String) -> Endpoint<RecordResponse>
-    static func record(_ response: RecordResponse, code: String) throws -> Record
-    static func search(_ name: String, page: Int) -> Endpoint<SearchResponse>
-    static func page(_ response: SearchResponse, page: Int) throws -> SearchPage<Summary>
+    static func record(_ code: String) -> KOBISCall<Record>
+    static func search(_ name: String, page: Int) -> KOBISCall<SearchPage<Summary>>
 }
 
 typealias PeopleCommand = LookupCommand<People>
@@ -52,12 +48,8 @@ enum People: LookupKind {
         fields: CommandSpec.fields(of: SearchPage<PersonSummary>.self, Person.self))
     static let example = "봉준호"
 
-    static func record(_ code: String) -> Endpoint<PeopleInfoResponse> { .peopleInfo(code: code) }
-    static func record(_ response: PeopleInfoResponse, code: String) throws -> Person { try Person(response, requested: code) }
-    static func search(_ name: String, page: Int) -> Endpoint<PeopleListResponse> { .peopleList(name: name, page: page) }
-    static func page(_ response: PeopleListResponse, page: Int) throws -> SearchPage<PersonSummary> {
-        try SearchPage<PersonSummary>(response, page: page, perPage: 10)
-    }
+    static func record(_ code: String) -> KOBISCall<Person> { .person(code: code) }
+    static func search(_ name: String, page: Int) -> KOBISCall<SearchPage<PersonSummary>> { .people(name: name, page: page) }
 }
 
 /// `company`: production and distribution companies, and a company's films.
@@ -70,10 +62,6 @@ enum Companies: LookupKind {
         fields: CommandSpec.fields(of: SearchPage<CompanySummary>.self, Company.self))
     static let example = "쇼박스"
 
-    static func record(_ code: String) -> Endpoint<CompanyInfoResponse> { .companyInfo(code: code) }
-    static func record(_ response: CompanyInfoResponse, code: String) throws -> Company { try Company(response, requested: code) }
-    static func search(_ name: String, page: Int) -> Endpoint<CompanyListResponse> { .companyList(name: name, page: page) }
-    static func page(_ response: CompanyListResponse, page: Int) throws -> SearchPage<CompanySummary> {
-        try SearchPage<CompanySummary>(response, page: page, perPage: 10)
-    }
+    static func record(_ code: String) -> KOBISCall<Company> { .company(code: code) }
+    static func search(_ name: String, page: Int) -> KOBISCall<SearchPage<CompanySummary>> { .companies(name: name, page: page) }
 }

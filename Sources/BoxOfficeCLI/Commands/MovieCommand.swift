@@ -61,7 +61,7 @@ struct MovieCommand: BoxOfficeCommand, Equatable {
                 return CommandOutput(.value(ambiguous.page), failureAfterOutput: ambiguous)
             }
         }
-        let answer = try await client.answer(.movieInfo(code: code)) { try Movie($0, requested: code) }
+        let answer = try await client.answer(.movie(code: code))
         if context.invocation.raw { return CommandOutput(.raw(answer.body)) }
         let reviews = Self.reviews(of: answer.value.code, context)
         guard poster else {
@@ -87,7 +87,7 @@ struct MovieCommand: BoxOfficeCommand, Equatable {
     /// The code of the one movie a title matches; several or none is an error that lists them.
     static func resolve(_ title: String, client: KOBISClient, context: CommandContext) async throws -> String {
         let query = MovieQuery(title: title)
-        let page = try await client.fetch(.movieList(query)) { try SearchPage<MovieSummary>($0, query: query) }
+        let page = try await client.fetch(.movies(query))
         guard page.items.count == 1, page.total == 1, let only = page.items.first else {
             throw AmbiguousTitleError(title: title, page: page)
         }

@@ -53,7 +53,7 @@ struct RankingFilterOptions: Equatable, Sendable {
             filter.regionCode = region
             return (filter, scope())
         }
-        let regions = try await client.fetch(.codeList(.regions)) { try CodeList($0, table: .regions) }
+        let regions = try await client.fetch(.codes(.regions))
         guard let entry = RegionName.resolve(region, in: regions) else {
             let names = regions.entries.map(\.name).joined(separator: ", ")
             throw UsageError(message: "--region \(UsageError.quote(region)) is not a KOBIS region; use one of: \(names) (or its code, from 'boxoffice codes regions')")

@@ -36,17 +36,16 @@ enum RankingRange {
 
     /// Fetches `items` with `--jobs` in flight and writes each result, in order, as soon as it and
     /// the ones before it are in.
-    static func run<Response, Value: Presentable>(
+    static func run<Value: Presentable>(
         _ items: [Day], unit: String, context: CommandContext, client: KOBISClient,
-        endpoint: @escaping @Sendable (Day) -> Endpoint<Response>,
-        convert: @escaping @Sendable (Day, Response) throws -> Value
+        call: @escaping @Sendable (Day) -> KOBISCall<Value>
     ) async throws -> CommandOutput {
         try context.check(Value.self)
         if context.invocation.raw {
             throw UsageError(message: "--raw prints one KOBIS answer; give one day with --date instead of a range")
         }
         let reading = context.reading(began: { items in
-            let callsLeft = announce(items.map(endpoint), unit: unit, context: context, client: client)
+            let callsLeft = announce(items.map(call), unit: unit, context: context, client: client)
             context.progress.beginRange(total: items.count, unit: unit, callsLeft: callsLeft)
         }, demo: { $0 })
         // With a writer (the command line), each value is written as it comes and not kept; a face
@@ -55,7 +54,7 @@ enum RankingRange {
         var values: [any Presentable] = []
         let write = context.write
         do {
-            try await client.answers(of: items, reading: reading, endpoint: endpoint, convert: convert) { answer in
+            try await client.answers(of: items, reading: reading, call: call) { answer in
                 if let write { try write(output.next(answer.value)) } else { values.append(answer.value) }
             }
         } catch {
@@ -69,13 +68,13 @@ enum RankingRange {
 
     /// Before a long range: how many calls it needs, and how many the keys have left today
     /// (returned, for the progress line's estimate).
-    static func announce<Response>(_ endpoints: [Endpoint<Response>], unit: String, context: CommandContext, client: KOBISClient) -> Int? {
+    static func announce<Value>(_ calls: [KOBISCall<Value>], unit: String, context: CommandContext, client: KOBISClient) -> Int? {
         // The demo's samples are neither fetched nor counted.
-        guard endpoints.count > ProgressLine.fewRequests, !context.invocation.demo else { return nil }
-        let needed = endpoints.filter { !client.isCached($0) }.count
+        guard calls.count > ProgressLine.fewRequests, !context.invocation.demo else { return nil }
+        let needed = calls.filter { !client.isCached($0) }.count
         let left = client.callsLeftToday()
         guard needed > 10 || needed > (left ?? .max) else { return left }
-        var text = "\(NumberFormat.grouped(endpoints.count)) \(unit): \(NumberFormat.grouped(needed)) to fetch from KOBIS, \(NumberFormat.grouped(endpoints.count - needed)) from the cache"
+        var text = "\(NumberFormat.grouped(calls.count)) \(unit): \(NumberFormat.grouped(needed)) to fetch from KOBIS, \(NumberFormat.grouped(calls.count - needed)) from the cache"
         if let left {
             text += "; \(NumberFormat.grouped(left)) of today's calls are left (Korean time)"
             if needed > left { text += ", so the run will stop at the quota and go on from the cache when run again tomorrow" }

@@ -49,12 +49,12 @@ struct SearchCommand: BoxOfficeCommand, Equatable {
         try context.check(SearchPage<MovieSummary>.self)
         let client = try context.client()
         guard all else {
-            return try await context.show(.movieList(query), using: client) { [query] in try SearchPage<MovieSummary>($0, query: query) }
+            return try await context.show(.movies(query), using: client)
         }
         let pages = try await AllPages.fetch(first: query.page, perPage: query.perPage, mostPages: Self.mostPages, context: context) { [query] page in
             var query = query
             query.page = page
-            return try await client.fetch(.movieList(query)) { try SearchPage<MovieSummary>($0, query: query) }
+            return try await client.fetch(.movies(query))
         }
         return .value(pages)
     }

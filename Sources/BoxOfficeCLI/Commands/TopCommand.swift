@@ -123,7 +123,7 @@ struct TopCommand: BoxOfficeCommand, Equatable {
         let client = try context.client()
         let (filter, scope) = try await filters.filter(context, client: client)
         let reading = context.reading(began: { days in
-            let callsLeft = RankingRange.announce(days.map { .dailyBoxOffice(on: $0, filter: filter) }, unit: "days", context: context, client: client)
+            let callsLeft = RankingRange.announce(days.map { .daily($0, filter: filter) }, unit: "days", context: context, client: client)
             context.progress.beginRange(total: days.count, unit: "days", callsLeft: callsLeft)
         }, demo: { days in
             // The samples hold some days only: the demo reads those and says how many they are.

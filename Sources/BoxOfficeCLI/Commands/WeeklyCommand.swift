@@ -40,11 +40,8 @@ struct WeeklyCommand: BoxOfficeCommand, Equatable {
         if let range {
             let period = self.period ?? .week
             let (filter, scope) = try await filters.filter(context, client: client)
-            return try await RankingRange.run(RankingRange.weeks(range), unit: "weeks", context: context, client: client,
-                                              endpoint: { .weeklyBoxOffice(containing: $0, period: period, filter: filter) }) { day, response in
-                var ranking = try WeeklyBoxOffice(response, requested: day, period: period)
-                ranking.scope = scope
-                return ranking
+            return try await RankingRange.run(RankingRange.weeks(range), unit: "weeks", context: context, client: client) {
+                .weekly($0, period: period, filter: filter, scope: scope)
             }
         }
         var day = self.day ?? Self.lastCompleteWeek(before: context.today)
@@ -55,11 +52,7 @@ struct WeeklyCommand: BoxOfficeCommand, Equatable {
             context.notice?("the samples hold the \(sample.period.rawValue) list of the week of \(sample.day.iso); showing it (pass --date for another).")
         }
         let (filter, scope) = try await filters.filter(context, client: client)
-        return try await context.show(.weeklyBoxOffice(containing: day, period: period, filter: filter), using: client) { [period] response in
-            var ranking = try WeeklyBoxOffice(response, requested: day, period: period)
-            ranking.scope = scope
-            return ranking
-        }
+        return try await context.show(.weekly(day, period: period, filter: filter, scope: scope), using: client)
     }
 
     /// The Sunday that ends the last week wholly before `today`.

@@ -3,7 +3,7 @@ import BoxOfficeRendering
 import BoxOfficeStorage
 /// Which recorded KOBIS answer the demo gives to which call.
 enum SampleCatalog {
-    /// Request keys (see `Endpoint.requestKey`) and the recording in Fixtures/kobis that answers them.
+    /// Request keys (see `KOBISCall.requestKey`) and the recording in Fixtures/kobis that answers them.
     static let entries: [(key: String, file: String)] = {
         var entries: [(String, String)] = []
         let days: [(String, String)] = [
@@ -13,10 +13,10 @@ enum SampleCatalog {
             ("20230423", "daily_20230423.json"), ("20250826", "daily_20250826_fetched-0030KST-next-day.json"),
         ]
         for (text, file) in days {
-            if let day = Day(text) { entries.append((Endpoint.dailyBoxOffice(on: day).requestKey, file)) }
+            if let day = Day(text) { entries.append((KOBISCall<DailyBoxOffice>.daily(day).requestKey, file)) }
         }
         if let day = Day("20120101") {
-            entries.append((Endpoint.weeklyBoxOffice(containing: day, period: .weekend).requestKey,
+            entries.append((KOBISCall<WeeklyBoxOffice>.weekly(day, period: .weekend).requestKey,
                             "weekly_weekGb1_20120101_official-sample.json"))
         }
         let movies: [(String, String)] = [
@@ -25,18 +25,18 @@ enum SampleCatalog {
             ("20218541", "movieinfo_20218541_later-capture.json"), ("20236180", "movieinfo_20236180.json"),
         ]
         for (code, file) in movies {
-            entries.append((Endpoint.movieInfo(code: code).requestKey, file))
+            entries.append((KOBISCall<Movie>.movie(code: code).requestKey, file))
         }
         // Both searches hold every match on one page (5 and 1 of them), so the same answer serves
         // a page of ten and the page of a hundred that `--all` asks for.
         for perPage in [10, 100] {
-            entries.append((Endpoint.movieList(MovieQuery(title: "범죄와의 전쟁", perPage: perPage)).requestKey, "movielist_movieNm-crime-war.json"))
-            entries.append((Endpoint.peopleList(name: "봉준호", perPage: perPage).requestKey, "peoplelist_peopleNm-bongjoonho.json"))
+            entries.append((KOBISCall<SearchPage<MovieSummary>>.movies(MovieQuery(title: "범죄와의 전쟁", perPage: perPage)).requestKey, "movielist_movieNm-crime-war.json"))
+            entries.append((KOBISCall<SearchPage<PersonSummary>>.people(name: "봉준호", perPage: perPage).requestKey, "peoplelist_peopleNm-bongjoonho.json"))
         }
-        entries.append((Endpoint.companyList(name: "CJ").requestKey, "companylist_companyNm-CJ_synthetic.json"))
-        entries.append((Endpoint.companyInfo(code: "20100109").requestKey, "companyinfo_20100109_synthetic.json"))
-        entries.append((Endpoint.codeList(.regions).requestKey, "codelist_0105000000_synthetic-wrapped.json"))
-        entries.append((Endpoint.peopleInfo(code: "10000066").requestKey, "peopleinfo_10000066.json"))
+        entries.append((KOBISCall<SearchPage<CompanySummary>>.companies(name: "CJ").requestKey, "companylist_companyNm-CJ_synthetic.json"))
+        entries.append((KOBISCall<Company>.company(code: "20100109").requestKey, "companyinfo_20100109_synthetic.json"))
+        entries.append((KOBISCall<CodeList>.codes(.regions).requestKey, "codelist_0105000000_synthetic-wrapped.json"))
+        entries.append((KOBISCall<Person>.person(code: "10000066").requestKey, "peopleinfo_10000066.json"))
         return entries
     }()
 

@@ -36,7 +36,7 @@ package struct SampleTransport: HTTPTransport {
     }
 
     /// The operation a URL asks for and its parameters without the key, in order, as
-    /// `Endpoint.requestKey` and `Endpoint.summary` spell them.
+    /// `KOBISCall.requestKey` spells them.
     private static func operation(of url: URL) -> (KOBISOperation, [(name: String, value: String)])? {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
               let operation = KOBISOperation.allCases.first(where: { components.path.hasSuffix("/" + $0.path) }) else {

@@ -74,56 +74,50 @@ public struct BoxOfficeClient: Sendable {
     /// KOBIS publishes a day after it ends (Korean time); a day not yet published has no entries.
     /// Figures KOBIS may still revise (the last few days') are marked ``DailyBoxOffice/provisional``.
     public func dailyBoxOffice(on day: Day, filter: BoxOfficeFilter = BoxOfficeFilter()) async throws(BoxOfficeError) -> DailyBoxOffice {
-        try await call(.dailyBoxOffice(on: day, filter: filter)) { try DailyBoxOffice($0, requested: day) }
+        try await call(.daily(day, filter: filter))
     }
 
     /// The top 10 films of the week (or weekend, or weekdays) holding `day`; figures KOBIS may
     /// still revise are marked ``WeeklyBoxOffice/provisional``.
     public func weeklyBoxOffice(containing day: Day, period: WeekPeriod = .week,
                                 filter: BoxOfficeFilter = BoxOfficeFilter()) async throws(BoxOfficeError) -> WeeklyBoxOffice {
-        try await call(.weeklyBoxOffice(containing: day, period: period, filter: filter)) {
-            try WeeklyBoxOffice($0, requested: day, period: period)
-        }
+        try await call(.weekly(day, period: period, filter: filter))
     }
 
     /// One movie's details: titles, dates, people, companies, audits; ``BoxOfficeError/notFound(_:)``
     /// when KOBIS has no movie with this code.
     public func movie(code: String) async throws(BoxOfficeError) -> Movie {
-        try await call(.movieInfo(code: code)) { try Movie($0, requested: code) }
+        try await call(.movie(code: code))
     }
 
     /// One page of movies matching a query (a title, a director, years of opening).
     public func searchMovies(_ query: MovieQuery) async throws(BoxOfficeError) -> SearchPage<MovieSummary> {
-        try await call(.movieList(query)) { try SearchPage<MovieSummary>($0, query: query) }
+        try await call(.movies(query))
     }
 
     /// One page of people whose name matches.
     public func searchPeople(name: String, page: Int = 1, perPage: Int = 10) async throws(BoxOfficeError) -> SearchPage<PersonSummary> {
-        try await call(.peopleList(name: name, page: page, perPage: perPage)) {
-            try SearchPage<PersonSummary>($0, page: page, perPage: perPage)
-        }
+        try await call(.people(name: name, page: page, perPage: perPage))
     }
 
     /// One person's details and films; ``BoxOfficeError/notFound(_:)`` for an unknown code.
     public func person(code: String) async throws(BoxOfficeError) -> Person {
-        try await call(.peopleInfo(code: code)) { try Person($0, requested: code) }
+        try await call(.person(code: code))
     }
 
     /// One page of companies whose name matches.
     public func searchCompanies(name: String, page: Int = 1, perPage: Int = 10) async throws(BoxOfficeError) -> SearchPage<CompanySummary> {
-        try await call(.companyList(name: name, page: page, perPage: perPage)) {
-            try SearchPage<CompanySummary>($0, page: page, perPage: perPage)
-        }
+        try await call(.companies(name: name, page: page, perPage: perPage))
     }
 
     /// One company's details and films; ``BoxOfficeError/notFound(_:)`` for an unknown code.
     public func company(code: String) async throws(BoxOfficeError) -> Company {
-        try await call(.companyInfo(code: code)) { try Company($0, requested: code) }
+        try await call(.company(code: code))
     }
 
     /// A KOBIS code table, such as the regions the ranking filters take.
     public func codes(_ table: CodeTable) async throws(BoxOfficeError) -> CodeList {
-        try await call(.codeList(table)) { try CodeList($0, table: table) }
+        try await call(.codes(table))
     }
 
     /// The daily ranking of every day from `from` to `to`, in order, each as soon as it and the
@@ -202,9 +196,9 @@ public struct BoxOfficeClient: Sendable {
 
     /// One call's value (stamped with the time its answer was fetched, which decides whether its
     /// figures are provisional), or the library's error.
-    private func call<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws(BoxOfficeError) -> Value {
+    private func call<Value>(_ call: KOBISCall<Value>) async throws(BoxOfficeError) -> Value {
         do {
-            return try await client.fetch(endpoint, convert: convert)
+            return try await client.fetch(call)
         } catch {
             throw BoxOfficeError(error)
         }

@@ -106,9 +106,9 @@ package struct KOBISClient: Sendable {
         return Answer(value: stamped, body: answer.body, fetched: answer.fetched, fromCache: answer.fromCache)
     }
 
-    /// Whether a usable answer to `endpoint` is stored (so fetching it costs no call).
-    package func isCached<Response>(_ endpoint: Endpoint<Response>) -> Bool {
-        cache?.holds(endpoint.requestKey, freshness: Freshness.of(endpoint)) ?? false
+    /// Whether a usable answer to a request is stored (so fetching it costs no call).
+    package func isCached(requestKey: String, freshness: Freshness) -> Bool {
+        cache?.holds(requestKey, freshness: freshness) ?? false
     }
 
     /// Calls the keys from the current one on have left today, by the local count (nil without one).

@@ -39,19 +39,17 @@ package struct PeriodReading: Sendable {
 }
 
 extension KOBISClient {
-    /// Answers `endpoint(day)` for every one of `days`, `reading.jobs` at a time, and hands each to
+    /// Answers `call(day)` for every one of `days`, `reading.jobs` at a time, and hands each to
     /// `deliver` in the days' order as soon as it and the ones before it are in (so output streams
     /// while later days are fetched); every answer goes through the cache as it arrives, so a run
     /// stopped by a spent quota or an interruption goes on where it was.
-    package nonisolated(nonsending) func answers<Response, Value: Sendable>(
-        of days: [Day], reading: PeriodReading,
-        endpoint: @escaping @Sendable (Day) -> Endpoint<Response>,
-        convert: @escaping @Sendable (Day, Response) throws -> Value,
+    package nonisolated(nonsending) func answers<Value: Sendable>(
+        of days: [Day], reading: PeriodReading, call: @escaping @Sendable (Day) -> KOBISCall<Value>,
         deliver: (Answer<Value>) async throws -> Void
     ) async throws {
         reading.began(days)
         try await forEachInOrder(days, limit: reading.jobs) { day in
-            let answer = try await self.answer(endpoint(day)) { try convert(day, $0) }
+            let answer = try await self.answer(call(day))
             reading.finished(answer.fromCache)
             return answer
         } deliver: { _, answer in
@@ -59,11 +57,10 @@ extension KOBISClient {
         }
     }
 
-    /// The daily rankings of `days`, in order, as ``answers(of:reading:endpoint:convert:deliver:)`` reads them.
+    /// The daily rankings of `days`, in order, as ``answers(of:reading:call:deliver:)`` reads them.
     package nonisolated(nonsending) func dailyRankings(of days: [Day], filter: BoxOfficeFilter = BoxOfficeFilter(), reading: PeriodReading,
                                                    deliver: (DailyBoxOffice) async throws -> Void) async throws {
-        try await answers(of: days, reading: reading, endpoint: { .dailyBoxOffice(on: $0, filter: filter) },
-                          convert: { day, response in try DailyBoxOffice(response, requested: day) }) { answer in
+        try await answers(of: days, reading: reading, call: { .daily($0, filter: filter) }) { answer in
             try await deliver(answer.value)
         }
     }

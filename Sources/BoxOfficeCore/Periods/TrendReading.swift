@@ -23,7 +23,7 @@ extension KOBISClient {
         // The details are needed only for the opening days of a default range; the rankings name the films.
         var movies: [Movie] = []
         if range == nil {
-            for code in codes { movies.append(try await fetch(.movieInfo(code: code)) { try Movie($0, requested: code) }) }
+            for code in codes { movies.append(try await fetch(.movie(code: code))) }
         }
         if alignedByOpening, range == nil {
             return try await ownRuns(movies, today: today, reading: reading)
@@ -34,7 +34,7 @@ extension KOBISClient {
             let dated = Set(rankings.flatMap { $0.entries.filter { $0.openDate != nil }.map(\.movieCode) })
             for code in codes where !dated.contains(code) {
                 do {
-                    movies.append(try await fetch(.movieInfo(code: code)) { try Movie($0, requested: code) })
+                    movies.append(try await fetch(.movie(code: code)))
                 } catch is NotFoundError {
                     // No details: the film has no days since opening, and is left out of the aligned chart.
                 }
