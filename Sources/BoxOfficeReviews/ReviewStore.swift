@@ -49,6 +49,19 @@ package struct ReviewStore: Sendable {
         try read()
     }
 
+    /// Adds a review of `movieCode`, protected by `password` when one is given (hashed before the
+    /// lock is taken: hashing is slow on purpose); gives the review and all of its film's reviews.
+    package func add(movieCode: String, rating: Double, nickname: String?, text: String, password: String?,
+                     created: Int64) throws -> (review: Review, movieReviews: [Review]) {
+        let record = password.map { PasswordRecord(password: $0) }
+        return try update { reviews -> (changed: Bool, result: (review: Review, movieReviews: [Review])) in
+            let review = Review(id: Review.newID(avoiding: Set(reviews.map(\.id))), movieCode: movieCode, rating: rating, nickname: nickname,
+                                text: text, created: created, password: record)
+            reviews.append(review)
+            return (true, (review, reviews.filter { $0.movieCode == movieCode }))
+        }
+    }
+
     /// Changes the reviews under the lock: `change` gets them and returns what it wants back;
     /// the store is written only when `change` says it changed something.
     package func update<Result>(_ change: (inout [Review]) throws -> (changed: Bool, result: Result)) throws -> Result {

@@ -14,7 +14,7 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
     var day: Day?
     var period: BrowsePeriod
     /// The ranking filters, as given, passed on to `daily` and `weekly`.
-    var filterOptions: [String: CommandArguments.Value]
+    var filters: RankingFilterOptions
 
     static let spec = CommandSpec(
         name: "browse", summary: "look around full screen: rankings, films, people, a calendar",
@@ -38,8 +38,7 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
         try arguments.expectPositionals(atMost: 0)
         day = try arguments.publishedDay()
         period = try arguments.choice("period", among: BrowsePeriod.self) ?? .day
-        _ = try RankingFilterOptions(arguments)
-        filterOptions = arguments.options.filter { name, _ in RankingFilterOptions.specs.contains { $0.name == name } }
+        filters = try RankingFilterOptions(arguments)
     }
 
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
@@ -58,29 +57,30 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
                                 prefetch: !context.invocation.demo && context.invocation.cacheMode != .offline)
         // A poster is looked up for each film shown when a provider's key is set.
         state.posters = (try? PosterProviders.configured(context)).map { !$0.isEmpty } ?? false
-        let fetcher = BrowseFetcher(context: context, filterOptions: filterOptions)
+        let fetcher = BrowseFetcher(context: context, filters: filters)
         var loop = BrowseLoop(state: state, fetcher: fetcher, colors: context.options.colors, ambiguousWide: context.options.ambiguousWide)
         try await loop.run()
         return .none
     }
 }
 
-/// Fetches what the view asks for by running the commands themselves, taking their values.
+/// Fetches what the view asks for from the engine: each request a typed call, each answer a
+/// typed value.
 struct BrowseFetcher: Sendable {
     let context: CommandContext
-    let filterOptions: [String: CommandArguments.Value]
+    let filters: RankingFilterOptions
 
-    init(context: CommandContext, filterOptions: [String: CommandArguments.Value]) {
+    init(context: CommandContext, filters: RankingFilterOptions) {
         // Nothing may be written under the view: notes and progress stay silent.
         var quiet = context.with(progress: ProgressLine(enabled: false, width: nil, write: { _ in }), say: { _ in })
         quiet.write = nil
         quiet.style.fields = nil
         self.context = quiet
-        self.filterOptions = filterOptions
+        self.filters = filters
     }
 
-    /// The value for a request, as the command gives it; `mode`: fetched from KOBIS (`.refresh`)
-    /// or read from the cache only (`.offline`) rather than as the options say.
+    /// The value for a request; `mode`: fetched from KOBIS (`.refresh`) or read from the cache
+    /// only (`.offline`) rather than as the options say.
     func fetch(_ request: BrowseRequest, mode: CacheLayer.Mode? = nil) async throws -> BrowseAnswer {
         var context = self.context
         if let mode, mode != context.invocation.cacheMode, context.invocation.cacheMode != .offline {
@@ -88,47 +88,47 @@ struct BrowseFetcher: Sendable {
             invocation.cacheMode = mode
             context = context.with(invocation: invocation)
         }
-        let today = Day.korean(at: context.now())
-        func arguments(_ name: String, _ positionals: [String] = [], _ options: [String: CommandArguments.Value] = [:]) -> CommandArguments {
-            CommandArguments(name: name, positionals: positionals, values: options, today: today)
+        switch request {
+        case let .reviews(code):
+            let movieCode = code.uppercased()
+            return .reviews(try context.reviewStore().all().filter { $0.movieCode == movieCode })
+        case let .poster(code):
+            // Without a poster key there is nothing to do, so say so before any call is spent.
+            let providers = try PosterProviders.configured(context)
+            let client = try context.client()
+            let movie = try await client.fetch(.movie(code: code))
+            return .poster(await PosterProviders.find(for: movie, providers: providers, client: client, context: context).url)
+        default:
+            break
         }
-        let command: any BoxOfficeCommand
+        let client = try context.client()
         switch request {
         case let .ranking(place) where place.period == .day:
-            command = try DailyCommand(arguments("daily", [], filterOptions.merging(["date": .text(place.day.iso)]) { $1 }))
+            let (filter, scope) = try await filters.filter(context, client: client)
+            return .daily(try await client.fetch(.daily(place.day, filter: filter, scope: scope)))
         case let .ranking(place):
-            command = try WeeklyCommand(arguments("weekly", [], filterOptions.merging(["date": .text(place.day.iso), "period": .text(place.period.rawValue)]) { $1 }))
-        case let .movie(code): command = try MovieCommand(arguments("movie", [code]))
-        case let .search(title): command = try SearchCommand(arguments("search", [title]))
-        case let .person(code): command = try PeopleCommand(arguments("people", [code]))
-        case let .company(code): command = try CompanyCommand(arguments("company", [code]))
-        case let .reviews(code): command = try ReviewCommand(arguments("review", ["list", code]))
-        case let .poster(code): command = try MovieCommand(CommandArguments(name: "movie", positionals: [code], values: ["poster": .flag], today: today))
-        case let .people(name, film):
-            // Credits carry no code: the people of that name with that film (KOBIS's filmoNames).
-            let client = try context.client()
-            let output = try await context.show(.people(name: name, filmography: film), using: client)
-            return try Self.answer(output)
+            let (filter, scope) = try await filters.filter(context, client: client)
+            let period = WeekPeriod(rawValue: place.period.rawValue) ?? .week
+            return .weekly(try await client.fetch(.weekly(place.day, period: period, filter: filter, scope: scope)))
+        case let .movie(code): return .movie(try await client.fetch(.movie(code: code)))
+        case let .search(title): return .movies(try await client.fetch(.movies(MovieQuery(title: title))))
+        case let .person(code): return .person(try await client.fetch(.person(code: code)))
+        case let .company(code): return .company(try await client.fetch(.company(code: code)))
+        // Credits carry no code: the people of that name with that film (KOBIS's filmoNames).
+        case let .people(name, film): return .people(try await client.fetch(.people(name: name, filmography: film)))
+        case .reviews, .poster: throw BrowseFetchError()
         }
-        return try Self.answer(try await command.run(context))
     }
 
-    /// Adds the form's review as `review add` does (its rules, its store, its password handling):
-    /// what to say of it.
+    /// Adds the form's review as `review add` does (its checks, its store), the form's password
+    /// protecting it: what to say of it.
     func add(_ form: ReviewForm) async throws -> String {
-        var options: [String: CommandArguments.Value] = ["rating": .text(form.value(.rating)), "text": .text(form.value(.text))]
-        if !form.value(.nickname).trimmingBlanks().isEmpty { options["nickname"] = .text(form.value(.nickname)) }
-        var environment = context.environment
-        if !form.value(.password).isEmpty {
-            options["password"] = .flag
-            environment["BOXOFFICE_REVIEW_PASSWORD"] = form.value(.password)
-        }
-        let command = try ReviewCommand(CommandArguments(name: "review", positionals: ["add", form.movieCode], values: options,
-                                                         today: Day.korean(at: context.now())))
-        let said = Locked<String?>(nil)
-        let context = context.with(environment: environment, say: { line in said.withLock { $0 = line } })
-        _ = try await command.run(context)
-        return said.withLock { $0 } ?? "added the review"
+        let nickname = form.value(.nickname).trimmingBlanks().isEmpty ? nil : form.value(.nickname)
+        let review = try ReviewCommand.addition(movieCode: form.movieCode, rating: form.value(.rating), nickname: nickname, text: form.value(.text))
+        let password = form.value(.password)
+        let added = try context.reviewStore().add(movieCode: review.movieCode, rating: review.rating, nickname: review.nickname, text: review.text,
+                                                  password: password.isEmpty ? nil : password, created: Int64(context.now().timeIntervalSince1970))
+        return ReviewCommand.added(added.review)
     }
 
     /// A poster image's bytes, through the same client (and cache) as everything else.
@@ -139,25 +139,9 @@ struct BrowseFetcher: Sendable {
                               freshness: .seconds(30 * 86_400))
         return try await client.answer(call) { $0 }.value
     }
-
-    private static func answer(_ output: CommandOutput) throws -> BrowseAnswer {
-        guard case let .value(value, _) = output.content else { throw BrowseFetchError() }
-        switch value {
-        case let value as DailyBoxOffice: return .daily(value)
-        case let value as WeeklyBoxOffice: return .weekly(value)
-        case let value as Movie: return .movie(value)
-        case let value as SearchPage<MovieSummary>: return .movies(value)
-        case let value as Person: return .person(value)
-        case let value as SearchPage<PersonSummary>: return .people(value)
-        case let value as Company: return .company(value)
-        case let value as ReviewList: return .reviews(value.reviews)
-        case let value as MovieWithPoster: return .poster(value.poster)
-        default: throw BrowseFetchError()
-        }
-    }
 }
 
-/// A command gave something the view cannot show (never expected).
+/// A request the view cannot make (never expected).
 struct BrowseFetchError: Error, CustomStringConvertible {
     var description: String { "the answer could not be shown here" }
 }

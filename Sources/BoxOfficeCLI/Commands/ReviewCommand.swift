@@ -104,15 +104,9 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
         case let .add(code, rating, nickname, text, protect):
             let body = try text ?? Self.standardInputText()
             let password = protect ? try Self.newPassword(context) : nil
-            // Hashing is slow on purpose; it happens before the lock is taken.
-            let record = password.map { PasswordRecord(password: $0) }
-            let (review, movieReviews) = try store.update { reviews -> (changed: Bool, result: (Review, [Review])) in
-                let review = Review(id: Review.newID(avoiding: Set(reviews.map(\.id))), movieCode: code, rating: rating, nickname: nickname,
-                                    text: body, created: Int64(context.now().timeIntervalSince1970), password: record)
-                reviews.append(review)
-                return (true, (review, reviews.filter { $0.movieCode == code }))
-            }
-            context.notice?("added review \(review.id) of \(code)\(record == nil ? "" : ", protected by its password").")
+            let (review, movieReviews) = try store.add(movieCode: code, rating: rating, nickname: nickname, text: body, password: password,
+                                                       created: Int64(context.now().timeIntervalSince1970))
+            context.notice?(Self.added(review))
             return .value(ReviewList(reviews: [review], movieCode: code, summarising: movieReviews))
         case let .list(code):
             let reviews = try store.all().filter { code == nil || $0.movieCode == code }
@@ -226,6 +220,22 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
         guard !first.isEmpty else { throw ReviewInputError(message: "the password is empty; nothing was added") }
         guard PasswordPrompt.ask("Again: ") == first else { throw ReviewInputError(message: "the two passwords differ; nothing was added") }
         return first
+    }
+
+    /// What is said of a review just added.
+    static func added(_ review: Review) -> String {
+        "added review \(review.id) of \(review.movieCode)\(review.password == nil ? "" : ", protected by its password")."
+    }
+
+    /// A review to add from a form's fields, checked as `review add` checks its options (the
+    /// nickname only when one is typed): its movie code, rating, nickname and text.
+    static func addition(movieCode: String, rating: String, nickname: String?, text: String) throws(UsageError)
+        -> (movieCode: String, rating: Double, nickname: String?, text: String) {
+        // In the order `review add` checks them.
+        let value = try Self.rating(rating), name = try Self.nickname(nickname), body = try Self.checked(text)
+        let code = try Self.movieCode(movieCode)
+        guard let value else { throw UsageError(message: "review add needs --rating R, from 0.5 to 5 in steps of 0.5", command: "review") }
+        return (code, value, name, body)
     }
 
     private static func rating(_ text: String?) throws(UsageError) -> Double? {
