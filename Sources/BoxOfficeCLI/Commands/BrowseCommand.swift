@@ -48,13 +48,14 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
                 'boxoffice daily --json', 'boxoffice movie CODE --json' and the other commands
                 """, command: "browse")
         }
-        let samples = context.invocation.demo
-            ? BrowseState.Samples(days: SampleTransport.sampleDays,
-                                  weeks: Dictionary(grouping: SampleTransport.sampleWeeks) { BrowsePeriod(rawValue: $0.period.rawValue) ?? .week }
-                                      .mapValues { $0.map(\.day).sorted() }) : nil
+        let source = context.source
+        let samples = source.heldDays.map { days in
+            BrowseState.Samples(days: days, weeks: Dictionary(grouping: source.heldWeeks ?? []) { BrowsePeriod(rawValue: $0.period.rawValue) ?? .week }
+                                    .mapValues { $0.map(\.day).sorted() })
+        }
         let home = RankingPlace(day: day ?? samples?.days.last ?? context.today.adding(days: -1), period: period)
         var state = BrowseState(home: home, today: context.today, samples: samples,
-                                prefetch: !context.invocation.demo && context.invocation.cacheMode != .offline)
+                                prefetch: source.reachesNetwork && context.invocation.cacheMode != .offline)
         // A poster is looked up for each film shown when a provider's key is set.
         state.posters = (try? PosterProviders.configured(context)).map { !$0.isEmpty } ?? false
         let fetcher = BrowseFetcher(context: context, filters: filters)

@@ -32,28 +32,21 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; a calendar reads many", command: "calendar") }
         var year = self.year ?? context.today.year
         var month = self.month ?? context.today.month
-        let demo = context.invocation.demo
-        if demo, self.year == nil, let latest = SampleTransport.sampleDays.last {
-            (year, month) = (latest.year, latest.month)
-            context.notice?("the samples end in \(cFormat("%04d-%02d", year, month)); showing that month (the samples hold only some days).")
+        if self.year == nil, let latest = context.source.defaultMonth(notice: context.notice) {
+            (year, month) = latest
         }
         let days = MonthCalendar.days(year: year, month: month) ?? []
         let published = days.filter { $0 < context.today }
         let client = try context.client()
         // The samples hold some days only: the demo reads those, and the others are not read
         // (never "no figures").
-        let read = demo ? try SampleTransport.heldDays(of: published, period: "the month's \(published.count) published days", context: context) : published
-        context.progress.beginRange(total: read.count, unit: "days")
+        let read = try context.source.readable(published, period: "the month's \(published.count) published days", notice: context.notice)
         var tops: [Day: BoxOfficeEntry] = [:]
-        try await forEachInOrder(read, limit: context.invocation.jobs) { day -> DailyBoxOffice in
-            let answer = try await client.answer(.daily(day))
-            context.progress.finished(fromCache: answer.fromCache)
-            return answer.value
-        } deliver: { _, ranking in
+        try await client.dailyRankings(of: read, reading: context.reading(period: nil)) { ranking in
             tops[ranking.day] = ranking.entries.min { $0.rank < $1.rank }
         }
         let calendar = MonthCalendar(year: year, month: month, days: days.map { day in
-            MonthCalendar.Entry(date: day, published: day < context.today, top: tops[day], read: !demo || read.contains(day))
+            MonthCalendar.Entry(date: day, published: day < context.today, top: tops[day], read: context.source.reachesNetwork || read.contains(day))
         })
         return CommandOutput(.value(calendar, chart: true))
     }

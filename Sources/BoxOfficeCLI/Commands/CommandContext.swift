@@ -41,6 +41,9 @@ struct CommandContext: Sendable {
                        progress: progress ?? self.progress, write: write, say: say ?? self.say)
     }
 
+    /// Where answers come from: the one place the demo is told from KOBIS.
+    var source: AnswerSource { invocation.demo ? .recordings : .kobis }
+
     /// Notes for the user, unless `--quiet`.
     var notice: (@Sendable (String) -> Void)? { invocation.verbosity == .quiet ? nil : say }
     /// Requests and cache decisions, with `--verbose`.
@@ -89,16 +92,16 @@ struct CommandContext: Sendable {
     }
 
     /// How the engine reads a period's days for this command: `--jobs` at a time, counted on the
-    /// progress line (`began` says more before a long range: `top` tells the calls it needs); in
-    /// the demo, only the days its samples hold, through `demo`.
-    func reading(unit: String = "days", began: (@Sendable ([Day]) -> Void)? = nil,
-                 demo: @escaping @Sendable ([Day]) throws -> [Day]) -> PeriodReading {
+    /// progress line (`began` says more before a long range: `top` tells the calls it needs); with
+    /// `period` (naming the days for the note that says so), only the days the source holds.
+    func reading(unit: String = "days", period: (@Sendable ([Day]) -> String)?,
+                 began: (@Sendable ([Day]) -> Void)? = nil) -> PeriodReading {
         let progress = self.progress
-        let all: @Sendable ([Day]) throws -> [Day] = { $0 }
+        let (source, notice) = (self.source, self.notice)
         return PeriodReading(jobs: invocation.jobs,
                              began: began ?? { progress.beginRange(total: $0.count, unit: unit) },
                              finished: { progress.finished(fromCache: $0) },
-                             readable: invocation.demo ? demo : all)
+                             readable: { days in try period.map { try source.readable(days, period: $0(days), notice: notice) } ?? days })
     }
 
     /// KOBIS's body as it came (key masked), ending with a newline so the prompt starts on its own line.
@@ -118,7 +121,7 @@ struct CommandContext: Sendable {
     /// rate, a timeout per try, and the transport. The demo is a transport of its own, with none of them.
     func client() throws -> KOBISClient {
         let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
-        if invocation.demo {
+        if !source.reachesNetwork {
             // The samples are a read-only cache of their own: no disk cache, no network, nothing counted.
             notice?("showing sample data recorded from KOBIS (--demo); no key or network used.")
             return KOBISClient(baseURL: baseURL, keys: KeyRing([""]),

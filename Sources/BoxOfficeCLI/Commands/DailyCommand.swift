@@ -42,21 +42,13 @@ struct DailyCommand: BoxOfficeCommand, Equatable {
         let client = try context.client()
         let (filter, scope) = try await filters.filter(context, client: client)
         if let range {
-            var days = RankingRange.days(range)
-            if context.invocation.demo {
-                days = try SampleTransport.heldDays(of: days, period: "the range's \(days.count) days", context: context)
+            return try await RankingRange.run(RankingRange.days(range), unit: "days", period: { "the range's \($0.count) days" },
+                                              context: context, client: client) {
+                .daily($0, filter: filter, scope: scope)
             }
-            return try await RankingRange.run(days, unit: "days", context: context, client: client) { .daily($0, filter: filter, scope: scope) }
         }
-        let day = self.day ?? defaultDay(context)
+        let day = self.day ?? context.source.defaultDay(today: context.today, notice: context.notice)
         return try await context.show(.daily(day, filter: filter, scope: scope), using: client)
-    }
-
-    /// Yesterday in Korea; in the demo, the latest day the samples hold (with a note saying so).
-    private func defaultDay(_ context: CommandContext) -> Day {
-        guard context.invocation.demo, let latest = SampleTransport.sampleDays.last else { return context.today.adding(days: -1) }
-        context.notice?("the samples end on \(latest.iso); showing that day (pass --date for another sample day).")
-        return latest
     }
 }
 

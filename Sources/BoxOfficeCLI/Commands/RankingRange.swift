@@ -37,24 +37,24 @@ enum RankingRange {
     /// Fetches `items` with `--jobs` in flight and writes each result, in order, as soon as it and
     /// the ones before it are in.
     static func run<Value: Presentable>(
-        _ items: [Day], unit: String, context: CommandContext, client: KOBISClient,
+        _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, context: CommandContext, client: KOBISClient,
         call: @escaping @Sendable (Day) -> KOBISCall<Value>
     ) async throws -> CommandOutput {
         try context.check(Value.self)
         if context.invocation.raw {
             throw UsageError(message: "--raw prints one KOBIS answer; give one day with --date instead of a range")
         }
-        let reading = context.reading(began: { items in
+        let reading = context.reading(unit: unit, period: period, began: { items in
             let callsLeft = announce(items.map(call), unit: unit, context: context, client: client)
             context.progress.beginRange(total: items.count, unit: unit, callsLeft: callsLeft)
-        }, demo: { $0 })
+        })
         // With a writer (the command line), each value is written as it comes and not kept; a face
         // with none (the MCP server) gets them all at the end.
         var output = StreamedOutput(style: context.style)
         var values: [any Presentable] = []
         let write = context.write
         do {
-            try await client.answers(of: items, reading: reading, call: call) { answer in
+            try await client.answers(of: reading.readable(items), reading: reading, call: call) { answer in
                 if let write { try write(output.next(answer.value)) } else { values.append(answer.value) }
             }
         } catch {
@@ -69,8 +69,8 @@ enum RankingRange {
     /// Before a long range: how many calls it needs, and how many the keys have left today
     /// (returned, for the progress line's estimate).
     static func announce<Value>(_ calls: [KOBISCall<Value>], unit: String, context: CommandContext, client: KOBISClient) -> Int? {
-        // The demo's samples are neither fetched nor counted.
-        guard calls.count > ProgressLine.fewRequests, !context.invocation.demo else { return nil }
+        // Answers from the recordings are neither fetched nor counted.
+        guard calls.count > ProgressLine.fewRequests, context.source.reachesNetwork else { return nil }
         let needed = calls.filter { !client.isCached($0) }.count
         let left = client.callsLeftToday()
         guard needed > 10 || needed > (left ?? .max) else { return left }

@@ -106,28 +106,18 @@ struct TopCommand: BoxOfficeCommand, Equatable {
         self.filters = filters
     }
 
-    /// The year the demo's samples hold most days of.
-    private static var sampleYear: Int? {
-        let years = SampleTransport.sampleDays.map(\.year)
-        return Set(years).max { a, b in (years.filter { $0 == a }.count, b) < (years.filter { $0 == b }.count, a) }
-    }
-
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(PeriodRanking.self)
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; top reads a day's ranking for every day of the period", command: "top") }
         var (range, unfinished) = days(today: context.today)
-        if context.invocation.demo, period == .year(nil), let year = Self.sampleYear {
+        if period == .year(nil), let year = context.source.defaultYear(notice: context.notice) {
             (range, unfinished) = TopCommand(period: .year(year), limit: limit, filters: filters).days(today: context.today)
-            context.notice?("the samples hold only some days; showing \(year), the year they hold most days of (pass --year or --month for another).")
         }
         let client = try context.client()
         let (filter, scope) = try await filters.filter(context, client: client)
-        let reading = context.reading(began: { days in
+        let reading = context.reading(period: { "the period's \($0.count) days" }, began: { days in
             let callsLeft = RankingRange.announce(days.map { .daily($0, filter: filter) }, unit: "days", context: context, client: client)
             context.progress.beginRange(total: days.count, unit: "days", callsLeft: callsLeft)
-        }, demo: { days in
-            // The samples hold some days only: the demo reads those and says how many they are.
-            try SampleTransport.heldDays(of: days, period: "the period's \(days.count) days", context: context)
         })
         let ranking = try await client.periodRanking(range, unfinished: unfinished, filter: filter, scope: scope, limit: limit, reading: reading)
         return .value(ranking)

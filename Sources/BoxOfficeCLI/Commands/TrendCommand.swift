@@ -84,9 +84,8 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
         }
         let trend: Trend
         do {
-            trend = try await client.trend(of: codes, range: range, alignedByOpening: alignOpening, today: context.today, reading: context.reading(demo: { days in
-                guard let first = days.first, let last = days.last else { return days }
-                return try SampleTransport.heldDays(of: days, period: "the \(days.count) days from \(first.iso) to \(last.iso)", context: context)
+            trend = try await client.trend(of: codes, range: range, alignedByOpening: alignOpening, today: context.today, reading: context.reading(period: { days in
+                "the \(days.count) days from \(days.first?.iso ?? "") to \(days.last?.iso ?? "")"
             }))
         } catch let TrendRangeError.noOpeningDay(title) {
             throw UsageError(message: "KOBIS gives no opening day for \(UsageError.quote(title)); give the range with --from and --to", command: "trend")

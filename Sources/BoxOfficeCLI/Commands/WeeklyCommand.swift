@@ -40,16 +40,14 @@ struct WeeklyCommand: BoxOfficeCommand, Equatable {
         if let range {
             let period = self.period ?? .week
             let (filter, scope) = try await filters.filter(context, client: client)
-            return try await RankingRange.run(RankingRange.weeks(range), unit: "weeks", context: context, client: client) {
+            return try await RankingRange.run(RankingRange.weeks(range), unit: "weeks", period: nil, context: context, client: client) {
                 .weekly($0, period: period, filter: filter, scope: scope)
             }
         }
         var day = self.day ?? Self.lastCompleteWeek(before: context.today)
         var period = self.period ?? .week
-        if self.day == nil, context.invocation.demo, let sample = SampleTransport.sampleWeeks.last,
-           self.period == nil || self.period == sample.period {
+        if self.day == nil, let sample = context.source.defaultWeek(period: self.period, notice: context.notice) {
             (day, period) = sample
-            context.notice?("the samples hold the \(sample.period.rawValue) list of the week of \(sample.day.iso); showing it (pass --date for another).")
         }
         let (filter, scope) = try await filters.filter(context, client: client)
         return try await context.show(.weekly(day, period: period, filter: filter, scope: scope), using: client)

@@ -108,19 +108,3 @@ package struct SamplePeriodError: Error, Sendable, Equatable, CustomStringConver
         "the sample data has no day from \(from.iso) to \(to.iso); sample days: \(SampleTransport.sampleDays.map(\.iso).joined(separator: ", "))"
     }
 }
-
-extension SampleTransport {
-    /// The days of a period the samples hold, for a command that reads a period in the demo:
-    /// it says how many of them those are (`period` names them: "the range's 90 days"), and
-    /// refuses a period holding none, naming the sample days.
-    static func heldDays(of days: [Day], period: String, context: CommandContext) throws -> [Day] {
-        guard let first = days.first, let last = days.last else { return days }
-        let held = days.filter(sampleDays.contains)
-        guard !held.isEmpty else { throw SamplePeriodError(from: first, to: last) }
-        if held.count < days.count {
-            context.notice?("read \(held.count) of \(period), the ones the sample data holds.")
-        }
-        return held
-    }
-}
-

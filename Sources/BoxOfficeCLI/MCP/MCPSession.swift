@@ -237,8 +237,8 @@ final class MCPServer: Sendable {
             reply(id: id, result: .object([]), era: era)
         case "tools/list":
             // The first list waits for the schemas; like a call, it is answered before the server ends.
-            let demo = context.invocation.demo
-            var result: [(String, JSONValue)] = [("tools", .array(MCPTools.all.map { $0.listing(output: Self.outputSchemas[$0.name], demo: demo) }))]
+            let openWorld = context.source.reachesNetwork
+            var result: [(String, JSONValue)] = [("tools", .array(MCPTools.all.map { $0.listing(output: Self.outputSchemas[$0.name], openWorld: openWorld) }))]
             if era == .stateless { result += [("ttlMs", .int(Self.listLifetime)), ("cacheScope", .string("public"))] }
             reply(id: id, result: .object(result), era: era)
         case "tools/call":

@@ -22,15 +22,15 @@ struct MCPTool: Sendable {
     /// What `structuredContent` holds: the command's JSON, wrapped when it is not an object.
     let wrap: @Sendable (JSONValue) -> JSONValue
 
-    /// The tool as `tools/list` gives it, with the schema of its answers; `demo` says whether
-    /// the server answers from the recordings (then nothing reaches the outside world).
-    func listing(output: JSONValue?, demo: Bool) -> JSONValue {
+    /// The tool as `tools/list` gives it, with the schema of its answers; `openWorld` says whether
+    /// the server's answers come from the outside world (not from the recordings inside it).
+    func listing(output: JSONValue?, openWorld: Bool) -> JSONValue {
         var members: [(String, JSONValue)] = [("name", .string(name)), ("title", .string(title)), ("description", .string(description)),
                                               ("inputSchema", input)]
         if let output { members.append(("outputSchema", output)) }
         members.append(("annotations", .object([
             ("title", .string(title)), ("readOnlyHint", .bool(true)), ("destructiveHint", .bool(false)),
-            ("idempotentHint", .bool(true)), ("openWorldHint", .bool(reachesKOBIS && !demo)),
+            ("idempotentHint", .bool(true)), ("openWorldHint", .bool(reachesKOBIS && openWorld)),
         ])))
         return .object(members)
     }

@@ -11,7 +11,8 @@ import Foundation
 enum PosterProviders {
     /// Kakao first (it searches Korean titles), then OMDb (English titles). Throws when neither has a key.
     static func configured(_ context: CommandContext) throws -> [PosterProvider] {
-        if context.invocation.demo { return [] }
+        // The recordings reach nothing outside: no provider is asked.
+        guard context.source.reachesNetwork else { return [] }
         var providers: [PosterProvider] = []
         for service in PosterProvider.Service.allCases {
             guard let key = context.environment[service.keyVariable]?.trimmingBlanksAndNewlines(), !key.isEmpty else { continue }
@@ -34,7 +35,7 @@ enum PosterProviders {
     /// unless another one finds the poster.
     static func find(for movie: Movie, providers: [PosterProvider], client: KOBISClient,
                      context: CommandContext) async -> (url: String?, failure: (any Error)?) {
-        if context.invocation.demo {
+        guard context.source.reachesNetwork else {
             context.notice?("--demo uses no network, so no poster is looked up.")
             return (nil, nil)
         }

@@ -1,0 +1,74 @@
+import BoxOfficeCore
+import BoxOfficeRendering
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Where a run's answers come from, chosen once (`CommandContext.source`): KOBIS itself, which
+/// holds every published day, or the recordings inside boxoffice (`--demo`), which hold some.
+/// Commands ask it what it holds and what to show when nothing is asked for; none asks which it is.
+struct AnswerSource: Sendable {
+    /// The days and weeks held, when only some are (the samples); nil for KOBIS.
+    private let samples: (days: [Day], weeks: [(day: Day, period: WeekPeriod)])?
+
+    /// KOBIS, through the network.
+    static let kobis = AnswerSource(samples: nil)
+    /// The recordings inside boxoffice: no key, no network.
+    static let recordings = AnswerSource(samples: (SampleTransport.sampleDays, SampleTransport.sampleWeeks))
+
+    /// Whether answers come from the outside world (so calls are counted, posters looked up,
+    /// days prefetched, and an MCP tool is open-world).
+    var reachesNetwork: Bool { samples == nil }
+
+    /// The days and weeks held, for a view that steps only through those; nil when every day is.
+    var heldDays: [Day]? { samples?.days }
+    var heldWeeks: [(day: Day, period: WeekPeriod)]? { samples?.weeks }
+
+    /// The day a ranking shows when none is asked for: yesterday in Korea, or the latest day held
+    /// (with a note saying so).
+    func defaultDay(today: Day, notice: ((String) -> Void)?) -> Day {
+        guard let latest = samples?.days.last else { return today.adding(days: -1) }
+        notice?("the samples end on \(latest.iso); showing that day (pass --date for another sample day).")
+        return latest
+    }
+
+    /// The week shown when none is asked for, when the source holds only some: its latest week of
+    /// `period` (or of any period when none is asked), with a note; nil for KOBIS.
+    func defaultWeek(period: WeekPeriod?, notice: ((String) -> Void)?) -> (day: Day, period: WeekPeriod)? {
+        guard let sample = samples?.weeks.last, period == nil || period == sample.period else { return nil }
+        notice?("the samples hold the \(sample.period.rawValue) list of the week of \(sample.day.iso); showing it (pass --date for another).")
+        return sample
+    }
+
+    /// The month a calendar shows when none is asked for, when the source holds only some days:
+    /// the month of its latest day, with a note; nil for KOBIS.
+    func defaultMonth(notice: ((String) -> Void)?) -> (year: Int, month: Int)? {
+        guard let latest = samples?.days.last else { return nil }
+        notice?("the samples end in \(cFormat("%04d-%02d", latest.year, latest.month)); showing that month (the samples hold only some days).")
+        return (latest.year, latest.month)
+    }
+
+    /// The year `top` ranks when none is asked for, when the source holds only some days: the
+    /// year it holds most days of, with a note; nil for KOBIS.
+    func defaultYear(notice: ((String) -> Void)?) -> Int? {
+        guard let years = samples?.days.map(\.year),
+              let year = Set(years).max(by: { a, b in (years.filter { $0 == a }.count, b) < (years.filter { $0 == b }.count, a) }) else { return nil }
+        notice?("the samples hold only some days; showing \(year), the year they hold most days of (pass --year or --month for another).")
+        return year
+    }
+
+    /// The days of a period that can be read: all of them from KOBIS; the ones held otherwise,
+    /// saying how many of them those are (`period` names them: "the range's 90 days"), and
+    /// refusing a period holding none, naming the days held.
+    func readable(_ days: [Day], period: String, notice: ((String) -> Void)?) throws -> [Day] {
+        guard let held = samples?.days, let first = days.first, let last = days.last else { return days }
+        let read = days.filter(held.contains)
+        guard !read.isEmpty else { throw SamplePeriodError(from: first, to: last) }
+        if read.count < days.count {
+            notice?("read \(read.count) of \(period), the ones the sample data holds.")
+        }
+        return read
+    }
+}
