@@ -11,7 +11,11 @@ import Testing
 
     /// The public symbols of `module`, as `swift-symbolgraph-extract` reads them from the build;
     /// nil when the module is not built or cannot be read (which fails the test that asked).
-    static func publicSymbols(of module: String) throws -> [Symbol]? {
+    static func publicSymbols(of module: String) async throws -> [Symbol]? {
+        try await Blocking.run { try extractSymbols(of: module) }
+    }
+
+    private static func extractSymbols(of module: String) throws -> [Symbol]? {
         let modules = Executable.url.deletingLastPathComponent().appendingPathComponent("Modules")
         guard let tool = InstalledTools.symbolGraphExtractor, FileManager.default.fileExists(atPath: modules.appendingPathComponent("\(module).swiftmodule").path) else { return nil }
         var machine = utsname()
@@ -44,8 +48,8 @@ import Testing
 
     @Test(.enabled(if: InstalledTools.symbolGraphExtractor != nil, "swift-symbolgraph-extract is not on PATH"),
           arguments: ["BoxOfficeCore", "BoxOfficeURLSession"])
-    func everyPublicSymbolIsDocumented(module: String) throws {
-        let symbols = try #require(try Self.publicSymbols(of: module), "the symbol graph of \(module) cannot be read")
+    func everyPublicSymbolIsDocumented(module: String) async throws {
+        let symbols = try #require(try await Self.publicSymbols(of: module), "the symbol graph of \(module) cannot be read")
         #expect(!symbols.isEmpty)
         #expect(symbols.filter { !$0.documented }.map(\.path).sorted() == [])
     }
@@ -53,8 +57,8 @@ import Testing
     /// What an app uses, and nothing the command line needs on top (that is `package` access). One
     /// error is thrown, `BoxOfficeError`; `TransportError` is what a transport throws to the client.
     @Test(.enabled(if: InstalledTools.symbolGraphExtractor != nil, "swift-symbolgraph-extract is not on PATH"))
-    func thePublicTypesAreTheLibrarysOwn() throws {
-        let symbols = try #require(try Self.publicSymbols(of: "BoxOfficeCore"), "the symbol graph of BoxOfficeCore cannot be read")
+    func thePublicTypesAreTheLibrarysOwn() async throws {
+        let symbols = try #require(try await Self.publicSymbols(of: "BoxOfficeCore"), "the symbol graph of BoxOfficeCore cannot be read")
         let types = Set(symbols.map { String($0.path.prefix { $0 != "." }) })
         #expect(types.sorted() == [
             "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "BoxOfficeMiddleware", "BoxOfficeOperation",

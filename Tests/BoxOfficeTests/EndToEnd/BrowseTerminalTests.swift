@@ -74,7 +74,8 @@ import Testing
         var seen = await terminal.waitForScreen(timeout: Self.look) { $0.contains(text) }
         var diagnosis = ""
         if !seen {
-            diagnosis = "\nwhere it waited after \(Self.look):\n" + ProcessDump.describe(terminal.processID)
+            let pid = terminal.processID
+            diagnosis = "\nwhere it waited after \(Self.look):\n" + ((try? await Blocking.run { ProcessDump.describe(pid) }) ?? "")
             FileHandle.standardError.write(Data("== browse has not shown \(text) yet\(diagnosis)\n".utf8))
             seen = await terminal.waitForScreen(timeout: Self.wait - Self.look) { $0.contains(text) }
             if !seen { diagnosis += StallWatch.summary }

@@ -409,7 +409,7 @@ final class MCPTestClient: Sendable {
             // Against a server, every tool but the local quota reaches the outside world.
             #expect((tool["annotations"] as? [String: Any])?["openWorldHint"] as? Bool == (name != "quota_status"), "\(name)")
         }
-        let failures = try JSONSchemaCheck.failures(answers.map { (name: $0.name, schema: schemas[$0.tool] ?? [:], instance: $0.structured) })
+        let failures = try await JSONSchemaCheck.failures(answers.map { (name: $0.name, schema: schemas[$0.tool] ?? [:], instance: $0.structured) })
         #expect(failures == [], "answers that do not fit their schema")
         #expect(try await client.finish() == 0)
     }
@@ -639,12 +639,20 @@ final class MCPTestClient: Sendable {
 /// its `jsonschema` (python3-jsonschema); the test that asks is skipped where they are missing.
 enum JSONSchemaCheck {
     /// A line per value that does not fit its schema: the name and the validator's message.
-    static func failures(_ checks: [(name: String, schema: Any, instance: Any)]) throws -> [String] {
+    static func failures(_ checks: [(name: String, schema: Any, instance: Any)]) async throws -> [String] {
+        let input = try JSONSerialization.data(withJSONObject: checks.map { ["name": $0.name, "schema": $0.schema, "instance": $0.instance] })
+        let (status, lines) = try await Blocking.run { try validate(input) }
+        #expect(status == 0, "the schemas are valid JSON Schemas")
+        return lines
+    }
+
+    /// The validator's exit status and lines for the checks in `input` (JSON).
+    private static func validate(_ checks: Data) throws -> (status: Int32, lines: [String]) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("checks.json")
-        try JSONSerialization.data(withJSONObject: checks.map { ["name": $0.name, "schema": $0.schema, "instance": $0.instance] }).write(to: input)
+        try checks.write(to: input)
         let script = """
             import json, sys
             import jsonschema
@@ -664,7 +672,6 @@ enum JSONSchemaCheck {
         try Executable.launch(process)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "the schemas are valid JSON Schemas")
-        return text.split(separator: "\n").map(String.init)
+        return (process.terminationStatus, text.split(separator: "\n").map(String.init))
     }
 }

@@ -94,7 +94,7 @@ final class LoopbackServer: Sendable {
         core.start()
     }
 
-    deinit { core.stop() }
+    deinit { core.stop(waiting: false) }
 
     /// The port the kernel chose.
     var port: UInt16 { core.port }
@@ -131,7 +131,7 @@ final class RawServer: Sendable {
         core.start()
     }
 
-    deinit { core.stop() }
+    deinit { core.stop(waiting: false) }
 }
 
 /// The handlers of every loopback server: long-lived threads, one more started only when a request
@@ -309,7 +309,10 @@ private final class LoopbackCore: Sendable {
         thread.start()
     }
 
-    func stop() {
+    /// Ends the loop; `waiting` until it has closed the listener (a test that stops a server to
+    /// see connections refused), or not (a server let go: its loop closes it on its own, and a
+    /// deinit on one of the tests' cooperative threads must not wait on another thread; Blocking).
+    func stop(waiting: Bool = true) {
         let first = state.withLock { state in
             defer { state.stopped = true }
             return !state.stopped
@@ -317,7 +320,7 @@ private final class LoopbackCore: Sendable {
         guard first else { return }
         StallWatch.unwatch(port: port)
         wake()
-        loopDone.wait()
+        if waiting { loopDone.wait() }
     }
 
     fileprivate func wake() {

@@ -154,18 +154,22 @@ enum Executable {
         // test that then fails needs. Those that run long on purpose get one report each.
         var finished = await exit.wait(seconds: min(look, TestTime.limit(timeLimit)))
         if !finished, TestTime.limit(timeLimit) > look {
+            let pid = process.processIdentifier
+            let dump = (try? await Blocking.run { ProcessDump.describe(pid) }) ?? ""
             FileHandle.standardError.write(Data("""
                 == \(program.lastPathComponent) \(arguments.joined(separator: " ").prefix(200)) still runs after \(Int(look)) s; where it waits:
-                \(ProcessDump.describe(process.processIdentifier))
+                \(dump)
 
                 """.utf8))
             finished = await exit.wait(seconds: TestTime.limit(timeLimit) - look)
         }
         if !finished {
             // Where it and its helper wait, while they still run, for the test's report.
+            let pid = process.processIdentifier
+            let dump = (try? await Blocking.run { ProcessDump.describe(pid) }) ?? ""
             FileHandle.standardError.write(Data("""
                 == \(program.lastPathComponent) \(arguments.joined(separator: " ").prefix(200)) ran past its time limit; where it waits:
-                \(ProcessDump.describe(process.processIdentifier))\(StallWatch.summary)
+                \(dump)\(StallWatch.summary)
 
                 """.utf8))
             process.terminate()
