@@ -164,11 +164,11 @@ struct BrowseLoop {
 
     mutating func run() async throws {
         let (events, sink) = AsyncStream<Event>.makeStream()
-        let terminal = BrowseTerminal()
-        try terminal.start { sink.yield(.terminal($0)) }
-        defer { terminal.stop() }
-        var tasks: [BrowseRequest: Task<Void, Never>] = [:]
-        defer { tasks.values.forEach { $0.cancel() } }
+        var screen = Screen(terminal: BrowseTerminal(), colors: colors, ambiguousWide: ambiguousWide)
+        try screen.terminal.start { sink.yield(.terminal($0)) }
+        defer { screen.terminal.stop() }
+        var effects = Effects(fetcher: fetcher, sink: sink)
+        defer { effects.cancelAll() }
         let ticker = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(100))
@@ -176,8 +176,121 @@ struct BrowseLoop {
             }
         }
         defer { ticker.cancel() }
-        let fetcher = self.fetcher
-        func perform(_ effects: [BrowseEffect]) {
+        _ = state.handle(.resized(bodyRows: BrowseView.bodyRows(forRows: screen.size.rows)))
+        effects.perform(state.start())
+        screen.draw(state, full: true)
+        let hungUp = await withTaskCancellationHandler {
+            for await event in events {
+                switch handle(event, screen: &screen, effects: &effects) {
+                case .next: continue
+                case .draw: screen.draw(state)
+                case let .end(hungUp): return hungUp
+                }
+            }
+            return false
+        } onCancel: {
+            sink.yield(.stop)
+        }
+        // SIGTERM and SIGINT cancel the run, SIGHUP ends it: each ends as an interruption does.
+        try Task.checkCancellation()
+        if hungUp { throw CancellationError() }
+    }
+
+    /// What comes of an event: nothing to draw, a frame, or the end (by a hang-up, or not).
+    private enum Outcome {
+        case next, draw, end(hungUp: Bool)
+    }
+
+    /// One event through the state (or the terminal), its effects started.
+    private mutating func handle(_ event: Event, screen: inout Screen, effects: inout Effects) -> Outcome {
+        switch event {
+        case let .browse(event):
+            if case let .answered(request, _) = event { effects.finished(request) }
+            if case let .failed(request, _) = event { effects.finished(request) }
+            if case .tick = event {
+                // Midnight in Korea moves yesterday, and with it the latest day to show.
+                let today = Day.korean(at: fetcher.context.now())
+                if today != state.today { effects.perform(state.handle(.dayChanged(today))) }
+                if state.loading.isEmpty { return .next }
+            }
+            effects.perform(state.handle(event))
+        case .terminal(.key(.suspend)):
+            screen.terminal.suspend()
+            screen.draw(state, full: true)
+            return .next
+        case .terminal(.key(.redraw)), .terminal(.continued):
+            screen.draw(state, full: true)
+            return .next
+        case let .poster(address, image):
+            let size = screen.size
+            if let escape = InlineImage.escape(for: image, in: fetcher.context.environment, columns: size.columns, rows: size.rows - 1) {
+                screen.terminal.showImage(escape, caption: "any key goes back")
+                screen.showingImage = true
+                return .next
+            }
+            state.status = InlineImage.refusal(for: image, in: fetcher.context.environment) + " " + address
+        case let .terminal(.key(key)):
+            if screen.showingImage {
+                screen.showingImage = false
+                screen.terminal.hideImage()
+                screen.draw(state, full: true)
+                return .next
+            }
+            effects.perform(state.handle(.key(key)))
+        case .terminal(.resized):
+            screen.resize()
+            effects.perform(state.handle(.resized(bodyRows: BrowseView.bodyRows(forRows: screen.size.rows))))
+            screen.terminal.invalidate()
+        case .terminal(.hangUp):
+            return .end(hungUp: true)
+        case .stop:
+            return .end(hungUp: false)
+        }
+        return state.quitting ? .end(hungUp: false) : .draw
+    }
+
+    /// The terminal, its size, and the view that draws a frame of that size.
+    private struct Screen {
+        let terminal: BrowseTerminal
+        let colors: Bool
+        let ambiguousWide: Bool
+        var size: (columns: Int, rows: Int)
+        var view: BrowseView
+        /// Whether a poster covers the screen until the next key.
+        var showingImage = false
+
+        init(terminal: BrowseTerminal, colors: Bool, ambiguousWide: Bool) {
+            self.terminal = terminal
+            self.colors = colors
+            self.ambiguousWide = ambiguousWide
+            size = terminal.size
+            view = BrowseView(columns: size.columns, rows: size.rows, colors: colors, ambiguousWide: ambiguousWide)
+        }
+
+        mutating func resize() {
+            size = terminal.size
+            view = BrowseView(columns: size.columns, rows: size.rows, colors: colors, ambiguousWide: ambiguousWide)
+        }
+
+        mutating func draw(_ state: BrowseState, full: Bool = false) {
+            terminal.draw(view.render(state), full: full)
+        }
+    }
+
+    /// Carries out the state's effects: each request a task of its own, whose answer comes back
+    /// as an event; the poster and the review likewise.
+    private struct Effects {
+        let fetcher: BrowseFetcher
+        let sink: AsyncStream<Event>.Continuation
+        var tasks: [BrowseRequest: Task<Void, Never>] = [:]
+
+        init(fetcher: BrowseFetcher, sink: AsyncStream<Event>.Continuation) {
+            self.fetcher = fetcher
+            self.sink = sink
+        }
+
+        mutating func perform(_ effects: [BrowseEffect]) {
+            let (fetcher, sink) = (self.fetcher, self.sink)
             for effect in effects {
                 switch effect {
                 case let .fetch(request, refresh): start(request, mode: refresh ? .refresh : nil)
@@ -207,7 +320,18 @@ struct BrowseLoop {
                 }
             }
         }
-        func start(_ request: BrowseRequest, mode: CacheLayer.Mode?, quietly: Bool = false) {
+
+        /// The request's task has given its answer (or its failure).
+        mutating func finished(_ request: BrowseRequest) {
+            tasks.removeValue(forKey: request)
+        }
+
+        func cancelAll() {
+            tasks.values.forEach { $0.cancel() }
+        }
+
+        private mutating func start(_ request: BrowseRequest, mode: CacheLayer.Mode?, quietly: Bool = false) {
+            let (fetcher, sink) = (self.fetcher, self.sink)
             tasks[request]?.cancel()
             tasks[request] = Task {
                 do {
@@ -220,67 +344,6 @@ struct BrowseLoop {
                 }
             }
         }
-        var size = terminal.size
-        var showingImage = false
-        var view = BrowseView(columns: size.columns, rows: size.rows, colors: colors, ambiguousWide: ambiguousWide)
-        _ = state.handle(.resized(bodyRows: BrowseView.bodyRows(forRows: size.rows)))
-        perform(state.start())
-        terminal.draw(view.render(state), full: true)
-        let hungUp = await withTaskCancellationHandler {
-            for await event in events {
-                switch event {
-                case let .browse(event):
-                    if case let .answered(request, _) = event { tasks.removeValue(forKey: request) }
-                    if case let .failed(request, _) = event { tasks.removeValue(forKey: request) }
-                    if case .tick = event {
-                        // Midnight in Korea moves yesterday, and with it the latest day to show.
-                        let today = Day.korean(at: fetcher.context.now())
-                        if today != state.today { perform(state.handle(.dayChanged(today))) }
-                        if state.loading.isEmpty { continue }
-                    }
-                    perform(state.handle(event))
-                case .terminal(.key(.suspend)):
-                    terminal.suspend()
-                    terminal.draw(view.render(state), full: true)
-                    continue
-                case .terminal(.key(.redraw)), .terminal(.continued):
-                    terminal.draw(view.render(state), full: true)
-                    continue
-                case let .poster(address, image):
-                    if let escape = InlineImage.escape(for: image, in: fetcher.context.environment, columns: size.columns, rows: size.rows - 1) {
-                        terminal.showImage(escape, caption: "any key goes back")
-                        showingImage = true
-                        continue
-                    }
-                    state.status = InlineImage.refusal(for: image, in: fetcher.context.environment) + " " + address
-                case let .terminal(.key(key)):
-                    if showingImage {
-                        showingImage = false
-                        terminal.hideImage()
-                        terminal.draw(view.render(state), full: true)
-                        continue
-                    }
-                    perform(state.handle(.key(key)))
-                case .terminal(.resized):
-                    size = terminal.size
-                    view = BrowseView(columns: size.columns, rows: size.rows, colors: colors, ambiguousWide: ambiguousWide)
-                    perform(state.handle(.resized(bodyRows: BrowseView.bodyRows(forRows: size.rows))))
-                    terminal.invalidate()
-                case .terminal(.hangUp):
-                    return true
-                case .stop:
-                    return false
-                }
-                if state.quitting { return false }
-                terminal.draw(view.render(state))
-            }
-            return false
-        } onCancel: {
-            sink.yield(.stop)
-        }
-        // SIGTERM and SIGINT cancel the run, SIGHUP ends it: each ends as an interruption does.
-        try Task.checkCancellation()
-        if hungUp { throw CancellationError() }
     }
 
     /// A failure for the status bar: the command line's message and its advice, as one text (the
