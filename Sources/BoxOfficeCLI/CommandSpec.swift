@@ -150,6 +150,7 @@ enum CommandLineSpec {
         ("BOXOFFICE_DATA_DIR", "where your reviews are kept (else ${XDG_DATA_HOME:-~/.local/share}/boxoffice)"),
         ("BOXOFFICE_DEMO", "\(Invocation.switchOn.joined(separator: ", ")): the same as --demo; \(Invocation.switchOff.joined(separator: ", ")) or empty: not; any other value is refused (exit 64)"),
         ("BOXOFFICE_REVIEW_PASSWORD", "the password of a protected review (review add --password, edit, delete), instead of asking for it"),
+        ("BOXOFFICE_BROWSE_TRACE", "a file to which browse appends what it does, a line each (keys, requests, answers): its --verbose, for a view that seems to wait; never a key or a password"),
         ("KAKAO_REST_API_KEY", "key for posters from Kakao's image search (movie --poster); never printed"),
         ("OMDB_API_KEY", "key for posters from OMDb (movie --poster); never printed"),
         ("BOXOFFICE_KAKAO_URL, BOXOFFICE_OMDB_URL", "the poster providers' server roots"),

@@ -167,7 +167,8 @@ struct BrowseLoop {
         var screen = Screen(terminal: BrowseTerminal(), colors: colors, ambiguousWide: ambiguousWide)
         try screen.terminal.start { sink.yield(.terminal($0)) }
         defer { screen.terminal.stop() }
-        var effects = Effects(fetcher: fetcher, sink: sink)
+        let trace = BrowseTrace(path: fetcher.context.environment["BOXOFFICE_BROWSE_TRACE"])
+        var effects = Effects(fetcher: fetcher, sink: sink, trace: trace)
         defer { effects.cancelAll() }
         let ticker = Task {
             while !Task.isCancelled {
@@ -181,6 +182,7 @@ struct BrowseLoop {
         screen.draw(state, full: true)
         let hungUp = await withTaskCancellationHandler {
             for await event in events {
+                if let line = BrowseLoop.traced(event, typingIntoForm: state.form != nil) { trace.say(line) }
                 switch handle(event, screen: &screen, effects: &effects) {
                 case .next: continue
                 case .draw: screen.draw(state)
@@ -194,6 +196,26 @@ struct BrowseLoop {
         // SIGTERM and SIGINT cancel the run, SIGHUP ends it: each ends as an interruption does.
         try Task.checkCancellation()
         if hungUp { throw CancellationError() }
+    }
+
+    /// An event as the trace tells it (never a whole answer, nor what is typed into the review
+    /// form: its password); nil for the clock's ticks.
+    private static func traced(_ event: Event, typingIntoForm: Bool) -> String? {
+        switch event {
+        case .browse(.tick): nil
+        case .terminal(.key(.character)) where typingIntoForm: "terminal key (a character typed into the review form)"
+        case let .browse(.answered(request, _)): "answered \(request)"
+        case let .browse(event): "event \(event)"
+        case let .poster(_, image): "poster image of \(image.count) bytes"
+        case let .terminal(input): "terminal \(input)"
+        case .stop: "stop"
+        }
+    }
+
+    /// An effect as the trace tells it: never a review's text or password.
+    private static func traced(_ effect: BrowseEffect) -> String {
+        if case let .addReview(form) = effect { return "addReview \(form.movieCode)" }
+        return "\(effect)"
     }
 
     /// What comes of an event: nothing to draw, a frame, or the end (by a hang-up, or not).
@@ -282,16 +304,19 @@ struct BrowseLoop {
     private struct Effects {
         let fetcher: BrowseFetcher
         let sink: AsyncStream<Event>.Continuation
+        let trace: BrowseTrace
         var tasks: [BrowseRequest: Task<Void, Never>] = [:]
 
-        init(fetcher: BrowseFetcher, sink: AsyncStream<Event>.Continuation) {
+        init(fetcher: BrowseFetcher, sink: AsyncStream<Event>.Continuation, trace: BrowseTrace) {
             self.fetcher = fetcher
             self.sink = sink
+            self.trace = trace
         }
 
         mutating func perform(_ effects: [BrowseEffect]) {
-            let (fetcher, sink) = (self.fetcher, self.sink)
+            let (fetcher, sink, trace) = (self.fetcher, self.sink, self.trace)
             for effect in effects {
+                trace.say("effect " + BrowseLoop.traced(effect))
                 switch effect {
                 case let .fetch(request, refresh): start(request, mode: refresh ? .refresh : nil)
                 case let .prefetch(request): start(request, mode: nil)
@@ -299,8 +324,12 @@ struct BrowseLoop {
                 case let .showPoster(address):
                     Task {
                         do {
-                            sink.yield(.poster(address, try await fetcher.image(at: address)))
+                            trace.say("image begun")
+                            let image = try await fetcher.image(at: address)
+                            trace.say("image: \(image.count) bytes")
+                            sink.yield(.poster(address, image))
                         } catch {
+                            trace.say("image failed: \(BrowseLoop.message(error))")
                             sink.yield(.browse(.note("the poster could not be fetched: " + BrowseLoop.message(error))))
                         }
                     }
@@ -331,14 +360,18 @@ struct BrowseLoop {
         }
 
         private mutating func start(_ request: BrowseRequest, mode: CacheLayer.Mode?, quietly: Bool = false) {
-            let (fetcher, sink) = (self.fetcher, self.sink)
+            let (fetcher, sink, trace) = (self.fetcher, self.sink, self.trace)
             tasks[request]?.cancel()
             tasks[request] = Task {
                 do {
+                    trace.say("fetch \(request) begun")
                     let answer = try await fetcher.fetch(request, mode: mode)
+                    trace.say("fetch \(request) answered")
                     sink.yield(.browse(.answered(request, answer)))
                 } catch is CancellationError {
+                    trace.say("fetch \(request) cancelled")
                 } catch {
+                    trace.say("fetch \(request) failed: \(BrowseLoop.message(error))")
                     guard !Task.isCancelled, !quietly else { return }
                     sink.yield(.browse(.failed(request, BrowseLoop.message(error))))
                 }

@@ -57,8 +57,24 @@ import Testing
         environment.merge(["KOBIS_API_KEY": KOBISEmulator.key, "BOXOFFICE_BASE_URL": server.loopback.baseURL.absoluteString,
                            "BOXOFFICE_CACHE_DIR": cache.path, "TERM": "xterm-256color", "NO_COLOR": "1"]) { $1 }
         environment.merge(extra) { $1 }
-        return try PseudoTerminal(executable: Executable.url.path, arguments: arguments, environment: environment,
-                                  columns: columns, rows: rows, width: width)
+        // What the view does, a line each, shown when a step does not come.
+        let trace = cache.appendingPathComponent("browse-trace-\(UUID().uuidString).log")
+        environment["BOXOFFICE_BROWSE_TRACE"] = trace.path
+        let terminal = try PseudoTerminal(executable: Executable.url.path, arguments: arguments, environment: environment,
+                                          columns: columns, rows: rows, width: width)
+        traces.withLock { $0[terminal.processID] = trace }
+        return terminal
+    }
+
+    /// Each view's trace file, by its process.
+    static let traces = Locked<[pid_t: URL]>([:])
+
+    /// The last lines of a view's trace.
+    static func trace(of terminal: PseudoTerminal) -> String {
+        guard let file = traces.withLock({ $0[terminal.processID] }), let text = try? String(contentsOf: file, encoding: .utf8) else {
+            return "(no trace)"
+        }
+        return text.split(separator: "\n").suffix(40).map { "   " + $0 }.joined(separator: "\n")
     }
 
     static func folder() -> URL {
@@ -76,9 +92,10 @@ import Testing
         if !seen {
             let pid = terminal.processID
             diagnosis = "\nwhere it waited after \(Self.look):\n" + ((try? await Blocking.run { ProcessDump.describe(pid) }) ?? "")
+                + "\n-- what the view did (its trace):\n" + Self.trace(of: terminal)
             FileHandle.standardError.write(Data("== browse has not shown \(text) yet\(diagnosis)\n".utf8))
             seen = await terminal.waitForScreen(timeout: Self.wait - Self.look) { $0.contains(text) }
-            if !seen { diagnosis += StallWatch.summary }
+            if !seen { diagnosis += "\n-- its trace by the end of the wait:\n" + Self.trace(of: terminal) + StallWatch.summary }
         }
         #expect(seen, "\(comment ?? "") wanted \(text) on:\n\(terminal.screen.text)\(diagnosis)")
         return seen
@@ -266,6 +283,11 @@ import Testing
         guard await see(terminal, "boxoffice · Film · 자백") else { return }
         terminal.send("q")
         await expectExit(terminal, 0)
+        // The trace tells the poster's way, and holds no key.
+        let traced = Self.trace(of: terminal)
+        #expect(traced.contains("terminal key(BoxOfficeCLI.BrowseKey.character(\"p\"))") && traced.contains("effect showPoster(")
+                && traced.contains("image: \(Server.png.count) bytes"), "\(traced)")
+        #expect(!traced.contains("kakaoCANARY") && !traced.contains(KOBISEmulator.key))
 
         // Elsewhere, the address on the status line.
         let plain = try Self.start(server, cache: cache, extra: posters)
