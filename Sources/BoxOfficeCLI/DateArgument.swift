@@ -5,8 +5,20 @@ import BoxOfficeStorage
 /// Korean `2023. 3. 27.`), `2023/03/27`, `yesterday`, `today` or `-Nd`. The one reader of dates
 /// for every command, option and MCP tool; months go through the same splitting (`MonthArgument`).
 enum DateArgument {
-    /// Resolves `text` against Korea's `today`; `option` names the flag in messages.
-    static func day(_ text: String, today: Day, option: String) throws(UsageError) -> Day {
+    /// What is wrong with a text that was to be a day; each face words it.
+    enum Problem: Error, Equatable {
+        /// `-xd`: not a count of days ago.
+        case badDaysAgo
+        /// `-3`: a count of days ago without its `d`.
+        case daysAgoWithoutD(String)
+        /// Not written as a day at all.
+        case notADate
+        /// Written as a day that does not exist (`2023-02-30`).
+        case notARealDate
+    }
+
+    /// Resolves `text` against Korea's `today`.
+    static func read(_ text: String, today: Day) throws(Problem) -> Day {
         let trimmed = text.trimmingBlanks().lowercased()
         switch trimmed {
         case "today": return today
@@ -16,21 +28,30 @@ enum DateArgument {
         if trimmed.hasPrefix("-"), trimmed.hasSuffix("d") {
             let digits = trimmed.dropFirst().dropLast()
             guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-                  digits.count <= 5, let count = Int(digits) else {
-                throw UsageError(message: "\(option) \(UsageError.quote(text)) is not a date: write -Nd for N days ago, e.g. -3d")
-            }
+                  digits.count <= 5, let count = Int(digits) else { throw .badDaysAgo }
             return today.adding(days: -count)
         }
         if trimmed.hasPrefix("-"), trimmed.count > 1, trimmed.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) {
-            throw UsageError(message: "\(option) \(UsageError.quote(text)) is not a date; did you mean '\(trimmed)d' (\(trimmed.dropFirst()) days ago)?")
+            throw .daysAgoWithoutD(trimmed)
         }
-        guard let numbers = numbers(trimmed, parts: 3) else {
-            throw UsageError(message: "\(option) \(UsageError.quote(text)) is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd")
-        }
-        guard let day = Day(year: numbers[0], month: numbers[1], day: numbers[2]) else {
-            throw UsageError(message: "\(option) \(UsageError.quote(text)) is not a real date")
-        }
+        guard let numbers = numbers(trimmed, parts: 3) else { throw .notADate }
+        guard let day = Day(year: numbers[0], month: numbers[1], day: numbers[2]) else { throw .notARealDate }
         return day
+    }
+
+    /// Resolves `text` against Korea's `today`; `option` names the flag in messages.
+    static func day(_ text: String, today: Day, option: String) throws(UsageError) -> Day {
+        do {
+            return try read(text, today: today)
+        } catch {
+            let quoted = "\(option) \(UsageError.quote(text))"
+            switch error {
+            case .badDaysAgo: throw UsageError(message: "\(quoted) is not a date: write -Nd for N days ago, e.g. -3d")
+            case let .daysAgoWithoutD(trimmed): throw UsageError(message: "\(quoted) is not a date; did you mean '\(trimmed)d' (\(trimmed.dropFirst()) days ago)?")
+            case .notADate: throw UsageError(message: "\(quoted) is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd")
+            case .notARealDate: throw UsageError(message: "\(quoted) is not a real date")
+            }
+        }
     }
 
     /// The numbers of a date written with its parts run together (`20230327`, `202303`) or

@@ -34,7 +34,7 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
         """,
         examples: ["boxoffice browse", "boxoffice --demo browse", "boxoffice browse --date 2023-03-27 --period weekend"])
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)
         day = try arguments.publishedDay()
         period = try arguments.choice("period", among: BrowsePeriod.self) ?? .day

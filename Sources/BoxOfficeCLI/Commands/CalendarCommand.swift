@@ -19,7 +19,7 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
         examples: ["boxoffice calendar", "boxoffice calendar 2023-04", "boxoffice calendar 2023-04 --json | jq '.days[0]'"],
         fields: CommandSpec.fields(of: MonthCalendar.self))
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 1)
         guard let text = arguments.positionals.first?.trimmingBlanks() else { return }
         let (year, month) = try MonthArgument.parse(text, today: arguments.today, command: arguments.name)

@@ -2,11 +2,8 @@ import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
 
-/// `boxoffice codes [regions|nations|types|parts|COMCODE]`: KOBIS's code tables.
-struct CodesCommand: BoxOfficeCommand, Equatable {
-    /// nil: list the tables boxoffice knows by name.
-    var table: CodeTable?
-
+/// `boxoffice codes` on the command line: the request's options, help and examples.
+extension CodesRequest: BoxOfficeCommand {
     static let spec = CommandSpec(
         name: "codes", summary: "the KOBIS code tables (regions for --region, nations, types, company parts)",
         arguments: [ArgumentSpec(name: "table", help: "regions, nations, types or parts, or any KOBIS comCode; none lists the tables",
@@ -14,36 +11,4 @@ struct CodesCommand: BoxOfficeCommand, Equatable {
         options: [OptionSpec.raw],
         examples: ["boxoffice codes", "boxoffice codes regions", "boxoffice codes nations --json | jq -r '.[].name'"],
         fields: CommandSpec.fields(of: CodeCatalogue.self, CodeList.self))
-
-    init(_ arguments: CommandArguments) throws(UsageError) {
-        try arguments.expectPositionals(atMost: 1)
-        guard let name = arguments.positionals.first?.trimmingBlanks().lowercased() else {
-            if arguments.has("raw") {
-                throw UsageError(message: "--raw needs a table, e.g. 'boxoffice codes regions --raw'", command: arguments.name)
-            }
-            return
-        }
-        let aliases: [String: CodeTable] = ["region": .regions, "nation": .nations, "type": .movieTypes, "movietypes": .movieTypes,
-                                            "part": .companyParts, "companyparts": .companyParts]
-        if let known = CodeTable.named.first(where: { $0.name == name }) ?? aliases[name] {
-            table = known
-        } else if !name.isEmpty, name.utf8.count <= 10, name.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
-            table = .other(name)
-        } else if ["genres", "genre", "grades", "grade"].contains(name) {
-            // Asked for in issues and by users; KOBIS documents no comCode for either.
-            let what = name.hasPrefix("genre") ? "genres" : "rating grades"
-            throw UsageError(message: "KOBIS publishes no code table of \(what) that boxoffice knows of; the tables are \(CodeTable.named.map(\.name).joined(separator: ", ")) (\(what) appear by name in 'search' and 'movie')", command: arguments.name)
-        } else {
-            let names = CodeTable.named.map(\.name)
-            let hint = Suggestion.hint(name, among: names)
-            throw UsageError(message: "unknown code table \(UsageError.quote(name)); the tables are \(names.joined(separator: ", ")), or give a KOBIS comCode (digits)\(hint)", command: arguments.name)
-        }
-    }
-
-    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
-        guard let table else {
-            return .value(CodeCatalogue())
-        }
-        return try await context.show(.codes(table), using: try context.client())
-    }
 }

@@ -16,7 +16,7 @@ struct CompletionsCommand: BoxOfficeCommand, Equatable {
         examples: ["source <(boxoffice completions bash)", "boxoffice completions zsh > ~/.zfunc/_boxoffice",
                    "boxoffice completions fish > ~/.config/fish/completions/boxoffice.fish"])
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 1)
         guard let text = arguments.positionals.first else {
             throw UsageError(message: "completions needs a shell: bash, zsh or fish", command: arguments.name)

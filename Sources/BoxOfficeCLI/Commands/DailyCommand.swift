@@ -2,14 +2,8 @@ import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
 
-/// `boxoffice daily [--date D] [filters]`: the top ten of one day.
-struct DailyCommand: BoxOfficeCommand, Equatable {
-    /// nil: the default (yesterday, or the latest sample day in the demo).
-    var day: Day?
-    /// `--from`/`--to`: every day of a range.
-    var range: ClosedRange<Day>?
-    var filters: RankingFilterOptions
-
+/// `boxoffice daily` on the command line: the request's options, help and examples.
+extension DailyRequest: BoxOfficeCommand {
     static let spec = CommandSpec(
         name: "daily", summary: "the daily box office (top 10) of one day",
         options: [OptionSpec(name: "date", value: "D", help: "the day: 20230327, 2023-03-27, yesterday or -Nd", defaultValue: "yesterday in Korea")]
@@ -30,26 +24,6 @@ struct DailyCommand: BoxOfficeCommand, Equatable {
                    "boxoffice daily --date -7d --json | jq '.entries[0]'",
                    "boxoffice daily --from 2023-03-01 --to 2023-03-31 --format csv > march.csv"],
         fields: CommandSpec.fields(of: DailyBoxOffice.self))
-
-    init(_ arguments: CommandArguments) throws(UsageError) {
-        try arguments.expectPositionals(atMost: 0)
-        day = try arguments.publishedDay()
-        range = try RankingRange.parse(arguments)
-        filters = try RankingFilterOptions(arguments)
-    }
-
-    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
-        let client = try context.client()
-        let (filter, scope) = try await filters.filter(context, client: client)
-        if let range {
-            return try await RankingRange.run(RankingRange.days(range), unit: "days", period: { "the range's \($0.count) days" },
-                                              context: context, client: client) {
-                .daily($0, filter: filter, scope: scope)
-            }
-        }
-        let day = self.day ?? context.source.defaultDay(today: context.today, notice: context.notice)
-        return try await context.show(.daily(day, filter: filter, scope: scope), using: client)
-    }
 }
 
 extension OptionSpec {

@@ -23,7 +23,7 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
         """,
         examples: ["boxoffice mcp", "boxoffice --demo mcp"])
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)
     }
 

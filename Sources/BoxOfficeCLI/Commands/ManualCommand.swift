@@ -4,7 +4,7 @@ struct ManualCommand: BoxOfficeCommand, Equatable {
         name: "manual", summary: "print the man page (roff), made from the same description as the help",
         examples: ["boxoffice manual | man -l -", "boxoffice manual > ~/.local/share/man/man1/boxoffice.1"])
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)
     }
 

@@ -12,7 +12,7 @@ enum RankingRange {
     ]
 
     /// The range the options give, or nil; `--date` with them is a usage error.
-    static func parse(_ arguments: CommandArguments) throws(UsageError) -> ClosedRange<Day>? {
+    static func parse(_ arguments: some ArgumentReader) throws(UsageError) -> ClosedRange<Day>? {
         guard arguments.has("from") || arguments.has("to") else { return nil }
         if arguments.has("date") {
             let (date, from, to) = (arguments.named("date"), arguments.named("from"), arguments.named("to"))

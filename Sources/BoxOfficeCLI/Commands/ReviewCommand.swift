@@ -54,7 +54,7 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
                    "boxoffice review export > reviews.json", "boxoffice review import reviews.json"],
         fields: CommandSpec.fields(of: ReviewList.self))
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: some ArgumentReader) throws(UsageError) {
         let name = arguments.name
         guard let verb = arguments.positionals.first?.lowercased() else {
             throw UsageError(message: "review needs an action: add, list, edit, delete, export or import", command: name)

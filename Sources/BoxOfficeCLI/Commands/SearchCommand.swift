@@ -2,11 +2,8 @@ import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
 
-/// `boxoffice search <title> [--director NAME] [--year YYYY] [--page N | --all]`: find movies and their codes.
-struct SearchCommand: BoxOfficeCommand, Equatable {
-    var query: MovieQuery
-    var all: Bool
-
+/// `boxoffice search` on the command line: the request's options, help and examples.
+extension SearchRequest: BoxOfficeCommand {
     static let spec = CommandSpec(
         name: "search", summary: "find movies by title, director or year, with their codes",
         arguments: [ArgumentSpec(name: "title", help: "all or part of a title (Korean or English as KOBIS lists it)")],
@@ -19,76 +16,4 @@ struct SearchCommand: BoxOfficeCommand, Equatable {
         ],
         examples: ["boxoffice search 범죄와의 전쟁", "boxoffice search --director 봉준호", "boxoffice search 'star wars' --all --json | jq -r '.[].movieCode'"],
         fields: CommandSpec.fields(of: SearchPage<MovieSummary>.self))
-
-    /// The most pages of a hundred `--all` fetches: beyond that, a search spends too much of the day's quota.
-    static let mostPages = 20
-
-    init(_ arguments: CommandArguments) throws(UsageError) {
-        let title = arguments.positionals.isEmpty ? nil : try arguments.text("a title", example: "기생충")
-        let director = arguments.string("director").map { $0.composed.trimmingBlanksAndNewlines() }
-        if director?.isEmpty == true {
-            throw UsageError(message: "\(arguments.named("director")) needs a name, e.g. \(arguments.named("director")) 봉준호", command: arguments.name)
-        }
-        guard title != nil || director != nil else {
-            throw UsageError(message: "search needs a title or --director, e.g. 'boxoffice search 기생충'", command: arguments.name)
-        }
-        let year = try arguments.number("year", in: 1900...9999)
-        if arguments.has("all"), arguments.has("page") {
-            throw UsageError(message: "--all and --page cannot be used together (--all fetches every page)", command: arguments.name)
-        }
-        if arguments.has("all"), arguments.has("raw") {
-            throw UsageError(message: "--raw prints one KOBIS answer; use --page N with --raw instead of --all", command: arguments.name)
-        }
-        all = arguments.has("all")
-        query = MovieQuery(title: title, director: director, openedFrom: year, openedThrough: year,
-                           page: try arguments.number("page", in: 1...100_000) ?? 1,
-                           perPage: all ? SearchPage<MovieSummary>.largestPage : 10)
-    }
-
-    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
-        try context.check(SearchPage<MovieSummary>.self)
-        let client = try context.client()
-        guard all else {
-            return try await context.show(.movies(query), using: client)
-        }
-        let pages = try await AllPages.fetch(first: query.page, perPage: query.perPage, mostPages: Self.mostPages, context: context) { [query] page in
-            var query = query
-            query.page = page
-            return try await client.fetch(.movies(query))
-        }
-        return .value(pages)
-    }
-}
-
-/// Every page of a KOBIS list, fetched a few at a time after the first says how many there are.
-enum AllPages {
-    /// Pages in flight at once: polite to KOBIS, and quick enough.
-    static let inFlight = 4
-
-    static func fetch<Item>(first: Int, perPage: Int, mostPages: Int, context: CommandContext,
-                            page fetchPage: @escaping @Sendable (Int) async throws -> SearchPage<Item>) async throws -> SearchPage<Item> {
-        let firstPage = try await fetchPage(1)
-        let count = firstPage.pageCount
-        guard count <= mostPages else {
-            throw UsageError(message: "--all would fetch \(NumberFormat.grouped(count)) pages for \(NumberFormat.grouped(firstPage.total)) matches (at most \(mostPages) are fetched); narrow the search, e.g. with --year or --director, or use --page N")
-        }
-        guard count > 1 else { return firstPage }
-        context.log?("fetching pages 2 to \(NumberFormat.grouped(count)), \(inFlight) at a time")
-        var pages: [Int: SearchPage<Item>] = [1: firstPage]
-        try await withThrowingTaskGroup(of: (Int, SearchPage<Item>).self) { group in
-            var next = 2
-            var running = 0
-            while next <= count || running > 0 {
-                while next <= count, running < inFlight {
-                    let number = next
-                    group.addTask { (number, try await fetchPage(number)) }
-                    next += 1
-                    running += 1
-                }
-                if let (number, page) = try await group.next() { pages[number] = page }
-                running -= 1
-            }
-        }
-        return SearchPage.joined((1...count).compactMap { pages[$0] }) ?? firstPage
-    }
 }

@@ -1,24 +1,9 @@
 import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
-/// `boxoffice trend <movieCd|title>… [--from D --to D] [--svg FILE]`: films' daily rank and
-/// audience across a range, as a chart in the terminal or an SVG image.
-struct TrendCommand: BoxOfficeCommand, Equatable {
-    var films: [MovieCommand.Target]
-    var range: ClosedRange<Day>?
-    /// `--svg FILE`: also write the chart as an SVG image; `-` writes it to stdout instead of the chart.
-    var svg: String?
-    /// `--align opening`: runs laid side by side by days since each film's opening.
-    var alignOpening = false
-
-    static let mostFilms = 6
-
+/// `boxoffice trend` on the command line: the request's options, help and examples.
+extension TrendRequest: BoxOfficeCommand {
     static let spec = CommandSpec(
         name: "trend", summary: "films' daily rank and audience across a range, drawn as a chart (terminal or SVG)",
         arguments: [ArgumentSpec(name: "movieCd|title…", help: "one to six films, by code or by title (quote a title of several words)")],
@@ -48,66 +33,4 @@ struct TrendCommand: BoxOfficeCommand, Equatable {
                    "boxoffice trend '서울의 봄' 파묘 --align opening --svg runs.svg",
                    "boxoffice trend '밀수' --svg run.svg", "boxoffice trend 20218541 --format csv > run.csv"],
         fields: CommandSpec.fields(of: Trend.self))
-
-    init(_ arguments: CommandArguments) throws(UsageError) {
-        let words = arguments.positionals.map { $0.composed.trimmingBlanksAndNewlines() }.filter { !$0.isEmpty }
-        guard !words.isEmpty else {
-            throw UsageError(message: "trend needs a movie code or title, e.g. 'boxoffice trend 20218541'", command: arguments.name)
-        }
-        guard words.count <= Self.mostFilms else {
-            throw UsageError(message: "trend compares at most \(Self.mostFilms) films; \(words.count) were given", command: arguments.name)
-        }
-        films = words.map(MovieCommand.Target.init)
-        range = try RankingRange.parse(arguments)
-        if let path = arguments.string("svg") {
-            guard !path.isEmpty else { throw UsageError(message: "--svg needs a file name, or - for stdout", command: arguments.name) }
-            svg = path
-        }
-        if let text = arguments.string("align") {
-            guard text.trimmingBlanks().lowercased() == "opening" else {
-                throw UsageError(message: "\(arguments.named("align")) \(UsageError.quote(text)) is not one of: opening", command: arguments.name)
-            }
-            alignOpening = true
-        }
-    }
-
-    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
-        try context.check(Trend.self)
-        if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; trend reads many", command: "trend") }
-        let client = try context.client()
-        var codes: [String] = []
-        for film in films {
-            switch film {
-            case let .code(given): codes.append(given)
-            case let .title(title): codes.append(try await MovieCommand.resolve(title, client: client, context: context))
-            }
-        }
-        let trend: Trend
-        do {
-            trend = try await client.trend(of: codes, range: range, alignedByOpening: alignOpening, today: context.today, reading: context.reading(period: { days in
-                "the \(days.count) days from \(days.first?.iso ?? "") to \(days.last?.iso ?? "")"
-            }))
-        } catch let TrendRangeError.noOpeningDay(title) {
-            throw UsageError(message: "KOBIS gives no opening day for \(UsageError.quote(title)); give the range with --from and --to", command: "trend")
-        } catch let TrendRangeError.notOpenYet(title, opens) {
-            throw UsageError(message: "\(UsageError.quote(title)) opens on \(opens.iso), so there is no run to show yet", command: "trend")
-        }
-        for movie in trend.movies where movie.peak == nil {
-            context.notice?("\(movie.title) (\(movie.movieCode)) was not in the top 10 on any day from \(trend.from.iso) to \(trend.to.iso).")
-        }
-        for movie in trend.movies where alignOpening && movie.openDate == nil {
-            context.notice?("KOBIS gives no opening date for \(movie.title) (\(movie.movieCode)), so its days since opening are unknown and it is left out of the aligned chart.")
-        }
-        if let svg {
-            let image = trend.svg()
-            if svg == "-" { return .text(image) }
-            do {
-                try OwnFiles.writeUserFile(Data(image.utf8), to: svg)
-            } catch {
-                throw OutputFileError(what: "the chart", failure: error)
-            }
-            context.notice?("wrote the chart to \(svg).")
-        }
-        return CommandOutput(.value(trend, chart: true))
-    }
 }

@@ -59,7 +59,7 @@ package struct SampleDataError: Error, Sendable, Equatable, CustomStringConverti
         var samples = SampleCatalog.samples(of: operation)
         let filters = ["multiMovieYn", "repNationCd", "wideAreaCd"]
         if [.dailyBoxOffice, .weeklyBoxOffice].contains(operation), filters.contains(where: { request.contains("&\($0)=") }) {
-            return "the sample data holds no filtered rankings (--nation, --multi, --commercial, --region)"
+            return "the sample data holds no filtered rankings (by nation, by diversity or commercial films, or by region)"
         }
         switch operation {
         case .dailyBoxOffice:
@@ -70,7 +70,7 @@ package struct SampleDataError: Error, Sendable, Equatable, CustomStringConverti
             return "the sample data has no movie \(value); sample movies: \(samples.joined(separator: ", "))"
         case .weeklyBoxOffice:
             let weeks = SampleTransport.sampleWeeks.map { "the \($0.period.rawValue) of \($0.day.iso)" }
-            return "the sample data has no such weekly box office; it holds \(weeks.joined(separator: ", ")) (try --period weekend --date 2012-01-01)"
+            return "the sample data has no such weekly box office; it holds \(weeks.joined(separator: ", "))"
         case .movieList, .peopleList, .companyList:
             let searches = SampleCatalog.entries.filter { $0.key.hasPrefix(operation.rawValue + "?") }
                 .compactMap { SampleCatalog.values(in: $0.key).first { ["movieNm", "peopleNm", "companyNm"].contains($0.key) }?.value.percentDecoded }

@@ -9,40 +9,14 @@ import Foundation
 /// Running a tool: its JSON arguments made into a command, the command's value made into the
 /// tool's result, and the output schemas.
 extension MCPServer {
-    /// The command a tool's arguments ask for, or what is wrong with them in the tool's terms.
-    func makeCommand(_ tool: MCPTool, _ arguments: JSONValue, today: Day) throws(MCPArgumentError) -> any BoxOfficeCommand {
-        let allowed = tool.argumentNames
-        if let unknown = arguments.keys.first(where: { !allowed.contains($0) }) {
-            let known = allowed.isEmpty ? "it takes none" : "its arguments are " + allowed.joined(separator: ", ")
-            throw MCPArgumentError(message: "\(tool.name) has no argument '\(unknown)'; \(known)")
-        }
-        for name in tool.dates {
-            guard let text = try MCPTools.string(arguments, name) else { continue }
-            do {
-                _ = try DateArgument.day(text, today: today, option: name)
-            } catch {
-                let detail = error.message.hasSuffix("is not a real date") ? "is not a real date" : "is not a date"
-                throw MCPArgumentError(message: "\(name) must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27), yesterday or -Nd (N days ago); \(UsageError.quote(text)) \(detail)")
-            }
-        }
-        let (commandName, positionals, options) = try tool.command(arguments)
-        guard let type = Commands.named(commandName) else { throw MCPArgumentError(message: "\(tool.name) is not available") }
-        do {
-            // Built from the typed arguments, named as the tool names them (no `--`).
-            return try type.init(CommandArguments(name: commandName, positionals: positionals, values: options, today: today, prefix: ""))
-        } catch {
-            throw MCPArgumentError(message: tool.inOwnTerms(error.message))
-        }
-    }
-
     /// A tool's answer that is a failure: its message as text, with `isError`.
     static func failure(_ message: String) -> JSONValue {
         .object([("content", .array([.object([("type", .string("text")), ("text", .string(message))])])), ("isError", .bool(true))])
     }
 
-    /// Runs a tool's command: its result with `structuredContent` and a text rendering, or a
-    /// result with `isError` for a failure (the command line's message, in the tool's terms).
-    nonisolated(nonsending) func run(_ command: any BoxOfficeCommand, tool: MCPTool, in context: CommandContext, progressToken: JSONValue?) async -> JSONValue {
+    /// Runs a tool's request: its result with `structuredContent` and a text rendering, or a
+    /// result with `isError` for a failure.
+    nonisolated(nonsending) func run(_ request: any BoxOfficeRequest, tool: MCPTool, in context: CommandContext, progressToken: JSONValue?) async -> JSONValue {
         var context = context
         context.style = OutputStyle(format: .json, prettyJSON: false, options: RenderOptions(width: 100))
         // No writer: a range's days come back as values with the rest.
@@ -58,7 +32,7 @@ extension MCPServer {
         }
         context.progress = ProgressLine(enabled: false, width: nil, write: { _ in }, report: report)
         do {
-            let output = try await command.run(context)
+            let output = try await request.run(context)
             try Task.checkCancellation()
             // The command's value itself, as JSON: nothing is rendered to be read back.
             let structured: JSONValue = switch output.content {
@@ -77,10 +51,8 @@ extension MCPServer {
                 content[0] = ("content", .array([.object([("type", .string("text")), ("text", .string(text + "\n" + Self.message(failure)))])]))
             }
             return .object(content + [("isError", .bool(false))])
-        } catch let error as UsageError {
-            return Self.failure(tool.inOwnTerms(error.message))
         } catch {
-            return Self.failure(tool.inOwnTerms(Self.message(error, keyOrigin: context.secrets.keyOrigin)))
+            return Self.failure(Self.message(error, keyOrigin: context.secrets.keyOrigin))
         }
     }
 

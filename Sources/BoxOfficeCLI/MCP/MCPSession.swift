@@ -281,9 +281,9 @@ final class MCPServer: Sendable {
         // in Korea defaults to the new yesterday, and counts calls against the new day's quota.
         var context = self.context
         context.today = Day.korean(at: context.now())
-        let command: any BoxOfficeCommand
+        let request: any BoxOfficeRequest
         do {
-            command = try makeCommand(tool, arguments, today: context.today)
+            request = try tool.request(arguments, today: context.today)
         } catch {
             // SEP-1303: arguments the tool cannot use are the tool's answer, for the model to read and correct.
             reply(id: id, result: Self.failure(error.message), era: era)
@@ -291,7 +291,7 @@ final class MCPServer: Sendable {
         }
         let progressToken = params["_meta"]?["progressToken"]
         start(nextKey(id)) { [self, context] stillWanted in
-            let result = await run(command, tool: tool, in: context, progressToken: progressToken)
+            let result = await run(request, tool: tool, in: context, progressToken: progressToken)
             // A cancelled request gets no answer.
             guard stillWanted() else { return }
             reply(id: id, result: result, era: era)

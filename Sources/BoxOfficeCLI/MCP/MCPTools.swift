@@ -2,8 +2,9 @@ import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
 
-/// The tools `boxoffice mcp` offers: one per task a person asks an assistant, each made of a
-/// command of the command line, so the answers are the same as `--json` gives.
+/// The tools `boxoffice mcp` offers: one per task a person asks an assistant, each decoding its
+/// JSON arguments into a request (the same request the command line parses its words into), so
+/// the answers are the same as `--json` gives.
 struct MCPTool: Sendable {
     let name: String
     let title: String
@@ -16,9 +17,14 @@ struct MCPTool: Sendable {
     var dates: [String] = []
     /// Whether the tool reaches KOBIS (quota_status only reads this machine's count).
     var reachesKOBIS = true
-    /// The command the tool's arguments ask for: its name, its positionals, and its options as
-    /// the JSON typed them (a number stays a number).
-    let command: @Sendable (JSONValue) throws(MCPArgumentError) -> (name: String, positionals: [String], options: [String: CommandArguments.Value])
+    /// Checks the JSON types of the arguments and gives the ones without a name in the request
+    /// (a title, codes), in order.
+    var words: @Sendable (JSONValue) throws(MCPArgumentError) -> [String] = { _ throws(MCPArgumentError) in [] }
+    /// The request's parameters that the tool names otherwise: how each is read from the
+    /// arguments (`multi` is `market: "diversity"`), and how messages name it.
+    var renamed: [String: ToolArguments.Renaming] = [:]
+    /// The request the arguments decode into.
+    let decode: @Sendable (ToolArguments) throws(UsageError) -> any BoxOfficeRequest
     /// What `structuredContent` holds: the command's JSON, wrapped when it is not an object.
     let wrap: @Sendable (JSONValue) -> JSONValue
 
@@ -37,21 +43,6 @@ struct MCPTool: Sendable {
 
     /// The argument names of the tool, as its input schema lists them.
     var argumentNames: [String] { input["properties"]?.keys ?? [] }
-
-    /// A message of the command line in the tool's terms: `--date` is the argument `date`, and
-    /// `--multi`/`--commercial` are `market`. Arguments are checked in the tool's terms already
-    /// (`CommandArguments.prefix`); this is for what a command says while it runs (a region
-    /// KOBIS does not know, say).
-    func inOwnTerms(_ message: String) -> String {
-        var text = message
-        for option in ["multi", "commercial"] where argumentNames.contains("market") {
-            text = text.replacing("--\(option)", with: "market \(option == "multi" ? "diversity" : "commercial")")
-        }
-        for argument in argumentNames.sorted(by: { $0.count > $1.count }) {
-            text = text.replacing("--\(argument)", with: argument)
-        }
-        return text
-    }
 }
 
 /// Arguments that do not fit a tool's schema: a tool result with `isError`, in the tool's terms.
@@ -67,11 +58,13 @@ enum MCPTools {
             input: schema([("date", dateSchema("The day: YYYY-MM-DD (also YYYYMMDD, YYYY.MM.DD or YYYY/MM/DD), 'yesterday' or '-Nd' (N days ago); every date argument takes these. Default: yesterday in Korea."))] + filterProperties),
             output: DailyBoxOffice.shape,
             dates: ["date"],
-            command: { arguments throws(MCPArgumentError) in
-                var options = try filterOptions(arguments)
-                options["date"] = try text(arguments, "date")
-                return ("daily", [], options.compactMapValues { $0 })
+            words: { arguments throws(MCPArgumentError) in
+                try checkFilters(arguments)
+                _ = try string(arguments, "date")
+                return []
             },
+            renamed: marketFilter,
+            decode: { arguments throws(UsageError) in try DailyRequest(arguments) },
             wrap: { $0 }),
         MCPTool(
             name: "daily_box_office_range", title: "Daily box office for a range of days",
@@ -80,15 +73,16 @@ enum MCPTools {
                           required: ["from"]),
             output: .object([("days", .list(DailyBoxOffice.shape))]),
             dates: ["from", "to"],
-            command: { arguments throws(MCPArgumentError) in
-                var options = try filterOptions(arguments)
-                guard let from = try string(arguments, "from") else {
+            words: { arguments throws(MCPArgumentError) in
+                try checkFilters(arguments)
+                guard try string(arguments, "from") != nil else {
                     throw MCPArgumentError(message: "daily_box_office_range needs 'from': the first day, e.g. 2023-04-01")
                 }
-                options["from"] = .text(from)
-                options["to"] = try text(arguments, "to")
-                return ("daily", [], options.compactMapValues { $0 })
+                _ = try string(arguments, "to")
+                return []
             },
+            renamed: marketFilter,
+            decode: { arguments throws(UsageError) in try DailyRequest(arguments) },
             wrap: { .object([("days", $0)]) }),
         MCPTool(
             name: "weekly_box_office", title: "Weekly or weekend box office (Korea)",
@@ -98,12 +92,13 @@ enum MCPTools {
                           + filterProperties),
             output: WeeklyBoxOffice.shape,
             dates: ["date"],
-            command: { arguments throws(MCPArgumentError) in
-                var options = try filterOptions(arguments)
-                options["date"] = try text(arguments, "date")
-                options["period"] = try text(arguments, "period")
-                return ("weekly", [], options.compactMapValues { $0 })
+            words: { arguments throws(MCPArgumentError) in
+                try checkFilters(arguments)
+                _ = (try string(arguments, "date"), try string(arguments, "period"))
+                return []
             },
+            renamed: marketFilter,
+            decode: { arguments throws(UsageError) in try WeeklyRequest(arguments) },
             wrap: { $0 }),
         MCPTool(
             name: "search_movies", title: "Search movies",
@@ -112,79 +107,94 @@ enum MCPTools {
                            ("year", .object([("type", .string("integer")), ("minimum", .int(1900)), ("maximum", .int(9999)), ("description", .string("The year the film opened."))])),
                            ("page", pageSchema)]),
             output: .object([("movies", .list(MovieSummary.shape))]),
-            command: { arguments throws(MCPArgumentError) in
+            words: { arguments throws(MCPArgumentError) in
                 let title = try string(arguments, "title")
                 let director = try string(arguments, "director")
                 guard title != nil || director != nil else { throw MCPArgumentError(message: "search_movies needs a title or a director") }
-                let options: [String: CommandArguments.Value?] = ["director": director.map(CommandArguments.Value.text), "year": try integer(arguments, "year"),
-                                                                  "page": try integer(arguments, "page")]
-                return ("search", title.map { [$0] } ?? [], options.compactMapValues { $0 })
+                _ = (try integer(arguments, "year"), try integer(arguments, "page"))
+                return title.map { [$0] } ?? []
             },
+            renamed: ["title": .positional],
+            decode: { arguments throws(UsageError) in try SearchRequest(arguments) },
             wrap: { .object([("movies", $0)]) }),
         MCPTool(
             name: "movie_details", title: "Movie details",
             description: "One movie's details from KOBIS: titles, production year, opening date, runtime, status, type, nations, genres, directors, actors with their roles, rating certificates, companies and staff. Give the 8-character movie code (from a ranking or search_movies), or a title: a title that matches several movies is an error listing them with their codes.",
             input: schema([("movie", stringSchema("A KOBIS movie code such as 20124079, or a title."))], required: ["movie"]),
             output: Movie.shape,
-            command: { arguments throws(MCPArgumentError) in
+            words: { arguments throws(MCPArgumentError) in
                 guard let movie = try string(arguments, "movie") else { throw MCPArgumentError(message: "movie_details needs 'movie': a movie code or a title") }
-                return ("movie", [movie], [:])
+                return [movie]
             },
+            renamed: ["movie": .positional],
+            decode: { arguments throws(UsageError) in try MovieRequest(arguments) },
             wrap: { $0 }),
         MCPTool(
             name: "search_people", title: "Search people",
             description: "Find actors, directors and crew in KOBIS by name (in Korean, e.g. '봉준호'); returns their people codes, names, English names, main roles and film titles.",
             input: schema([("name", stringSchema("The person's name.")), ("page", pageSchema)], required: ["name"]),
             output: .object([("people", .list(PersonSummary.shape))]),
-            command: { arguments throws(MCPArgumentError) in
+            words: { arguments throws(MCPArgumentError) in
                 guard let name = try string(arguments, "name") else { throw MCPArgumentError(message: "search_people needs 'name'") }
                 guard !CodeArgument.isCode(name) else { throw MCPArgumentError(message: "'name' is a code; use person_details for a people code") }
-                return ("people", [name], ["page": try integer(arguments, "page")].compactMapValues { $0 })
+                _ = try integer(arguments, "page")
+                return [name]
             },
+            renamed: ["name": .positional],
+            decode: { arguments throws(UsageError) in try PeopleRequest(arguments) },
             wrap: { .object([("people", $0)]) }),
         MCPTool(
             name: "person_details", title: "Person details and filmography",
             description: "One person's details from KOBIS and their whole filmography (each film's code, title and the part they had), by people code (from search_people).",
             input: schema([("peopleCode", stringSchema("A KOBIS people code such as 10031641."))], required: ["peopleCode"]),
             output: Person.shape,
-            command: { arguments throws(MCPArgumentError) in
+            words: { arguments throws(MCPArgumentError) in
                 guard let code = try string(arguments, "peopleCode"), CodeArgument.isCode(code) else {
                     throw MCPArgumentError(message: "person_details needs 'peopleCode', such as 10031641")
                 }
-                return ("people", [code], [:])
+                return [code]
             },
+            renamed: ["peopleCode": .positional],
+            decode: { arguments throws(UsageError) in try PeopleRequest(arguments) },
             wrap: { $0 }),
         MCPTool(
             name: "search_companies", title: "Search film companies",
             description: "Find production and distribution companies in KOBIS by name; returns their company codes, names, categories, CEOs and films.",
             input: schema([("name", stringSchema("The company's name, e.g. 'CJ' or '쇼박스'.")), ("page", pageSchema)], required: ["name"]),
             output: .object([("companies", .list(CompanySummary.shape))]),
-            command: { arguments throws(MCPArgumentError) in
+            words: { arguments throws(MCPArgumentError) in
                 guard let name = try string(arguments, "name") else { throw MCPArgumentError(message: "search_companies needs 'name'") }
-                return ("company", [name], ["page": try integer(arguments, "page")].compactMapValues { $0 })
+                _ = try integer(arguments, "page")
+                return [name]
             },
+            renamed: ["name": .positional],
+            decode: { arguments throws(UsageError) in try CompanyRequest(arguments) },
             wrap: { .object([("companies", $0)]) }),
         MCPTool(
             name: "company_details", title: "Company details and films",
             description: "One company's details from KOBIS (CEO, categories) and its films with the part it played, by company code (from search_companies).",
             input: schema([("companyCode", stringSchema("A KOBIS company code such as 20100109."))], required: ["companyCode"]),
             output: Company.shape,
-            command: { arguments throws(MCPArgumentError) in
+            words: { arguments throws(MCPArgumentError) in
                 guard let code = try string(arguments, "companyCode"), CodeArgument.isCode(code) else {
                     throw MCPArgumentError(message: "company_details needs 'companyCode', such as 20100109")
                 }
-                return ("company", [code], [:])
+                return [code]
             },
+            renamed: ["companyCode": .positional],
+            decode: { arguments throws(UsageError) in try CompanyRequest(arguments) },
             wrap: { $0 }),
         MCPTool(
             name: "code_table", title: "KOBIS code table",
             description: "A KOBIS code table: 'regions' (the names and codes the region filter accepts), 'nations', 'types' (movie types) or 'parts' (company categories).",
             input: schema([("table", enumSchema(CodeTable.named.map(\.name), "Which table."))], required: ["table"]),
             output: .object([("codes", .list(CodeList.entryShape))]),
-            command: { arguments throws(MCPArgumentError) in
+            words: { arguments throws(MCPArgumentError) in
                 guard let table = try string(arguments, "table") else { throw MCPArgumentError(message: "code_table needs 'table'") }
-                return ("codes", [table], [:])
+                return [table]
             },
+            renamed: ["table": .positional],
+            decode: { arguments throws(UsageError) in try CodesRequest(arguments) },
             wrap: { .object([("codes", $0)]) }),
         MCPTool(
             name: "movie_trend", title: "Movies' daily run",
@@ -198,7 +208,7 @@ enum MCPTools {
             ], required: ["movies"]),
             output: Trend.shape,
             dates: ["from", "to"],
-            command: { arguments throws(MCPArgumentError) in
+            words: { arguments throws(MCPArgumentError) in
                 guard case let .array(values)? = arguments["movies"], !values.isEmpty else {
                     throw MCPArgumentError(message: "movie_trend needs 'movies': a list of movie codes or titles")
                 }
@@ -206,32 +216,32 @@ enum MCPTools {
                     guard let text = value.stringValue else { throw MCPArgumentError(message: "'movies' holds strings: movie codes or titles") }
                     return text
                 }
-                var options: [String: CommandArguments.Value?] = ["from": try text(arguments, "from"), "to": try text(arguments, "to")]
-                if try boolean(arguments, "alignOpening") == true { options["align"] = .text("opening") }
-                return ("trend", movies, options.compactMapValues { $0 })
+                _ = (try string(arguments, "from"), try string(arguments, "to"), try boolean(arguments, "alignOpening"))
+                return movies
             },
+            renamed: ["movies": .positional, "alignOpening": .parameter("align", when: .bool(true), is: .text("opening"))],
+            decode: { arguments throws(UsageError) in try TrendRequest(arguments) },
             wrap: { $0 }),
         MCPTool(
             name: "top_films", title: "Top films of a year, a month or a period",
             description: "Films ranked by admissions within a calendar year, a month or any range of days, which KOBIS itself does not offer: computed from the daily top 10 of every day of the period (a year is 365 calls the first time, then instant from the cache; Sends progress notifications when asked). Give one of year, month, or from (with to). Default: the last complete year; this year or month runs to yesterday and is provisional. A film's audience and sales are the difference of its cumulative figures between its first and last day in the top 10 within the period, counting the first day ('basis' says so): days outside the top 10 between them count, days before and after are not seen. Each film: rank, movie code, title, opening date, audience (admissions), sales (Korean won), days in the top 10, best rank, first and last day in the top 10. Filters as in daily_box_office apply to every day.",
             input: schema([
-                ("year", .object([("type", .string("integer")), ("minimum", .int(Int64(TopCommand.firstYear))), ("description", .string("A calendar year, e.g. 2023."))])),
+                ("year", .object([("type", .string("integer")), ("minimum", .int(Int64(TopRequest.firstYear))), ("description", .string("A calendar year, e.g. 2023."))])),
                 ("month", .object([("type", .string("string")), ("description", .string("A month, YYYY-MM, e.g. 2023-08."))])),
                 ("from", dateSchema("The first day of a range (YYYY-MM-DD).")),
                 ("to", dateSchema("The last day of a range (YYYY-MM-DD); default yesterday in Korea.")),
-                ("limit", .object([("type", .string("integer")), ("minimum", .int(1)), ("maximum", .int(10_000)), ("description", .string("How many films (default \(TopCommand.defaultLimit)).")) ])),
+                ("limit", .object([("type", .string("integer")), ("minimum", .int(1)), ("maximum", .int(10_000)), ("description", .string("How many films (default \(TopRequest.defaultLimit)).")) ])),
             ] + filterProperties),
             output: PeriodRanking.shape,
             dates: ["from", "to"],
-            command: { arguments throws(MCPArgumentError) in
-                var options = try filterOptions(arguments)
-                options["year"] = try integer(arguments, "year")
-                options["month"] = try text(arguments, "month")
-                options["from"] = try text(arguments, "from")
-                options["to"] = try text(arguments, "to")
-                options["limit"] = try integer(arguments, "limit")
-                return ("top", [], options.compactMapValues { $0 })
+            words: { arguments throws(MCPArgumentError) in
+                try checkFilters(arguments)
+                _ = (try integer(arguments, "year"), try integer(arguments, "limit"))
+                _ = (try string(arguments, "month"), try string(arguments, "from"), try string(arguments, "to"))
+                return []
             },
+            renamed: marketFilter,
+            decode: { arguments throws(UsageError) in try TopRequest(arguments) },
             wrap: { $0 }),
         MCPTool(
             name: "quota_status", title: "KOBIS quota status",
@@ -239,7 +249,7 @@ enum MCPTools {
             input: schema([]),
             output: CacheReport.shape,
             reachesKOBIS: false,
-            command: { _ throws(MCPArgumentError) in ("cache", ["info"], [:]) },
+            decode: { _ throws(UsageError) in CacheRequest(action: .info) },
             wrap: { $0 }),
     ]
 
@@ -284,18 +294,13 @@ enum MCPTools {
         return text
     }
 
-    static func integer(_ arguments: JSONValue, _ key: String) throws(MCPArgumentError) -> CommandArguments.Value? {
+    static func integer(_ arguments: JSONValue, _ key: String) throws(MCPArgumentError) -> Int? {
         switch arguments[key] {
         case nil, .null?: return nil
-        case let .int(number)? where abs(number) < 1_000_000_000: return .number(Int(number))
-        case let .double(number)? where number == number.rounded() && abs(number) < 1e9: return .number(Int(number))
+        case let .int(number)? where abs(number) < 1_000_000_000: return Int(number)
+        case let .double(number)? where number == number.rounded() && abs(number) < 1e9: return Int(number)
         default: throw MCPArgumentError(message: "'\(key)' must be a whole number")
         }
-    }
-
-    /// A string argument as a command's option.
-    static func text(_ arguments: JSONValue, _ key: String) throws(MCPArgumentError) -> CommandArguments.Value? {
-        try string(arguments, key).map(CommandArguments.Value.text)
     }
 
     static func boolean(_ arguments: JSONValue, _ key: String) throws(MCPArgumentError) -> Bool? {
@@ -306,14 +311,17 @@ enum MCPTools {
         }
     }
 
-    static func filterOptions(_ arguments: JSONValue) throws(MCPArgumentError) -> [String: CommandArguments.Value?] {
-        var options: [String: CommandArguments.Value?] = ["nation": try text(arguments, "nation"), "region": try text(arguments, "region")]
+    /// The filters' arguments, checked: `market` is read as the request's `multi` or `commercial`.
+    static func checkFilters(_ arguments: JSONValue) throws(MCPArgumentError) {
+        _ = (try string(arguments, "nation"), try string(arguments, "region"))
         switch try string(arguments, "market") {
-        case "diversity"?: options["multi"] = .flag
-        case "commercial"?: options["commercial"] = .flag
-        case nil: break
+        case "diversity"?, "commercial"?, nil: break
         case let other?: throw MCPArgumentError(message: "'market' is 'diversity' or 'commercial', not '\(other)'")
         }
-        return options
     }
+
+    /// `market` for the request's `multi` and `commercial`.
+    static let marketFilter: [String: ToolArguments.Renaming] = [
+        "market": .parameters([("multi", when: .string("diversity"), is: .flag), ("commercial", when: .string("commercial"), is: .flag)]),
+    ]
 }

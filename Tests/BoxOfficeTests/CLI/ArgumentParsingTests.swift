@@ -29,7 +29,7 @@ import Testing
         (["--date", "20240229", "daily"], "2024-02-29"),
     ] as [([String], String?)])
     func acceptsDates(arguments: [String], day: String?) throws {
-        let daily = try #require(try command(arguments, as: DailyCommand.self))
+        let daily = try #require(try command(arguments, as: DailyRequest.self))
         #expect(daily.day == day.flatMap(Day.init))
     }
 
@@ -49,14 +49,14 @@ import Testing
     }
 
     @Test func acceptsMovieCodes() throws {
-        #expect(try command(["movie", "20124079"], as: MovieCommand.self)?.target == .code("20124079"))
-        #expect(try command(["movie", "2024a603"], as: MovieCommand.self)?.target == .code("2024A603"))
-        #expect(try command(["--json", "movie", "--", "20124079"], as: MovieCommand.self)?.target == .code("20124079"))
+        #expect(try command(["movie", "20124079"], as: MovieRequest.self)?.target == .code("20124079"))
+        #expect(try command(["movie", "2024a603"], as: MovieRequest.self)?.target == .code("2024A603"))
+        #expect(try command(["--json", "movie", "--", "20124079"], as: MovieRequest.self)?.target == .code("20124079"))
         // Anything else is a title to look up, NFD input composed, words joined.
-        #expect(try command(["movie", "1987"], as: MovieCommand.self)?.target == .title("1987"))
-        #expect(try command(["movie", "2012407９"], as: MovieCommand.self)?.target == .title("2012407９"))
-        #expect(try command(["movie", "\u{1100}\u{1175}\u{1109}\u{1162}\u{11BC}\u{110E}\u{116E}\u{11BC}"], as: MovieCommand.self)?.target == .title("기생충"))
-        #expect(try command(["movie", "범죄와의", "전쟁"], as: MovieCommand.self)?.target == .title("범죄와의 전쟁"))
+        #expect(try command(["movie", "1987"], as: MovieRequest.self)?.target == .title("1987"))
+        #expect(try command(["movie", "2012407９"], as: MovieRequest.self)?.target == .title("2012407９"))
+        #expect(try command(["movie", "\u{1100}\u{1175}\u{1109}\u{1162}\u{11BC}\u{110E}\u{116E}\u{11BC}"], as: MovieRequest.self)?.target == .title("기생충"))
+        #expect(try command(["movie", "범죄와의", "전쟁"], as: MovieRequest.self)?.target == .title("범죄와의 전쟁"))
     }
 
     @Test func acceptsGlobalOptionsBeforeOrAfterTheCommand() throws {

@@ -99,9 +99,9 @@ import Testing
         #expect(WeekPeriod.weekend.days(ofWeekHolding: wednesday) == (Day("20230331")!, Day("20230402")!))
         #expect(WeekPeriod.weekdays.days(ofWeekHolding: wednesday) == (Day("20230327")!, Day("20230330")!))
         #expect(WeekPeriod.week.days(ofWeekHolding: Day("20120101")!) == (Day("20111226")!, Day("20120101")!))
-        #expect(WeeklyCommand.lastCompleteWeek(before: Day("20261123")!) == Day("20261122")) // a Monday
-        #expect(WeeklyCommand.lastCompleteWeek(before: Day("20261122")!) == Day("20261115")) // a Sunday
-        #expect(WeeklyCommand.lastCompleteWeek(before: Day("20261127")!) == Day("20261122"))
+        #expect(WeeklyRequest.lastCompleteWeek(before: Day("20261123")!) == Day("20261122")) // a Monday
+        #expect(WeeklyRequest.lastCompleteWeek(before: Day("20261122")!) == Day("20261115")) // a Sunday
+        #expect(WeeklyRequest.lastCompleteWeek(before: Day("20261127")!) == Day("20261122"))
     }
 
     @Test func aWeeklyAnswerForAnotherWeekIsTheWrongShape() throws {

@@ -223,9 +223,9 @@ import Testing
 
     private let today = Day(year: 2026, month: 11, day: 22)!
 
-    private func top(_ arguments: [String], today: Day? = nil) throws -> TopCommand? {
+    private func top(_ arguments: [String], today: Day? = nil) throws -> TopRequest? {
         guard case let .run(command) = try Invocation(try ArgumentParser().parse(["top"] + arguments), environment: [:], today: today ?? self.today).command else { return nil }
-        return command as? TopCommand
+        return command as? TopRequest
     }
 
     /// The period a command line names, against `today`: `2024-02-01…2024-02-29`, `+` when it runs to yesterday.
@@ -248,7 +248,7 @@ import Testing
         #expect(try period(["--from", "2023-07-01", "--to", "2023-08-31"]) == "2023-07-01…2023-08-31")
         #expect(try period(["--year", "2026"], today: Day(year: 2026, month: 1, day: 2)) == "2026-01-01…2026-01-01+")
         #expect(try top(["--limit", "25"])?.limit == 25)
-        #expect(try top([])?.limit == TopCommand.defaultLimit)
+        #expect(try top([])?.limit == TopRequest.defaultLimit)
     }
 
     @Test(arguments: [

@@ -8,6 +8,13 @@ struct RankingFilterOptions: Equatable, Sendable {
     var market: BoxOfficeFilter.Market?
     /// What the user typed for `--region`: a code, or a name resolved through the code table at run time.
     var region: String?
+    /// How the face that gave the region names it, for a region KOBIS turns out not to know.
+    var regionParameter = "--region"
+
+    /// The same filters, whichever face gave them.
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        (lhs.nation, lhs.market, lhs.region) == (rhs.nation, rhs.market, rhs.region)
+    }
 
     static let specs: [OptionSpec] = [
         OptionSpec(name: "nation", value: "korean|foreign", help: "only Korean or only foreign films", completion: .choices(["korean", "foreign"])),
@@ -17,7 +24,7 @@ struct RankingFilterOptions: Equatable, Sendable {
                    completion: .region),
     ]
 
-    init(_ arguments: CommandArguments) throws(UsageError) {
+    init(_ arguments: some ArgumentReader) throws(UsageError) {
         if let text = arguments.string("nation") {
             switch text.trimmingBlanks().lowercased() {
             case "korean", "k", "한국": nation = .korean
@@ -37,6 +44,7 @@ struct RankingFilterOptions: Equatable, Sendable {
                 throw UsageError(message: "\(arguments.named("region")) needs a region name or code, e.g. \(arguments.named("region")) 서울", command: arguments.name)
             }
             region = trimmed
+            regionParameter = arguments.named("region")
         }
     }
 
@@ -56,7 +64,7 @@ struct RankingFilterOptions: Equatable, Sendable {
         let regions = try await client.fetch(.codes(.regions))
         guard let entry = RegionName.resolve(region, in: regions) else {
             let names = regions.entries.map(\.name).joined(separator: ", ")
-            throw UsageError(message: "--region \(UsageError.quote(region)) is not a KOBIS region; use one of: \(names) (or its code, from 'boxoffice codes regions')")
+            throw UsageError(message: "\(regionParameter) \(UsageError.quote(region)) is not a KOBIS region; use one of: \(names) (or its code, from 'boxoffice codes regions')")
         }
         context.log?("region \(region) is \(entry.name) (\(entry.code))")
         filter.regionCode = entry.code

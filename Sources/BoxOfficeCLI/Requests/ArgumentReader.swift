@@ -1,0 +1,129 @@
+import BoxOfficeCore
+import BoxOfficeRendering
+
+/// One argument's value as a face received it.
+enum ArgumentValue: Equatable, Sendable {
+    /// The text after `--name`, or a tool's string.
+    case text(String)
+    /// A tool's whole number.
+    case number(Int)
+    /// A flag given (`--all`), or a tool's `true`.
+    case flag
+}
+
+/// How a request reads its arguments, whichever face they came through: the command line's
+/// words (`CommandArguments`) or an MCP tool's JSON (`ToolArguments`). A request decodes itself
+/// from a reader once, as a `Decodable` type does from any decoder; each face says how its
+/// arguments are named in messages (`--date` on the command line, `date` for a tool), so a
+/// request's checks speak the face's terms without a message ever being reworded.
+protocol ArgumentReader {
+    /// What the arguments are for, in messages: the command (`daily`) or the tool.
+    var name: String { get }
+    /// Today in Korea.
+    var today: Day { get }
+    /// The arguments without a name (a title, codes), in order.
+    var positionals: [String] { get }
+    /// A parameter's value, nil when it was not given.
+    func value(_ parameter: String) -> ArgumentValue?
+    /// A parameter as messages name it.
+    func named(_ parameter: String) -> String
+    /// What the face suggests for a word no parameter took (`; did you mean '--date 20220105'?`), or "".
+    func hint(forUnexpected word: String) -> String
+}
+
+extension ArgumentReader {
+    func has(_ parameter: String) -> Bool { value(parameter) != nil }
+
+    /// A parameter's value as text: a number in digits, a flag as nothing.
+    func string(_ parameter: String) -> String? {
+        switch value(parameter) {
+        case let .text(text)?: text
+        case let .number(number)?: String(number)
+        case .flag?: ""
+        case nil: nil
+        }
+    }
+
+    /// Refuses positionals beyond `count`, with the face's hint of what the word was meant for.
+    func expectPositionals(atMost count: Int) throws(UsageError) {
+        guard positionals.count > count else { return }
+        let word = positionals[count]
+        throw UsageError(message: "unexpected argument \(UsageError.quote(word)) for '\(name)'\(hint(forUnexpected: word))", command: name)
+    }
+
+    /// The positionals joined into one text (`boxoffice search 범죄와의 전쟁` without quotes),
+    /// composed (NFC) and trimmed; a usage error when there is none.
+    func text(_ what: String, example: String) throws(UsageError) -> String {
+        let text = positionals.joined(separator: " ").composed.trimmingBlanksAndNewlines()
+        guard !text.isEmpty else {
+            throw UsageError(message: "\(name) needs \(what), e.g. 'boxoffice \(name) \(example)'", command: name)
+        }
+        return text
+    }
+
+    /// A day (`date`, `from`, `to`), checked to be one KOBIS has published; nil when not given.
+    func publishedDay(_ parameter: String = "date") throws(UsageError) -> Day? {
+        guard let text = string(parameter) else { return nil }
+        let day = try DateArgument.day(text, today: today, option: named(parameter))
+        try DateArgument.requirePublished(day, today: today, option: named(parameter))
+        return day
+    }
+
+    /// A code to show, or a name to search for (with `page`), as `people` and `company` take them.
+    func lookup(_ what: String, example: String) throws(UsageError) -> Lookup {
+        let text = try self.text("a name or a \(what) code", example: example)
+        let page = try number("page", in: 1...100_000)
+        guard CodeArgument.isCode(text) else { return .name(text, page: page ?? 1) }
+        if page != nil { throw UsageError(message: "\(named("page")) applies to a search by name, not to a \(what) code", command: name) }
+        return .code(text)
+    }
+
+    /// A whole number within `range`.
+    func number(_ parameter: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = string(parameter) else { return nil }
+        let number: Int? = if case let .number(number)? = value(parameter) { number } else { Int(text.trimmingBlanks()) }
+        guard let number, range.contains(number) else {
+            throw UsageError(message: "\(named(parameter)) \(UsageError.quote(text)) is not a whole number from \(NumberFormat.grouped(range.lowerBound)) to \(NumberFormat.grouped(range.upperBound))", command: name)
+        }
+        return number
+    }
+
+    /// One of an enumeration's values, named by its raw value.
+    func choice<T: RawRepresentable & CaseIterable>(_ parameter: String, among: T.Type) throws(UsageError) -> T? where T.RawValue == String {
+        guard let text = string(parameter) else { return nil }
+        guard let value = T(rawValue: text.trimmingBlanks().lowercased()) else {
+            let valid = T.allCases.map(\.rawValue)
+            let hint = Suggestion.hint(text.lowercased(), among: valid)
+            throw UsageError(message: "\(named(parameter)) \(UsageError.quote(text)) is not one of: \(valid.joined(separator: ", "))\(hint)", command: name)
+        }
+        return value
+    }
+}
+
+/// The command line's arguments for one command: its positionals and its options as text (a flag
+/// as an empty one), named `--option` in messages.
+struct CommandArguments: ArgumentReader {
+    let name: String
+    let positionals: [String]
+    let options: [String: String]
+    let today: Day
+
+    func value(_ parameter: String) -> ArgumentValue? { options[parameter].map(ArgumentValue.text) }
+
+    func named(_ parameter: String) -> String { "--" + parameter }
+
+    /// `daily 20220105` → `--date 20220105`; `weekly weekend` → `--period weekend`.
+    func hint(forUnexpected word: String) -> String {
+        let options = Commands.named(name)?.spec.options ?? []
+        if let choice = options.first(where: { $0.choices?.contains(word.lowercased()) == true }) {
+            return "; did you mean '--\(choice.name) \(word.lowercased())'?"
+        }
+        if options.contains(where: { $0.name == "date" }), (try? DateArgument.day(word, today: today, option: "--date")) != nil {
+            return "; did you mean '--date \(word)'?"
+        }
+        if let flag = options.first(where: { !$0.takesValue && $0.name == word.lowercased() }) {
+            return "; did you mean '--\(flag.name)'?"
+        }
+        return ""
+    }
+}

@@ -1,0 +1,96 @@
+import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
+
+/// Films ranked by audience within a period, computed from the daily rankings of its days.
+struct TopRequest: BoxOfficeRequest, Equatable {
+    /// What the user asked for; resolved to days against today at run time.
+    var period: Period
+    var limit: Int
+    var filters: RankingFilterOptions
+
+    /// A year, a month, or any range of days.
+    enum Period: Equatable {
+        /// nil: the last complete year.
+        case year(Int?)
+        case month(year: Int, month: Int)
+        case range(ClosedRange<Day>)
+    }
+
+    static let defaultLimit = 10
+    /// The earliest year KOBIS's ticketing network covers.
+    static let firstYear = 2004
+
+    init(_ arguments: some ArgumentReader) throws(UsageError) {
+        try arguments.expectPositionals(atMost: 0)
+        let given = ["year", "month", arguments.has("from") ? "from" : "to"].filter(arguments.has)
+        if given.count > 1 {
+            throw UsageError(message: "\(arguments.named(given[0])) and \(arguments.named(given[1])) cannot be used together; give one period: \(arguments.named("year")), \(arguments.named("month")), or \(arguments.named("from")) and \(arguments.named("to"))", command: arguments.name)
+        }
+        let today = arguments.today
+        if let range = try RankingRange.parse(arguments) {
+            period = .range(range)
+        } else if let text = arguments.string("month") {
+            let (year, month) = try MonthArgument.parse(text, today: today, command: arguments.name, option: arguments.named("month") + " ")
+            if year == today.year, month == today.month, today.day == 1 {
+                throw UsageError(message: "\(arguments.named("month")) \(MonthArgument.name(year, month)) has no published day yet (KOBIS publishes a day only after it ends); try the month before", command: arguments.name)
+            }
+            period = .month(year: year, month: month)
+        } else if let text = arguments.string("year") {
+            let trimmed = text.trimmingBlanks()
+            guard trimmed.count == 4, let year = Int(trimmed) else {
+                throw UsageError(message: "\(arguments.named("year")) \(UsageError.quote(text)) is not a year; write it as 2023", command: arguments.name)
+            }
+            guard year >= Self.firstYear else {
+                throw UsageError(message: "\(arguments.named("year")) \(year) is before KOBIS's figures begin (\(Self.firstYear))", command: arguments.name)
+            }
+            guard year < today.year || (year == today.year && today.adding(days: -1).year == year) else {
+                throw UsageError(message: year > today.year ? "\(arguments.named("year")) \(year) is in the future (this year in Korea is \(today.year))"
+                                 : "\(arguments.named("year")) \(year) has no published day yet (KOBIS publishes a day only after it ends); try \(year - 1)", command: arguments.name)
+            }
+            period = .year(year)
+        } else {
+            period = .year(nil)
+        }
+        limit = try arguments.number("limit", in: 1...10_000) ?? Self.defaultLimit
+        filters = try RankingFilterOptions(arguments)
+    }
+
+    /// The first and last day of the period, and whether it is not over yet (it runs to yesterday).
+    func days(today: Day) -> (range: ClosedRange<Day>, unfinished: Bool) {
+        let yesterday = today.adding(days: -1)
+        let months: (year: Int, first: Int, last: Int)
+        switch period {
+        case let .range(range): return (range, false)
+        case let .year(year): months = (year ?? today.year - 1, 1, 12)
+        case let .month(year, month): months = (year, month, month)
+        }
+        guard let first = MonthCalendar.days(year: months.year, month: months.first)?.first,
+              let last = MonthCalendar.days(year: months.year, month: months.last)?.last else { return (yesterday...yesterday, true) }
+        let whole = first...last
+        return whole.upperBound > yesterday ? (whole.lowerBound...yesterday, true) : (whole, false)
+    }
+
+    init(period: Period, limit: Int, filters: RankingFilterOptions) {
+        self.period = period
+        self.limit = limit
+        self.filters = filters
+    }
+
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
+        try context.check(PeriodRanking.self)
+        if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; top reads a day's ranking for every day of the period", command: "top") }
+        var (range, unfinished) = days(today: context.today)
+        if period == .year(nil), let year = context.source.defaultYear(notice: context.notice) {
+            (range, unfinished) = TopRequest(period: .year(year), limit: limit, filters: filters).days(today: context.today)
+        }
+        let client = try context.client()
+        let (filter, scope) = try await filters.filter(context, client: client)
+        let reading = context.reading(period: { "the period's \($0.count) days" }, began: { days in
+            let callsLeft = RankingRange.announce(days.map { .daily($0, filter: filter) }, unit: "days", context: context, client: client)
+            context.progress.beginRange(total: days.count, unit: "days", callsLeft: callsLeft)
+        })
+        let ranking = try await client.periodRanking(range, unfinished: unfinished, filter: filter, scope: scope, limit: limit, reading: reading)
+        return .value(ranking)
+    }
+}

@@ -1,0 +1,105 @@
+@testable import BoxOfficeCLI
+import BoxOfficeCore
+import BoxOfficeRendering
+import Testing
+
+/// Each face is an adapter: the command line's words and an MCP tool's JSON decode into the same
+/// request, and each face's messages name its own arguments.
+@Suite struct RequestDecodingTests {
+    let today = Day(year: 2026, month: 11, day: 22)!
+
+    /// The request the command line's words give.
+    private func fromCommandLine(_ arguments: [String]) throws -> any BoxOfficeCommand {
+        let invocation = try Invocation(try ArgumentParser().parse(arguments), environment: [:], today: today)
+        guard case let .run(command) = invocation.command else { throw UsageError(message: "not a command that runs") }
+        return command
+    }
+
+    /// The request a tool's JSON gives.
+    private func fromTool(_ name: String, _ arguments: [(String, JSONValue)]) throws -> any BoxOfficeRequest {
+        let tool = try #require(MCPTools.named(name))
+        return try tool.request(.object(arguments), today: today)
+    }
+
+    private func same<R: BoxOfficeRequest & Equatable>(_ command: any BoxOfficeCommand, _ request: any BoxOfficeRequest, as type: R.Type) -> Bool {
+        guard let command = command as? R, let request = request as? R else { return false }
+        return command == request
+    }
+
+    @Test func theSameRequestFromWordsAndFromJSON() throws {
+        #expect(same(try fromCommandLine(["daily", "--date", "2023-04-23", "--multi", "--nation", "korean", "--region", "서울"]),
+                     try fromTool("daily_box_office", [("date", .string("2023-04-23")), ("market", .string("diversity")),
+                                                       ("nation", .string("korean")), ("region", .string("서울"))]),
+                     as: DailyRequest.self))
+        #expect(same(try fromCommandLine(["daily", "--from", "2023-04-01", "--to", "2023-04-30", "--commercial"]),
+                     try fromTool("daily_box_office_range", [("from", .string("2023-04-01")), ("to", .string("2023-04-30")), ("market", .string("commercial"))]),
+                     as: DailyRequest.self))
+        #expect(same(try fromCommandLine(["weekly", "--date", "2023-04-23", "--period", "weekend"]),
+                     try fromTool("weekly_box_office", [("date", .string("2023-04-23")), ("period", .string("weekend"))]),
+                     as: WeeklyRequest.self))
+        #expect(same(try fromCommandLine(["search", "괴물", "--director", "봉준호", "--year", "2006", "--page", "2"]),
+                     try fromTool("search_movies", [("title", .string("괴물")), ("director", .string("봉준호")), ("year", .int(2006)), ("page", .int(2))]),
+                     as: SearchRequest.self))
+        #expect(same(try fromCommandLine(["movie", "20124079"]), try fromTool("movie_details", [("movie", .string("20124079"))]), as: MovieRequest.self))
+        #expect(same(try fromCommandLine(["people", "봉준호", "--page", "3"]), try fromTool("search_people", [("name", .string("봉준호")), ("page", .int(3))]),
+                     as: PeopleRequest.self))
+        #expect(same(try fromCommandLine(["people", "10031641"]), try fromTool("person_details", [("peopleCode", .string("10031641"))]), as: PeopleRequest.self))
+        #expect(same(try fromCommandLine(["company", "20100109"]), try fromTool("company_details", [("companyCode", .string("20100109"))]),
+                     as: CompanyRequest.self))
+        #expect(same(try fromCommandLine(["codes", "regions"]), try fromTool("code_table", [("table", .string("regions"))]), as: CodesRequest.self))
+        #expect(same(try fromCommandLine(["trend", "20199882", "어쩔수가없다", "--from", "2023-04-01", "--to", "2023-04-30", "--align", "opening"]),
+                     try fromTool("movie_trend", [("movies", .array([.string("20199882"), .string("어쩔수가없다")])), ("from", .string("2023-04-01")),
+                                                  ("to", .string("2023-04-30")), ("alignOpening", .bool(true))]),
+                     as: TrendRequest.self))
+        #expect(same(try fromCommandLine(["top", "--month", "2023-04", "--limit", "5", "--nation", "foreign"]),
+                     try fromTool("top_films", [("month", .string("2023-04")), ("limit", .int(5)), ("nation", .string("foreign"))]),
+                     as: TopRequest.self))
+        #expect(same(try fromCommandLine(["top", "--year", "2023"]), try fromTool("top_films", [("year", .int(2023))]), as: TopRequest.self))
+        #expect(same(try fromCommandLine(["cache", "info"]), try fromTool("quota_status", []), as: CacheRequest.self))
+        // Different requests are told apart, so the checks above can fail.
+        #expect(!same(try fromCommandLine(["daily", "--date", "2023-04-23", "--multi"]),
+                      try fromTool("daily_box_office", [("date", .string("2023-04-23")), ("market", .string("commercial"))]), as: DailyRequest.self))
+        #expect(!same(try fromCommandLine(["trend", "20199882"]),
+                      try fromTool("movie_trend", [("movies", .array([.string("20199882")])), ("alignOpening", .bool(true))]), as: TrendRequest.self))
+    }
+
+    /// The same check, in each face's terms: the command line names flags, a tool its arguments.
+    @Test func oneCheckWordedByEachFace() throws {
+        func commandLineMessage(_ arguments: [String]) -> String {
+            do { _ = try fromCommandLine(arguments) } catch let error as UsageError { return error.message } catch { return "\(error)" }
+            return ""
+        }
+        func toolMessage(_ name: String, _ arguments: [(String, JSONValue)]) -> String {
+            do { _ = try fromTool(name, arguments) } catch let error as MCPArgumentError { return error.message } catch { return "\(error)" }
+            return ""
+        }
+        #expect(commandLineMessage(["top", "--year", "2023", "--month", "2023-04"])
+                == "--year and --month cannot be used together; give one period: --year, --month, or --from and --to")
+        #expect(toolMessage("top_films", [("year", .int(2023)), ("month", .string("2023-04"))])
+                == "year and month cannot be used together; give one period: year, month, or from and to")
+        #expect(commandLineMessage(["daily", "--from", "2023-04-23", "--to", "2023-04-01"]) == "--from 2023-04-23 is after --to 2023-04-01")
+        #expect(toolMessage("daily_box_office_range", [("from", .string("2023-04-23")), ("to", .string("2023-04-01"))]) == "from 2023-04-23 is after to 2023-04-01")
+        #expect(commandLineMessage(["top", "--limit", "0"]) == "--limit '0' is not a whole number from 1 to 10,000")
+        #expect(toolMessage("top_films", [("limit", .int(0))]) == "limit '0' is not a whole number from 1 to 10,000")
+        #expect(commandLineMessage(["daily", "--date", "2023-02-30"]) == "--date '2023-02-30' is not a real date")
+        #expect(toolMessage("daily_box_office", [("date", .string("2023-02-30"))])
+                == "date must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27), yesterday or -Nd (N days ago); '2023-02-30' is not a real date")
+        #expect(toolMessage("daily_box_office", [("date", .string("someday"))])
+                == "date must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27), yesterday or -Nd (N days ago); 'someday' is not a date")
+    }
+
+    /// A tool reads only its own arguments: a parameter of the request that the tool does not
+    /// offer (`svg`, `all`, `multi` by that name) is never read from its JSON.
+    @Test func aToolReadsOnlyWhatItOffers() throws {
+        let tool = try #require(MCPTools.named("daily_box_office"))
+        let reader = ToolArguments(name: tool.name, today: today, positionals: [], arguments: .object([("market", .string("diversity"))]), renamed: tool.renamed)
+        #expect(reader.value("multi") == .flag)
+        #expect(reader.value("commercial") == nil)
+        #expect(reader.named("multi") == "market diversity")
+        #expect(reader.value("market") == nil, "market is the tool's name for multi and commercial, not a parameter")
+        let trend = try #require(MCPTools.named("movie_trend"))
+        let words = ToolArguments(name: trend.name, today: today, positionals: ["x"], arguments: .object([("movies", .array([.string("x")]))]),
+                                  renamed: trend.renamed)
+        #expect(words.value("movies") == nil && words.value("align") == nil)
+    }
+}
