@@ -10,7 +10,7 @@ extension Trend: Presentable {
     /// and `daysInPeriod` and `daysRead` follow `to` when not every day was read (the demo).
     package var json: JSONValue {
         let period: [(String, JSONValue)] = [("from", .string(from.iso)), ("to", .string(to.iso))]
-        let read: [(String, JSONValue)] = coverage.map { [("daysInPeriod", .int(Int64($0.inPeriod))), ("daysRead", .int(Int64($0.read)))] } ?? []
+        let read: [(String, JSONValue)] = partlyRead.map { [("daysInPeriod", .int(Int64($0.inPeriod))), ("daysRead", .int(Int64($0.read)))] } ?? []
         let films = JSONValue.array(movies.map { movie in
             .object([("movieCode", .string(movie.movieCode)), ("title", .string(movie.title)),
                      ("points", .array(movie.points.map { $0.json(withDay: alignedByOpening) })),
@@ -34,8 +34,8 @@ extension Trend: Presentable {
         let width = max(Self.narrowest, options.width ?? 100)
         var text = TerminalText.headingLines(TerminalText.clean(heading(options)), width: width, ambiguousWide: options.ambiguousWide)
             .map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined()
-        if let coverage {
-            text += options.notes([options.sampleNote(read: coverage.read, of: "the period's \(coverage.inPeriod) days", "기간 \(coverage.inPeriod)일")], width: width)
+        if let partlyRead {
+            text += options.notes([options.sampleNote(read: partlyRead.read, of: "the period's \(partlyRead.inPeriod) days", "기간 \(partlyRead.inPeriod)일")], width: width)
         }
         text += "\n"
         let rows = self.rows
@@ -68,7 +68,7 @@ extension Trend: Presentable {
     }
 
     /// The days read of the period's, when not all were.
-    private var coverage: (read: Int, inPeriod: Int)? {
+    private var partlyRead: (read: Int, inPeriod: Int)? {
         guard let daysRead, let daysInPeriod else { return nil }
         return (daysRead, daysInPeriod)
     }

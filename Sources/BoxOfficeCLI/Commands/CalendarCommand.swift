@@ -35,19 +35,9 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
         if self.year == nil, let latest = context.source.defaultMonth(notice: context.notice) {
             (year, month) = latest
         }
-        let days = MonthCalendar.days(year: year, month: month) ?? []
-        let published = days.filter { $0 < context.today }
         let client = try context.client()
-        // The samples hold some days only: the demo reads those, and the others are not read
-        // (never "no figures").
-        let read = try context.source.readable(published, period: "the month's \(published.count) published days", notice: context.notice)
-        var tops: [Day: BoxOfficeEntry] = [:]
-        try await client.dailyRankings(of: read, reading: context.reading(period: nil)) { ranking in
-            tops[ranking.day] = ranking.entries.min { $0.rank < $1.rank }
-        }
-        let calendar = MonthCalendar(year: year, month: month, days: days.map { day in
-            MonthCalendar.Entry(date: day, published: day < context.today, top: tops[day], read: context.source.reachesNetwork || read.contains(day))
-        })
+        let calendar = try await client.monthCalendar(year: year, month: month, today: context.today,
+                                                      reading: context.reading(period: { "the month's \($0.count) published days" }))
         return CommandOutput(.value(calendar, chart: true))
     }
 }

@@ -184,6 +184,19 @@ public struct BoxOfficeClient: Sendable {
         }
     }
 
+    /// The number one of each day of a month (`month` 1 to 12), each published day costing one
+    /// call unless a cache holds it; the days from today on are not published yet and have none.
+    public func calendar(year: Int, month: Int, concurrency: Int = 4) async throws(BoxOfficeError) -> MonthCalendar {
+        guard MonthCalendar.days(year: year, month: month) != nil else {
+            throw .invalidRequest("\(year)-\(month) is not a month")
+        }
+        do {
+            return try await client.monthCalendar(year: year, month: month, today: Day.korean(at: now()), reading: PeriodReading(jobs: max(1, concurrency)))
+        } catch {
+            throw BoxOfficeError(error)
+        }
+    }
+
     /// The published part of a period, and whether it runs past yesterday.
     private func published(from: Day, to: Day) throws(BoxOfficeError) -> (ClosedRange<Day>, unfinished: Bool) {
         guard from <= to else { throw .invalidRequest("the period starts on \(from.iso), after its last day, \(to.iso)") }

@@ -17,9 +17,10 @@ public struct PeriodRanking: Sendable, Equatable {
     package var scope: RankingScope?
     /// Most audience first.
     public let films: [Film]
-    /// How many of the period's days were read, when not all of them were (a store or transport
-    /// that holds some days only, as the command line's demo does); nil when every day was.
-    public var daysRead: Int? = nil
+    /// Which of the period's days were read, and why any others were not.
+    public var coverage: PeriodCoverage
+    /// How many of the period's days were read, when not all of them were; nil when every day was.
+    public var daysRead: Int? { coverage.isComplete ? nil : coverage.daysRead }
     /// The period's days, told beside `daysRead`.
     public var daysInPeriod: Int { from.days(to: to) + 1 }
 
@@ -51,12 +52,13 @@ public struct PeriodRanking: Sendable, Equatable {
     }
 
     /// A ranking of films already counted and ranked.
-    package init(from: Day, to: Day, provisional: Bool, scope: RankingScope? = nil, films: [Film]) {
+    package init(from: Day, to: Day, provisional: Bool, scope: RankingScope? = nil, films: [Film], coverage: PeriodCoverage? = nil) {
         self.from = from
         self.to = to
         self.provisional = provisional
         self.scope = scope
         self.films = films
+        self.coverage = coverage ?? PeriodCoverage(daysInPeriod: from.days(to: to) + 1)
     }
 
     /// The period's ranking from its daily rankings (any order; days outside `from...to` are
@@ -66,7 +68,8 @@ public struct PeriodRanking: Sendable, Equatable {
     /// Where a cumulative figure is missing, or the two contradict each other (fewer in all than
     /// on the first day), the sum of its daily figures stands instead. Ties go to more sales,
     /// then to the lower movie code, so the order never depends on the order of arrival.
-    package init(from: Day, to: Day, rankings: [DailyBoxOffice], provisional: Bool = false, scope: RankingScope? = nil, limit: Int? = nil) {
+    package init(from: Day, to: Day, rankings: [DailyBoxOffice], provisional: Bool = false, scope: RankingScope? = nil, limit: Int? = nil,
+                 coverage: PeriodCoverage? = nil) {
         var seen: [String: [(day: Day, entry: BoxOfficeEntry)]] = [:]
         for ranking in rankings.sorted(by: { $0.day < $1.day }) where (from...to).contains(ranking.day) {
             // A film listed twice on one day (never seen from KOBIS) counts once.
@@ -92,6 +95,7 @@ public struct PeriodRanking: Sendable, Equatable {
         self.to = to
         self.provisional = provisional || rankings.contains(where: \.provisional)
         self.scope = scope
+        self.coverage = coverage ?? PeriodCoverage(daysInPeriod: from.days(to: to) + 1)
         films = ordered.prefix(limit ?? ordered.count).enumerated().map { index, film in
             Film(rank: index + 1, movieCode: film.movieCode, title: film.title, openDate: film.openDate, audience: film.audience, sales: film.sales,
                  daysInTop10: film.daysInTop10, bestRank: film.bestRank, firstDay: film.firstDay, lastDay: film.lastDay)

@@ -11,11 +11,13 @@ public struct Trend: Sendable, Equatable {
     /// Whether the films' runs are laid side by side by days since opening (`--align opening`)
     /// rather than by date.
     public var alignedByOpening = false
-    /// How many of the period's days were read, when not all were (the demo, which holds only
-    /// its sample days; `from` and `to` are then the first and last read); nil when every day was.
-    public var daysRead: Int? = nil
+    /// Which of the period's days were read, and why any others were not (`from` and `to` are
+    /// the first and last read); nil when the trend was not read from a period (made by hand).
+    public var coverage: PeriodCoverage? = nil
+    /// How many of the period's days were read, when not all were; nil when every day was.
+    public var daysRead: Int? { coverage.flatMap { $0.isComplete ? nil : $0.daysRead } }
     /// How many days the period asked for had, told beside `daysRead`.
-    public var daysInPeriod: Int? = nil
+    public var daysInPeriod: Int? { daysRead == nil ? nil : coverage?.daysInPeriod }
 
     /// One film's run.
     public struct Series: Sendable, Equatable {
@@ -153,52 +155,5 @@ extension Trend.Series {
     /// The day with the largest audience, if the film was ever ranked.
     package var peak: Trend.Point? {
         points.filter(\.isRanked).max { ($0.audience ?? 0) < ($1.audience ?? 0) }
-    }
-}
-
-/// A month of number ones, for `boxoffice calendar`.
-package struct MonthCalendar: Sendable, Equatable {
-    package let year: Int
-    package let month: Int
-    package let days: [Entry]
-
-    /// One day: its number one, or why there is none.
-    package struct Entry: Sendable, Equatable {
-        package let date: Day
-        /// False for today and later days: KOBIS publishes a day only after it ends.
-        package let published: Bool
-        /// The number one, or nil (not published, or KOBIS has no figures).
-        package let top: BoxOfficeEntry?
-        /// False for a day that was not read: the demo holds only its sample days, and a day
-        /// missing from them is not a day without figures.
-        package let read: Bool
-
-        package init(date: Day, published: Bool, top: BoxOfficeEntry?, read: Bool = true) {
-            self.date = date
-            self.published = published
-            self.top = top
-            self.read = read
-        }
-    }
-
-    /// How many published days were read, when some were not (the demo); nil when all were.
-    package var daysRead: Int? {
-        let published = days.filter(\.published)
-        return published.allSatisfy(\.read) ? nil : published.filter(\.read).count
-    }
-
-    package init(year: Int, month: Int, days: [Entry]) {
-        self.year = year
-        self.month = month
-        self.days = days
-    }
-
-    /// `2023-04`.
-    package var name: String { cFormat("%04d-%02d", year, month) }
-
-    /// The days of a month (nil when the month does not exist).
-    package static func days(year: Int, month: Int) -> [Day]? {
-        guard let first = Day(year: year, month: month, day: 1) else { return nil }
-        return (0..<Day.length(ofMonth: month, in: year)).map { first.adding(days: $0) }
     }
 }

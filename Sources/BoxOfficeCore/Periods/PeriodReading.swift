@@ -66,7 +66,7 @@ extension KOBISClient {
     }
 
     /// Films ranked by audience within `period`, from the daily ranking of each of its days that
-    /// can be read (``PeriodRanking/daysRead`` says how many, when not all); `unfinished` when the
+    /// can be read (``PeriodRanking/coverage`` says which were not, and why); `unfinished` when the
     /// period runs to yesterday and is not over.
     package nonisolated(nonsending) func periodRanking(_ period: ClosedRange<Day>, unfinished: Bool = false, filter: BoxOfficeFilter = BoxOfficeFilter(),
                                                    scope: RankingScope? = nil, limit: Int? = nil, reading: PeriodReading) async throws -> PeriodRanking {
@@ -74,8 +74,7 @@ extension KOBISClient {
         let days = try reading.readable(all)
         var rankings: [DailyBoxOffice] = []
         try await dailyRankings(of: days, filter: filter, reading: reading) { rankings.append($0) }
-        var ranking = PeriodRanking(from: period.lowerBound, to: period.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit)
-        if days.count < all.count { ranking.daysRead = days.count }
-        return ranking
+        return PeriodRanking(from: period.lowerBound, to: period.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit,
+                             coverage: PeriodCoverage(asked: all, read: days))
     }
 }

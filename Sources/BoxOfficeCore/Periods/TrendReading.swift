@@ -44,7 +44,7 @@ extension KOBISClient {
                           openDates: Dictionary(movies.compactMap { movie in movie.openDate.map { (movie.code, $0) } }, uniquingKeysWith: { a, _ in a }))
         if range == nil { trend = trend.trimmed() }
         trend.alignedByOpening = alignedByOpening
-        (trend.daysRead, trend.daysInPeriod) = (coverage?.read, coverage?.inPeriod)
+        trend.coverage = coverage
         return trend
     }
 
@@ -53,27 +53,25 @@ extension KOBISClient {
     private nonisolated(nonsending) func ownRuns(_ movies: [Movie], today: Day, reading: PeriodReading) async throws -> Trend {
         var series: [Trend.Series] = []
         var dates: [Day] = []
-        var read = 0, inPeriod = 0, partly = false
+        var coverage = PeriodCoverage(daysInPeriod: 0)
         for movie in movies {
-            let (rankings, coverage) = try await rankings(for: [movie.code], movies: [movie], range: nil, today: today, reading: reading)
+            let (rankings, read) = try await rankings(for: [movie.code], movies: [movie], range: nil, today: today, reading: reading)
             let run = Trend(films: [(movie.code, movie.title)], rankings: rankings, openDates: movie.openDate.map { [movie.code: $0] } ?? [:]).trimmed()
             series += run.movies
             dates += [run.from, run.to]
-            read += coverage?.read ?? rankings.count
-            inPeriod += coverage?.inPeriod ?? rankings.count
-            partly = partly || coverage != nil
+            coverage = coverage + read
         }
         let from = dates.min() ?? today, to = dates.max() ?? today
         var trend = Trend(from: from, to: to, movies: series, alignedByOpening: true)
-        if partly { (trend.daysRead, trend.daysInPeriod) = (read, inPeriod) }
+        trend.coverage = coverage
         return trend
     }
 
     /// The daily rankings of the range; without one, from the earliest opening day until every
-    /// film has left the top 10, or 60 days, or yesterday. `coverage` says how many of the
-    /// period's days could be read, when not all.
+    /// film has left the top 10, or 60 days, or yesterday. `coverage` says which of the period's
+    /// days were read (a run stopped early counts the days it did not need as read).
     private nonisolated(nonsending) func rankings(for codes: [String], movies: [Movie], range: ClosedRange<Day>?, today: Day,
-                                              reading: PeriodReading) async throws -> (rankings: [DailyBoxOffice], coverage: (read: Int, inPeriod: Int)?) {
+                                              reading: PeriodReading) async throws -> (rankings: [DailyBoxOffice], coverage: PeriodCoverage) {
         let yesterday = today.adding(days: -1)
         let period: [Day]
         if let range {
@@ -96,7 +94,7 @@ extension KOBISClient {
                 if range == nil, Self.everyFilmHasLeft(codes, rankings) { throw StopEarly() }
             }
         } catch is StopEarly {}
-        return (rankings, days.count < period.count ? (days.count, period.count) : nil)
+        return (rankings, PeriodCoverage(asked: period, read: days))
     }
 
     /// Whether every film has been in the top 10 and then out of it for the last three days, or

@@ -63,9 +63,9 @@ import Testing
         #expect(types.sorted() == [
             "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "BoxOfficeMiddleware", "BoxOfficeOperation",
             "CodeList", "CodeTable", "Company", "CompanySummary", "DailyBoxOffice", "Day", "FilmCredit", "FolderAnswerStore", "HTTPRequest",
-            "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "KOBISFault", "Movie", "MovieQuery", "MovieSummary", "PeriodRanking", "Person",
+            "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "KOBISFault", "MonthCalendar", "Movie", "MovieQuery", "MovieSummary", "PeriodCoverage", "PeriodRanking", "Person",
             "PersonSummary", "RateLimitMiddleware", "RedirectMiddleware", "RetryMiddleware", "SearchPage", "StoredAnswer", "TimeoutMiddleware",
-            "TransportError", "Trend", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
+            "TransportError", "Trend", "UnreadDay", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
         ])
     }
 }

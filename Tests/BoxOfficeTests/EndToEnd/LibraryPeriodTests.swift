@@ -91,6 +91,34 @@ enum SyntheticApril {
         #expect(Set(server.requests.compactMap { $0.query["targetDt"] }).count == 30)
     }
 
+    /// The calendar of a month: each published day's number one, the rest not yet published.
+    @Test func aMonthsCalendarHoldsEachDaysNumberOne() async throws {
+        let server = try LoopbackServer(handler: SyntheticApril.handler())
+        let now = try #require(ISO8601DateFormatter().date(from: "2023-04-21T03:00:00Z"))  // noon on the 21st in Korea
+        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: 10, attempts: 1, now: { now })
+        let calendar = try await client.calendar(year: 2023, month: 4)
+        let first = try #require(SyntheticApril.rows.first { $0.rank == "1" })
+        #expect(calendar.days.map(\.date) == (1...30).map { Day(year: 2023, month: 4, day: $0)! })
+        #expect(calendar.days.map(\.published) == (1...30).map { $0 < 21 })
+        #expect(calendar.days.map { $0.top?.movieCode } == (1...30).map { $0 < 21 ? first.code : nil })
+        #expect(calendar.days.map { $0.top?.audienceTotal.map(Int64.init) } == (1...30).map { $0 < 21 ? first.total(on: $0).audience : nil })
+        #expect(calendar.coverage == PeriodCoverage(daysInPeriod: 20) && calendar.days.allSatisfy(\.read))
+        #expect(server.requestCount == 20)
+        await #expect(throws: BoxOfficeError.self) { try await client.calendar(year: 2023, month: 13) }
+    }
+
+    /// A period read in part says which days were not read and why, whoever reads it.
+    @Test func aCoverageNamesTheDaysNotRead() throws {
+        let days = (1...5).map { Day(year: 2023, month: 4, day: $0)! }
+        let coverage = PeriodCoverage(asked: days, read: [days[0], days[2], days[4]])
+        #expect(coverage.daysInPeriod == 5 && coverage.daysRead == 3 && !coverage.isComplete)
+        #expect(coverage.unread == [UnreadDay(day: days[1], reason: .notHeld), UnreadDay(day: days[3], reason: .notHeld)])
+        #expect(coverage.reason(for: days[1]) == .notHeld && coverage.reason(for: days[0]) == nil)
+        #expect((coverage + PeriodCoverage(daysInPeriod: 2)).daysRead == 5)
+        let whole = PeriodCoverage(asked: days, read: days)
+        #expect(whole.isComplete && whole == PeriodCoverage(daysInPeriod: 5))
+    }
+
     @Test func aTrendsMilestonesEqualTheHandComputation() async throws {
         let server = try LoopbackServer(handler: SyntheticApril.handler())
         let codes = SyntheticApril.top(3).map(\.code)

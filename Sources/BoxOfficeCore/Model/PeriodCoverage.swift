@@ -1,0 +1,58 @@
+/// Which days of a period were read, and why any others were not: every answer made from a
+/// period's days (``PeriodRanking``, ``Trend``, ``MonthCalendar``) carries one, so an answer built
+/// from fewer days than asked says so rather than passing for the whole.
+public struct PeriodCoverage: Sendable, Equatable {
+    /// How many days the period asked for has (a month's published days, for a calendar).
+    public let daysInPeriod: Int
+    /// The days that were not read, in order, each with its reason.
+    public let unread: [UnreadDay]
+
+    /// Every one of `days` days read.
+    public init(daysInPeriod: Int, unread: [UnreadDay] = []) {
+        self.daysInPeriod = daysInPeriod
+        self.unread = unread
+    }
+
+    /// How many of the period's days were read.
+    public var daysRead: Int { daysInPeriod - unread.count }
+
+    /// Whether every day of the period was read.
+    public var isComplete: Bool { unread.isEmpty }
+
+    /// Why `day` was not read, or nil when it was (or is not in the period).
+    public func reason(for day: Day) -> UnreadDay.Reason? {
+        unread.first { $0.day == day }?.reason
+    }
+
+    /// The coverage of `asked` when only `read` of them were, the others not held by the source.
+    package init(asked: [Day], read: [Day]) {
+        let held = Set(read)
+        self.init(daysInPeriod: asked.count, unread: asked.filter { !held.contains($0) }.map { UnreadDay(day: $0, reason: .notHeld) })
+    }
+
+    /// Two periods read one after the other (each film's own run, in a trend).
+    package static func + (lhs: PeriodCoverage, rhs: PeriodCoverage) -> PeriodCoverage {
+        PeriodCoverage(daysInPeriod: lhs.daysInPeriod + rhs.daysInPeriod, unread: lhs.unread + rhs.unread)
+    }
+}
+
+/// A day of a period that was not read.
+public struct UnreadDay: Sendable, Equatable {
+    /// The day.
+    public let day: Day
+    /// Why it was not read.
+    public let reason: Reason
+
+    /// Why a day of a period was not read.
+    public enum Reason: Sendable, Equatable {
+        /// The answers come from a source that holds some days only (recordings, such as the
+        /// command line's demo), and this is not one of them.
+        case notHeld
+    }
+
+    /// A day not read, and why.
+    public init(day: Day, reason: Reason) {
+        self.day = day
+        self.reason = reason
+    }
+}
