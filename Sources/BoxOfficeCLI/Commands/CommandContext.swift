@@ -31,6 +31,9 @@ struct CommandContext: Sendable {
     var write: (@Sendable (String) throws -> Void)?
     /// Says a line on stderr once (`boxoffice: ` in front), free of any key.
     let say: @Sendable (String) -> Void
+    /// Values decoded from the cache's answers, kept by a face that serves many calls (the MCP
+    /// server) so that a cached answer asked for again is not decoded again; nil for one run.
+    var decoded: DecodedAnswers? = nil
 
     /// The same context with some of its settings replaced, for one call of a face (the
     /// interactive view's refresh, its silent fetches, a password given in a form).
@@ -38,7 +41,7 @@ struct CommandContext: Sendable {
               say: (@Sendable (String) -> Void)? = nil) -> CommandContext {
         CommandContext(invocation: invocation ?? self.invocation, environment: environment ?? self.environment, today: today, style: style,
                        secrets: secrets, now: now, makeTransport: makeTransport, rateLimiter: rateLimiter,
-                       progress: progress ?? self.progress, write: write, say: say ?? self.say)
+                       progress: progress ?? self.progress, write: write, say: say ?? self.say, decoded: decoded)
     }
 
     /// Where answers come from: the one place the demo is told from KOBIS.
@@ -173,7 +176,7 @@ struct CommandContext: Sendable {
     func storage(keys: Int) throws -> (cache: CacheLayer?, counts: (any CallCounts)?) {
         do {
             let cache = try usableCache()
-            return (CacheLayer(store: cache, mode: invocation.cacheMode, now: now, events: events), FolderCallCounts(folder: cache.folder, keys: keys))
+            return (CacheLayer(store: cache, mode: invocation.cacheMode, now: now, events: events, decoded: decoded), FolderCallCounts(folder: cache.folder, keys: keys))
         } catch where invocation.cacheMode != .offline {
             let report = FailureReport(error)
             notice?("warning: " + report.lines.joined(separator: " ") + " Until then, answers are not kept and calls are not counted.")

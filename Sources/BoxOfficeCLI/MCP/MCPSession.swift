@@ -34,6 +34,9 @@ final class MCPServer: Sendable {
     private let serial = Locked(0)
 
     init(context: CommandContext, send: @escaping @Sendable (String) -> Void) {
+        var context = context
+        // A server answers the same days again and again: each is decoded once while the cache holds it.
+        context.decoded = DecodedAnswers()
         self.context = context
         self.send = send
     }

@@ -111,17 +111,20 @@ package struct CacheLayer: Sendable {
     package let mode: Mode
     private let now: @Sendable () -> Date
     private let events: ClientEvents?
+    private let decoded: DecodedAnswers?
 
-    package init(store: any AnswerStore, mode: Mode = .normal, now: @escaping @Sendable () -> Date = Date.init, events: ClientEvents? = nil) {
+    package init(store: any AnswerStore, mode: Mode = .normal, now: @escaping @Sendable () -> Date = Date.init, events: ClientEvents? = nil,
+                 decoded: DecodedAnswers? = nil) {
         self.store = store
         self.mode = mode
         self.now = now
         self.events = events
+        self.decoded = decoded
     }
 
     /// The stored answer when there is a usable one, else what `fetch` gives, kept once `decode`
     /// has accepted it.
-    package nonisolated(nonsending) func answer<Value>(_ call: RemoteCall, decode: (Data) throws -> Value,
+    package nonisolated(nonsending) func answer<Value: Sendable>(_ call: RemoteCall, decode: (Data) throws -> Value,
                                fetch: () async throws -> Data) async throws -> Answer<Value> {
         let started = now()
         if let answer = try stored(call, at: started, decode: decode) { return answer }
@@ -149,7 +152,7 @@ package struct CacheLayer: Sendable {
     /// The stored answer, when there is one that is fresh (or any, offline) and still decodes. A
     /// store that cannot be read is an error offline (there is nothing else to answer from), and
     /// an event otherwise.
-    private func stored<Value>(_ call: RemoteCall, at instant: Date, decode: (Data) throws -> Value) throws -> Answer<Value>? {
+    private func stored<Value: Sendable>(_ call: RemoteCall, at instant: Date, decode: (Data) throws -> Value) throws -> Answer<Value>? {
         let request = call.cacheKey
         guard mode != .refresh else {
             events?(.cache(.refreshing(request: request)))
@@ -172,10 +175,11 @@ package struct CacheLayer: Sendable {
             events?(.cache(.outOfDate(request: request, stored: entry.stored, freshness: call.freshness)))
             return nil
         }
-        guard let value = try? decode(entry.body) else {
+        guard let value = decoded?.value(Value.self, decodedFrom: entry) ?? (try? decode(entry.body)) else {
             events?(.cache(.unusable(request: request)))
             return nil
         }
+        decoded?.keep(value, decodedFrom: entry)
         events?(.cache(.answered(request: request, stored: entry.stored, freshness: call.freshness, fresh: fresh)))
         return Answer(value: value, body: entry.body, fetched: entry.stored, fromCache: true)
     }
@@ -197,4 +201,50 @@ package struct CacheReadError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     package var description: String { "the cache cannot be read: \(reason)" }
+}
+
+/// Values decoded from stored answers, kept by a client that lives long (the MCP server) so that
+/// an answer asked for again is not decoded again. A value is given back only while the store
+/// still holds the very answer it was decoded from (the same time and body), so it never outlives
+/// that answer; the freshness rules are the store's, checked as before. At most `limit` values are
+/// kept: past that, the memo starts again empty.
+package final class DecodedAnswers: Sendable {
+    private struct Key: Hashable {
+        let request: String
+        let type: ObjectIdentifier
+    }
+
+    private struct Entry: Sendable {
+        let stored: Date
+        let body: Data
+        let value: any Sendable
+    }
+
+    private let entries = Locked<[Key: Entry]>([:])
+    private let limit: Int
+
+    package init(limit: Int = 512) {
+        self.limit = max(1, limit)
+    }
+
+    /// The value decoded from `answer` before, if this very answer was decoded to a `Value`.
+    package func value<Value: Sendable>(_ type: Value.Type, decodedFrom answer: StoredAnswer) -> Value? {
+        let key = Key(request: answer.request, type: ObjectIdentifier(type))
+        let entry = entries.withLock { $0[key] }
+        guard let entry, entry.stored == answer.stored, entry.body == answer.body else { return nil }
+        return entry.value as? Value
+    }
+
+    /// Keeps the value decoded from `answer`.
+    package func keep<Value: Sendable>(_ value: Value, decodedFrom answer: StoredAnswer) {
+        let key = Key(request: answer.request, type: ObjectIdentifier(Value.self))
+        let entry = Entry(stored: answer.stored, body: answer.body, value: value)
+        entries.withLock { entries in
+            if entries.count >= limit, entries[key] == nil { entries.removeAll() }
+            entries[key] = entry
+        }
+    }
+
+    /// How many values are kept.
+    package var count: Int { entries.withLock { $0.count } }
 }

@@ -57,13 +57,13 @@ package struct KOBISClient: Sendable {
 
     /// Answers a call from the cache when it can, else from the network; `convert` turns the answer
     /// into domain values, and only an answer that converts is stored.
-    package nonisolated(nonsending) func fetch<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Value {
+    package nonisolated(nonsending) func fetch<Response, Value: Sendable>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Value {
         try await answer(endpoint, convert: convert).value
     }
 
     /// Like `fetch`, also returning the body the value came from (for `--raw`). When the key's
     /// quota is spent, the next key (if any) asks again; when all are, `QuotaExhaustedError`.
-    package nonisolated(nonsending) func answer<Response, Value>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Answer<Value> {
+    package nonisolated(nonsending) func answer<Response, Value: Sendable>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Answer<Value> {
         while true {
             // The Korean day is read at each try: a quota spent yesterday is KOBIS's new one today.
             let today = Day.korean(at: now())
@@ -120,7 +120,7 @@ package struct KOBISClient: Sendable {
 
     /// The general form: any call (KOBIS's, or a poster provider's), with its own decoding.
     /// Cache, retries, redirects, timeouts and masking are the same for every server.
-    package nonisolated(nonsending) func answer<Value>(_ call: RemoteCall, decode: (Data) throws -> Value) async throws -> Answer<Value> {
+    package nonisolated(nonsending) func answer<Value: Sendable>(_ call: RemoteCall, decode: (Data) throws -> Value) async throws -> Answer<Value> {
         guard let cache else {
             let fetched = now()
             let body = try await body(for: call)

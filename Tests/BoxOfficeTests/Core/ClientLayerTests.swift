@@ -381,6 +381,40 @@ import Testing
         }
     }
 
+    /// A long-lived client decodes a stored answer once, and only while the store holds that very
+    /// answer: a replaced answer, or one out of date, is decoded (or fetched) again.
+    @Test func aDecodedAnswerIsUsedAgainOnlyWhileTheStoreHoldsIt() async throws {
+        let store = MemoryStore()
+        let memo = DecodedAnswers()
+        let clock = Locked(Self.lateEvening)
+        let decodes = Locked(0)
+        func answer(body: String = "fetched") async throws -> Answer<String> {
+            try await CacheLayer(store: store, now: { clock.withLock { $0 } }, decoded: memo).answer(Self.call, decode: { data in
+                decodes.withLock { $0 += 1 }
+                return String(decoding: data, as: UTF8.self)
+            }, fetch: { Data(body.utf8) })
+        }
+        #expect(try await answer().value == "fetched" && decodes.withLock { $0 } == 1)  // fetched and decoded, not yet kept
+        #expect(try await answer().value == "fetched" && decodes.withLock { $0 } == 2)  // from the store: decoded and kept
+        for _ in 0..<3 { #expect(try await answer().fromCache) }
+        #expect(decodes.withLock { $0 } == 2 && memo.count == 1)
+        // Another process replaces the stored answer: the kept value is not used for it.
+        try store.store(StoredAnswer(request: Self.call.cacheKey, stored: Self.lateEvening.addingTimeInterval(1), body: Data("replaced".utf8)))
+        #expect(try await answer().value == "replaced" && decodes.withLock { $0 } == 3)
+        #expect(try await answer().value == "replaced" && decodes.withLock { $0 } == 3)
+        // Out of date: fetched again, whatever is kept.
+        clock.withLock { $0 = Self.lateEvening.addingTimeInterval(120) }
+        #expect(try await answer(body: "newest").value == "newest" && decodes.withLock { $0 } == 4)
+        // A value of another type is never given for the same answer.
+        let stored = try #require(try store.answer(for: Self.call.cacheKey))
+        memo.keep("text", decodedFrom: stored)
+        #expect(memo.value(Int.self, decodedFrom: stored) == nil && memo.value(String.self, decodedFrom: stored) == "text")
+        // Bounded: past its limit, it starts again.
+        let small = DecodedAnswers(limit: 2)
+        for index in 0..<3 { small.keep(index, decodedFrom: StoredAnswer(request: "r\(index)", stored: Self.lateEvening, body: Data())) }
+        #expect(small.count == 1)
+    }
+
     @Test func aFetchedAnswerIsKeptAndUsedWhileFresh() async throws {
         let rig = CacheRig(store: MemoryStore())
         let first = try await rig.answer(.normal)
