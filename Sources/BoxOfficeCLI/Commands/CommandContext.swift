@@ -173,7 +173,7 @@ struct CommandContext: Sendable {
     /// The cache layer and the call count of a command that may fetch, both in the cache folder.
     /// When there is no folder that may be used, the command answers from the network with a
     /// warning; offline, that is an error, as there is nothing else.
-    func storage(keys: Int) throws -> (cache: CacheLayer?, counts: (any CallCounts)?) {
+    func storage(keys: Int) throws -> (cache: CacheLayer?, counts: (any CallCountStore)?) {
         do {
             let cache = try usableCache()
             return (CacheLayer(store: cache, mode: invocation.cacheMode, now: now, events: events, decoded: decoded), FolderCallCounts(folder: cache.folder, keys: keys))

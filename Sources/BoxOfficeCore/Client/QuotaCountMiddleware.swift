@@ -4,16 +4,70 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Where the calls of each key are counted, per Korean day: files in the command line's cache
-/// folder, say. A count that cannot be kept throws, and the call goes ahead uncounted.
-package protocol CallCounts: Sendable {
-    /// The calls counted for `key` on `day`.
+/// Where a client counts its calls to KOBIS, per key and Korean day (KOBIS allows each key 3,000
+/// calls a day): ``InMemoryCallCounts`` for one app session, files in the command line's cache
+/// folder, or a store of your own that outlives the app. A key is named by its tag (eight hex
+/// digits of a hash of it), never by the key itself, so a store never holds a key.
+public protocol CallCountStore: Sendable {
+    /// The calls counted for the key tagged `key` on `day`.
     func count(key: String, on day: Day) -> Int
-    /// Counts one more call for `key` on `day`, and gives the new count.
+    /// Counts one more call for the key tagged `key` on `day`, and gives the new count; throws
+    /// when the count cannot be kept (the call then goes ahead uncounted).
     func record(key: String, on day: Day) throws -> Int
-    /// Remembers that KOBIS said `key`'s quota is spent on `day` (fault 320011), so that nothing
+    /// Remembers that KOBIS said the key's quota is spent on `day` (fault 320011), so that nothing
     /// more is sent with it that day.
     func markSpent(key: String, on day: Day)
+}
+
+/// Calls counted in memory for the current Korean day only: a day's counts are forgotten when a
+/// later day is counted, as KOBIS starts each key's quota again.
+public final class InMemoryCallCounts: CallCountStore {
+    private let counts = Locked<(day: Day?, byKey: [String: Int])>((nil, [:]))
+
+    /// No calls counted yet.
+    public init() {}
+
+    /// The calls counted for the key tagged `key` on `day` (0 for a day before the latest counted).
+    public func count(key: String, on day: Day) -> Int {
+        counts.withLock { $0.day == day ? $0.byKey[key, default: 0] : 0 }
+    }
+
+    /// Counts one more call on `day`, forgetting any earlier day's counts.
+    public func record(key: String, on day: Day) -> Int {
+        change(key: key, on: day) { $0 + 1 }
+    }
+
+    /// Raises the day's count to the quota.
+    public func markSpent(key: String, on day: Day) {
+        _ = change(key: key, on: day) { max($0, KOBISQuota.daily) }
+    }
+
+    /// Every key's calls on `day`.
+    public func calls(on day: Day) -> Int {
+        counts.withLock { $0.day == day ? $0.byKey.values.reduce(0, +) : 0 }
+    }
+
+    private func change(key: String, on day: Day, _ update: (Int) -> Int) -> Int {
+        counts.withLock { counts in
+            if let counted = counts.day, counted > day { return update(0) }  // a day already past: not kept
+            if counts.day != day { counts = (day, [:]) }
+            let next = update(counts.byKey[key, default: 0])
+            counts.byKey[key] = next
+            return next
+        }
+    }
+}
+
+/// A key as stores and file names know it: eight hex digits of its FNV-1a hash, never the key.
+package enum KeyTag {
+    package static func of(_ key: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return cFormat("%08llx", hash & 0xffff_ffff)
+    }
 }
 
 /// KOBIS's daily quota of calls for one key (api.md §1.2): 3,000 a Korean day.
@@ -23,39 +77,56 @@ package enum KOBISQuota {
     package static let warningThreshold = daily * 9 / 10
 }
 
-/// Counts every request that carries a KOBIS key (`HTTPRequest.quotaKey`) against that key's
-/// daily quota, warns when little is left, and refuses to send once the count has reached it.
-package struct QuotaCountMiddleware: BoxOfficeMiddleware {
-    private let counts: any CallCounts
-    private let keys: KeyRing
+/// Counts every request that carries a KOBIS key against that key's daily quota (3,000 calls a
+/// Korean day) in a ``CallCountStore``, and refuses to send once the count has reached it: the
+/// client then throws ``BoxOfficeError/quotaExhausted(_:)`` without spending a call. When KOBIS
+/// says a key's quota is spent, the store remembers it for the day. Answers from a cache are not
+/// counted (they are never sent).
+public struct QuotaCountMiddleware: BoxOfficeMiddleware {
+    private let counts: any CallCountStore
+    private let keys: KeyRing?
     private let now: @Sendable () -> Date
     private let events: ClientEvents?
 
-    package init(counts: any CallCounts, keys: KeyRing, now: @escaping @Sendable () -> Date, events: ClientEvents? = nil) {
+    /// Counts in `counts`; `now` tells the Korean day (the system clock unless a test gives its own).
+    public init(counts: any CallCountStore, now: @escaping @Sendable () -> Date = Date.init) {
+        self.init(counts: counts, keys: nil, now: now)
+    }
+
+    /// Counts in `counts`, naming a key by its place in `keys` when it warns.
+    package init(counts: any CallCountStore, keys: KeyRing?, now: @escaping @Sendable () -> Date, events: ClientEvents? = nil) {
         self.counts = counts
         self.keys = keys
         self.now = now
         self.events = events
     }
 
-    package func intercept(_ request: HTTPRequest, operation: BoxOfficeOperation,
-                           next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
-        if let key = request.quotaKey { try count(key) }
-        return try await next(request)
+    /// Counts the request, sends it, and remembers a quota KOBIS says is spent.
+    public func intercept(_ request: HTTPRequest, operation: BoxOfficeOperation,
+                          next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+        guard let key = request.quotaKey else { return try await next(request) }
+        let tag = KeyTag.of(key)
+        try count(key, tag: tag)
+        let response = try await next(request)
+        if AnswerDecoder.fault(in: response.body)?.isQuotaExceeded == true {
+            // Remembered for the day: the next run does not spend a call to find out again.
+            counts.markSpent(key: tag, on: Day.korean(at: now()))
+        }
+        return response
     }
 
-    private func count(_ key: String) throws {
+    private func count(_ key: String, tag: String) throws {
         let today = Day.korean(at: now())
-        if counts.count(key: key, on: today) >= KOBISQuota.daily { throw LocalQuotaReached() }
+        if counts.count(key: tag, on: today) >= KOBISQuota.daily { throw LocalQuotaReached() }
         let count: Int
         do {
-            count = try counts.record(key: key, on: today)
+            count = try counts.record(key: tag, on: today)
         } catch {
             events?(.storeFailed("\(error)"))
             return
         }
         guard count > KOBISQuota.warningThreshold else { return }
-        events?(.quotaNearlySpent(count: count, keyNumber: keys.keys.count > 1 ? keys.number(of: key) : nil, day: today))
+        events?(.quotaNearlySpent(count: count, keyNumber: keys.flatMap { $0.keys.count > 1 ? $0.number(of: key) : nil }, day: today))
     }
 }
 

@@ -23,7 +23,7 @@ enum AnswerDecoder {
         }
     }
 
-    private static func fault(in body: Data) -> KOBISFault? {
+    package static func fault(in body: Data) -> KOBISFault? {
         guard body.firstOffset(of: "\"faultInfo\"".utf8) != nil,
               let envelope = try? JSONDecoder().decode(FaultEnvelope.self, from: body) else { return nil }
         let code = envelope.faultInfo.errorCode?.trimmingBlanks() ?? ""

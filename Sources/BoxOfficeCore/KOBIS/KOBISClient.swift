@@ -21,7 +21,7 @@ package struct KOBISClient: Sendable {
     private let chain: MiddlewareChain
     private let timeout: TimeInterval
     private let cache: CacheLayer?
-    private let counts: (any CallCounts)?
+    private let counts: (any CallCountStore)?
     private let now: @Sendable () -> Date
     private let events: ClientEvents?
 
@@ -35,7 +35,7 @@ package struct KOBISClient: Sendable {
     ///   - counts: the calls counted per key and day, to remember a spent quota and say what is left.
     ///   - now: the time, from which the Korean day is told.
     ///   - events: key changes, for notices.
-    package init(baseURL: URL, keys: KeyRing, chain: MiddlewareChain, timeout: TimeInterval = 15, cache: CacheLayer? = nil, counts: (any CallCounts)? = nil,
+    package init(baseURL: URL, keys: KeyRing, chain: MiddlewareChain, timeout: TimeInterval = 15, cache: CacheLayer? = nil, counts: (any CallCountStore)? = nil,
                  now: @escaping @Sendable () -> Date = Date.init, events: ClientEvents? = nil) {
         self.baseURL = baseURL
         self.keys = keys
@@ -74,9 +74,8 @@ package struct KOBISClient: Sendable {
                 let fault: KOBISFault?
                 switch error {
                 case let KOBISError.fault(kobis) where kobis.isQuotaExceeded:
+                    // The quota count, where there is one, has remembered it for the day.
                     fault = kobis
-                    // Remembered for the day: the next run does not spend a call to find out again.
-                    counts?.markSpent(key: key, on: today)
                 case is LocalQuotaReached:
                     fault = nil
                 case let KOBISError.fault(kobis) where kobis.isKeyRejected && keys.keys.count > 1:
@@ -115,7 +114,7 @@ package struct KOBISClient: Sendable {
     package func callsLeftToday() -> Int? {
         let today = Day.korean(at: now())
         guard let counts, let key = keys.key(on: today) else { return nil }
-        return keys.keys.dropFirst(keys.number(of: key) - 1).reduce(0) { $0 + max(0, KOBISQuota.daily - counts.count(key: $1, on: today)) }
+        return keys.keys.dropFirst(keys.number(of: key) - 1).reduce(0) { $0 + max(0, KOBISQuota.daily - counts.count(key: KeyTag.of($1), on: today)) }
     }
 
     /// The general form: any call (KOBIS's, or a poster provider's), with its own decoding.

@@ -32,14 +32,7 @@ package struct CallCounter: Sendable {
     }
 
     /// The tag for a key: 8 hex digits of its FNV-1a hash, so no file name holds the key.
-    package static func tag(for key: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return cFormat("%08llx", hash & 0xffff_ffff)
-    }
+    package static func tag(for key: String) -> String { KeyTag.of(key) }
 
     /// Adds one call to `day`'s count and returns the new count, or why it could not be counted.
     package func record(on day: Day) -> Result<Int, FileAccessError> {
@@ -135,7 +128,7 @@ package struct CallCounter: Sendable {
 
 /// The calls of every key of a run, counted in the cache folder: the plain `calls-YYYYMMDD` file
 /// for a single key, a tagged one for each of several.
-package struct FolderCallCounts: CallCounts {
+package struct FolderCallCounts: CallCountStore {
     private let folder: URL
     private let several: Bool
 
@@ -144,8 +137,9 @@ package struct FolderCallCounts: CallCounts {
         several = keys > 1
     }
 
-    private func counter(for key: String) -> CallCounter {
-        CallCounter(folder: folder, tag: several ? CallCounter.tag(for: key) : nil)
+    /// The counter of the key tagged `tag`: the plain `calls-YYYYMMDD` for the one key of a run.
+    private func counter(for tag: String) -> CallCounter {
+        CallCounter(folder: folder, tag: several ? tag : nil)
     }
 
     package func count(key: String, on day: Day) -> Int {

@@ -155,8 +155,8 @@ import Testing
 
     // MARK: Quota count
 
-    /// Counts kept in memory, by key and day; `failing` makes every record throw.
-    final class MemoryCounts: CallCounts {
+    /// Counts kept in memory, by key tag and day; `failing` makes every record throw.
+    final class MemoryCounts: CallCountStore {
         struct Failure: Error, CustomStringConvertible { var description: String { "the disk is full" } }
         private let counts = Locked<[String: Int]>([:])
         private let failing: Bool
@@ -186,14 +186,14 @@ import Testing
 
     @Test func eachKOBISRequestIsCountedOnItsKoreanDayAndNoneBeyondTheQuota() async throws {
         let april24 = try #require(Day("20230424"))
-        let counts = MemoryCounts(preset: [MemoryCounts.name("K", april24): KOBISQuota.daily - 1])
+        let counts = MemoryCounts(preset: [MemoryCounts.name(KeyTag.of("K"), april24): KOBISQuota.daily - 1])
         let clock = Locked(Self.lateEvening)
         let requests = Requests()
         let events = Recorder()
         let layer = Layer(QuotaCountMiddleware(counts: counts, keys: KeyRing(["K"]), now: { clock.withLock { $0 } }, events: events.sink),
                           over: StubTransport { requests.add($0); return HTTPResponse(status: 200, body: Data()) })
         _ = try await layer.send(Self.request(quotaKey: "K"))
-        #expect(counts.count(key: "K", on: april24) == KOBISQuota.daily)
+        #expect(counts.count(key: KeyTag.of("K"), on: april24) == KOBISQuota.daily)
         #expect(events.events == [.quotaNearlySpent(count: 3000, keyNumber: nil, day: april24)])
         // The quota is reached: nothing more is sent that day.
         await #expect(throws: LocalQuotaReached.self) { try await layer.send(Self.request(quotaKey: "K")) }
@@ -204,13 +204,13 @@ import Testing
         // Past midnight in Korea, a new day's count.
         clock.withLock { $0 = Self.pastMidnight }
         _ = try await layer.send(Self.request(quotaKey: "K"))
-        #expect(counts.count(key: "K", on: try #require(Day("20230425"))) == 1)
+        #expect(counts.count(key: KeyTag.of("K"), on: try #require(Day("20230425"))) == 1)
         #expect(requests.all.count == 3)
     }
 
     @Test func aWarningNamesTheKeyByItsPlaceAmongSeveral() async throws {
         let april24 = try #require(Day("20230424"))
-        let counts = MemoryCounts(preset: [MemoryCounts.name("B", april24): KOBISQuota.warningThreshold])
+        let counts = MemoryCounts(preset: [MemoryCounts.name(KeyTag.of("B"), april24): KOBISQuota.warningThreshold])
         let events = Recorder()
         let layer = Layer(QuotaCountMiddleware(counts: counts, keys: KeyRing(["A", "B"]), now: { Self.lateEvening }, events: events.sink), over: StubTransport.returning("{}"))
         _ = try await layer.send(Self.request(quotaKey: "A"))

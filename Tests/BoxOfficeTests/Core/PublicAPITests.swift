@@ -62,9 +62,9 @@ import Testing
         let types = Set(symbols.map { String($0.path.prefix { $0 != "." }) })
         #expect(types.sorted() == [
             "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "BoxOfficeMiddleware", "BoxOfficeOperation",
-            "CodeList", "CodeTable", "Company", "CompanySummary", "DailyBoxOffice", "Day", "FilmCredit", "FolderAnswerStore", "HTTPRequest",
-            "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "KOBISFault", "MonthCalendar", "Movie", "MovieQuery", "MovieSummary", "PeriodCoverage", "PeriodRanking", "Person",
-            "PersonSummary", "RateLimitMiddleware", "RedirectMiddleware", "RetryMiddleware", "SearchPage", "StoredAnswer", "TimeoutMiddleware",
+            "CallCountStore", "CodeList", "CodeTable", "Company", "CompanySummary", "DailyBoxOffice", "Day", "FilmCredit", "FolderAnswerStore", "HTTPRequest",
+            "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "InMemoryCallCounts", "KOBISFault", "MonthCalendar", "Movie", "MovieQuery", "MovieSummary", "PeriodCoverage", "PeriodRanking", "Person",
+            "PersonSummary", "QuotaCountMiddleware", "RateLimitMiddleware", "RedirectMiddleware", "RetryMiddleware", "SearchPage", "StoredAnswer", "TimeoutMiddleware",
             "TransportError", "Trend", "UnreadDay", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
         ])
     }

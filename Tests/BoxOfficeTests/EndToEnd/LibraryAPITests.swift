@@ -108,6 +108,42 @@ import Testing
     /// KOBIS's fault for a spent daily quota.
     static let quotaFault = #"{"faultInfo":{"message":"키의 하루 이용량을 초과하였습니다.","errorCode":"320011"}}"#
 
+    /// An app counts its calls with the public quota middleware and a store of its choice: a cached
+    /// answer costs nothing, a spent count sends nothing, KOBIS's word that the quota is spent is
+    /// remembered, and a new Korean day starts again. The store never sees the key.
+    @Test func anAppCountsItsCallsPerKoreanDay() async throws {
+        let spent = Locked(false)
+        let server = try LoopbackServer { request in
+            spent.withLock { $0 } ? .json(Self.quotaFault) : KOBISEmulator.answer(request, expectedKey: KOBISEmulator.key)
+        }
+        let clock = Locked(Self.lateEvening)
+        let now: @Sendable () -> Date = { clock.withLock { $0 } }
+        let counts = InMemoryCallCounts()
+        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: 10,
+                                     middlewares: BoxOfficeClient.standardMiddlewares(attempts: 1) + [QuotaCountMiddleware(counts: counts, now: now)],
+                                     cache: InMemoryAnswerStore(), now: now)
+        let april24 = try #require(Day("20230424")), april25 = try #require(Day("20230425"))
+        let day = try #require(Day("20230423"))
+        _ = try await client.dailyBoxOffice(on: day)
+        _ = try await client.dailyBoxOffice(on: day)  // from the cache: not sent, not counted
+        _ = try await client.movie(code: "20194376")
+        #expect(counts.calls(on: april24) == 2 && server.requestCount == 2)
+        #expect(counts.count(key: KOBISEmulator.key, on: april24) == 0, "counted by the key's tag, never by the key")
+        // KOBIS says the quota is spent: remembered, and nothing more is sent that day.
+        spent.withLock { $0 = true }
+        await #expect(throws: BoxOfficeError.quotaExhausted(KOBISFault(code: "320011", message: "키의 하루 이용량을 초과하였습니다."))) {
+            try await client.person(code: "10031641")
+        }
+        #expect(counts.calls(on: april24) == KOBISQuota.daily && server.requestCount == 3)
+        await #expect(throws: BoxOfficeError.quotaExhausted(nil)) { try await client.company(code: "20100109") }
+        #expect(server.requestCount == 3)
+        // The next Korean day: KOBIS's new quota, counted from nothing, and the old day forgotten.
+        spent.withLock { $0 = false }
+        clock.withLock { $0 = Self.pastMidnight }
+        _ = try await client.movie(code: "20198429")
+        #expect(counts.calls(on: april25) == 1 && counts.calls(on: april24) == 0 && server.requestCount == 4)
+    }
+
     /// A spent quota is the documented case, with KOBIS's fault; the same client sends nothing more
     /// that Korean day, and asks KOBIS again once the day has changed (KOBIS's new quota).
     @Test func aSpentQuotaIsTypedAndForgottenWhenTheKoreanDayChanges() async throws {
