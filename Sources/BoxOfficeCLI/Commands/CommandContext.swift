@@ -150,17 +150,19 @@ struct CommandContext: Sendable {
         let keyRing = KeyRing(keys)
         let (cache, counts) = try storage(keys: keys.count)
         let network = transport(for: baseURL)
-        // The first the outermost: each try is numbered and told, its helper started before its
-        // clocks run; redirects stay on the server; a call is counted, then waits for its turn,
-        // then has its timeout.
-        var middlewares: [any BoxOfficeMiddleware] = [RetryMiddleware(policy: RetryPolicy(attempts: invocation.retries + 1), events: events)]
+        // The first the outermost: a request goes with the key of the day (the next when one's
+        // quota is spent, each with its own tries); each try is numbered and told, its helper
+        // started before its clocks run; redirects stay on the server; a call is counted, then
+        // waits for its turn, then has its timeout.
+        var middlewares: [any BoxOfficeMiddleware] = [KeyRotationMiddleware(keys: keyRing, now: now, events: events),
+                                                      RetryMiddleware(policy: RetryPolicy(attempts: invocation.retries + 1), events: events)]
         if let network = network as? any PreparingTransport { middlewares.append(StartMiddleware(preparing: network)) }
         middlewares.append(RedirectMiddleware(events: events))
         if let counts { middlewares.append(QuotaCountMiddleware(counts: counts, keys: keyRing, now: now, events: events)) }
         if let rateLimiter { middlewares.append(RateLimitMiddleware(limiter: rateLimiter)) }
         middlewares.append(TimeoutMiddleware())
         return KOBISClient(baseURL: baseURL, keys: keyRing, chain: MiddlewareChain(middlewares, over: network), timeout: invocation.timeout,
-                           cache: cache, counts: counts, now: now, events: events)
+                           cache: cache, counts: counts, now: now)
     }
 
     /// The network, set up only when a request really goes out.

@@ -6,12 +6,12 @@ import Foundation
 
 /// Talks to a KOBIS server: builds each endpoint's URL with the server root and the current key,
 /// asks the cache layer (when there is one), sends the rest through its middlewares and the
-/// transport, masks the keys in what comes back, decodes, and moves on to the next key when one's
-/// quota is spent or KOBIS refuses it.
+/// transport, masks the keys in what comes back, and decodes.
 ///
-/// Each job on the way to the server is a middleware of its own (`RetryMiddleware`,
-/// `RedirectMiddleware`, `TimeoutMiddleware`, `RateLimitMiddleware`, `QuotaCountMiddleware`);
-/// `BoxOfficeClient` composes what an app needs, and the command line composes more.
+/// Each job on the way to the server is a middleware of its own (`KeyRotationMiddleware`,
+/// `RetryMiddleware`, `RedirectMiddleware`, `TimeoutMiddleware`, `RateLimitMiddleware`,
+/// `QuotaCountMiddleware`); `BoxOfficeClient` composes what an app needs, and the command line
+/// composes more.
 package struct KOBISClient: Sendable {
     /// KOBIS's own server.
     package static let defaultBaseURL = "https://www.kobis.or.kr"
@@ -23,7 +23,6 @@ package struct KOBISClient: Sendable {
     private let cache: CacheLayer?
     private let counts: (any CallCountStore)?
     private let now: @Sendable () -> Date
-    private let events: ClientEvents?
 
     /// A client from its layers.
     ///
@@ -34,9 +33,8 @@ package struct KOBISClient: Sendable {
     ///   - cache: answers from a store, and keeps what is fetched.
     ///   - counts: the calls counted per key and day, to remember a spent quota and say what is left.
     ///   - now: the time, from which the Korean day is told.
-    ///   - events: key changes, for notices.
     package init(baseURL: URL, keys: KeyRing, chain: MiddlewareChain, timeout: TimeInterval = 15, cache: CacheLayer? = nil, counts: (any CallCountStore)? = nil,
-                 now: @escaping @Sendable () -> Date = Date.init, events: ClientEvents? = nil) {
+                 now: @escaping @Sendable () -> Date = Date.init) {
         self.baseURL = baseURL
         self.keys = keys
         self.chain = chain
@@ -44,15 +42,16 @@ package struct KOBISClient: Sendable {
         self.cache = cache
         self.counts = counts
         self.now = now
-        self.events = events
     }
 
-    /// The client of one key over `transport` and `middlewares`; answers kept in `store` when one
-    /// is given; no counting.
+    /// The client of one key over `transport` and `middlewares`, its key kept by a key rotation
+    /// middleware of its own in front of them (so a spent quota is known for the rest of the day);
+    /// answers kept in `store` when one is given.
     package init(transport: any HTTPTransport, middlewares: [any BoxOfficeMiddleware] = BoxOfficeClient.standardMiddlewares(), baseURL: URL, key: String, timeout: TimeInterval = 15,
                  store: (any AnswerStore)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
-        self.init(baseURL: baseURL, keys: KeyRing([key]), chain: MiddlewareChain(middlewares, over: transport), timeout: timeout,
-                  cache: store.map { CacheLayer(store: $0, now: now) }, now: now)
+        let keys = KeyRing([key])
+        self.init(baseURL: baseURL, keys: keys, chain: MiddlewareChain([KeyRotationMiddleware(keys: keys, now: now)] + middlewares, over: transport),
+                  timeout: timeout, cache: store.map { CacheLayer(store: $0, now: now) }, now: now)
     }
 
     /// Answers a call from the cache when it can, else from the network; `convert` turns the answer
@@ -61,41 +60,11 @@ package struct KOBISClient: Sendable {
         try await answer(endpoint, convert: convert).value
     }
 
-    /// Like `fetch`, also returning the body the value came from (for `--raw`). When the key's
-    /// quota is spent, the next key (if any) asks again; when all are, `QuotaExhaustedError`.
+    /// Like `fetch`, also returning the body the value came from (for `--raw`). The request goes
+    /// with the key of the day; which key that is, and the next when one's quota is spent, is the
+    /// key rotation middleware's to say.
     package nonisolated(nonsending) func answer<Response, Value: Sendable>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Answer<Value> {
-        while true {
-            // The Korean day is read at each try: a quota spent yesterday is KOBIS's new one today.
-            let today = Day.korean(at: now())
-            guard let key = keys.key(on: today) else { throw QuotaExhaustedError(keys: keys.keys.count, fault: nil, rejected: keys.rejectedCount) }
-            do {
-                return Self.stamped(try await answer(call(for: endpoint, key: key)) { body in try convert(AnswerDecoder.decode(Response.self, from: body)) })
-            } catch {
-                let fault: KOBISFault?
-                switch error {
-                case let KOBISError.fault(kobis) where kobis.isQuotaExceeded:
-                    // The quota count, where there is one, has remembered it for the day.
-                    fault = kobis
-                case is LocalQuotaReached:
-                    fault = nil
-                case let KOBISError.fault(kobis) where kobis.isKeyRejected && keys.keys.count > 1:
-                    // One bad key of several: named by its place, never itself, and the next goes on.
-                    let number = keys.number(of: key)
-                    guard keys.retire(key, on: today, rejected: true), let next = keys.key(on: today) else {
-                        events?(.keyRejected(number: number, keys: keys.keys.count, code: kobis.code, next: nil))
-                        throw error
-                    }
-                    events?(.keyRejected(number: number, keys: keys.keys.count, code: kobis.code, next: keys.number(of: next)))
-                    continue
-                default:
-                    throw error
-                }
-                guard keys.retire(key, on: today), let next = keys.key(on: today) else {
-                    throw QuotaExhaustedError(keys: keys.keys.count, fault: fault, rejected: keys.rejectedCount)
-                }
-                events?(.keySpent(number: keys.number(of: key), keys: keys.keys.count, next: keys.number(of: next)))
-            }
-        }
+        Self.stamped(try await answer(call(for: endpoint)) { body in try convert(AnswerDecoder.decode(Response.self, from: body)) })
     }
 
     /// The answer with its value as of when it was fetched (``FetchStamped``): the one place

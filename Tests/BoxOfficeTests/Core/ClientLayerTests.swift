@@ -229,6 +229,54 @@ import Testing
 
     // MARK: Keys
 
+    /// The key rotation middleware sends a request with the day's key, and again with the next
+    /// when KOBIS says a quota is spent or refuses one key of several; with none left, nothing is sent.
+    @Test func aRequestGoesWithTheNextKeyWhenOnesQuotaIsSpent() async throws {
+        let spentFault = #"{"faultInfo":{"message":"키의 하루 이용량을 초과하였습니다.","errorCode":"320011"}}"#
+        let rejectedFault = #"{"faultInfo":{"message":"유효하지않은 키값입니다.","errorCode":"320010"}}"#
+        let requests = Requests()
+        let answers: [String: String] = ["A": spentFault, "B": rejectedFault, "C": "{}"]
+        let events = Recorder()
+        let clock = Locked(Self.lateEvening)
+        let layer = Layer(KeyRotationMiddleware(keys: KeyRing(["A", "B", "C"]), now: { clock.withLock { $0 } }, events: events.sink), over: StubTransport { request in
+            requests.add(request)
+            return HTTPResponse(status: 200, body: Data((answers[request.quotaKey ?? ""] ?? "").utf8))
+        })
+        let url = try #require(URL(string: "https://www.kobis.or.kr/kobisopenapi/webservice/rest/movie/searchMovieInfo.json?key=A&movieCd=2012key%3D1"))
+        let answer = try await layer.send(Self.request(url, quotaKey: "A"))
+        #expect(answer.body == Data("{}".utf8))
+        #expect(requests.all.map(\.quotaKey) == ["A", "B", "C"])
+        #expect(requests.all.map(\.url.absoluteString).last == "https://www.kobis.or.kr/kobisopenapi/webservice/rest/movie/searchMovieInfo.json?key=C&movieCd=2012key%3D1")
+        #expect(events.events == [.keySpent(number: 1, keys: 3, next: 2), .keyRejected(number: 2, keys: 3, code: "320010", next: 3)])
+        // The spent key and the refused one are passed over from then on: one request, with C.
+        _ = try await layer.send(Self.request(url, quotaKey: "A"))
+        #expect(requests.all.count == 4 && requests.all.last?.quotaKey == "C")
+        // A request that is not KOBIS's goes as it is.
+        _ = try await layer.send(Self.request())
+        #expect(requests.all.last?.url == Self.origin && requests.all.last?.quotaKey == nil)
+        // The next Korean day, A's quota is KOBIS's new one; B stays refused.
+        clock.withLock { $0 = Self.pastMidnight }
+        _ = try await layer.send(Self.request(url, quotaKey: "A"))
+        #expect(requests.all.suffix(2).map(\.quotaKey) == ["A", "C"])
+    }
+
+    @Test func withNoKeyLeftNothingIsSentThatDay() async throws {
+        let spentFault = #"{"faultInfo":{"message":"키의 하루 이용량을 초과하였습니다.","errorCode":"320011"}}"#
+        let requests = Requests()
+        let layer = Layer(KeyRotationMiddleware(keys: ["K"], now: { Self.lateEvening }), over: StubTransport { request in
+            requests.add(request)
+            return HTTPResponse(status: 200, body: Data(spentFault.utf8))
+        })
+        await #expect(throws: QuotaExhaustedError(keys: 1, fault: KOBISFault(code: "320011", message: "키의 하루 이용량을 초과하였습니다."))) {
+            try await layer.send(Self.request(quotaKey: "K"))
+        }
+        await #expect(throws: QuotaExhaustedError(keys: 1, fault: nil)) { try await layer.send(Self.request(quotaKey: "K")) }
+        #expect(requests.all.count == 1)
+        // The local count's refusal is a spent quota too.
+        let counted = Layer(KeyRotationMiddleware(keys: ["K"], now: { Self.lateEvening }), over: StubTransport { _ in throw LocalQuotaReached() })
+        await #expect(throws: QuotaExhaustedError(keys: 1, fault: nil)) { try await counted.send(Self.request(quotaKey: "K")) }
+    }
+
     @Test func aSpentKeyIsPassedOverForItsDayOnlyAndARejectedOneForGood() throws {
         let ring = KeyRing(["A", "B", "C"])
         let day = try #require(Day("20230424"))

@@ -63,7 +63,7 @@ import Testing
         #expect(types.sorted() == [
             "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "BoxOfficeMiddleware", "BoxOfficeOperation",
             "CallCountStore", "CodeList", "CodeTable", "Company", "CompanySummary", "DailyBoxOffice", "Day", "FilmCredit", "FolderAnswerStore", "HTTPRequest",
-            "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "InMemoryCallCounts", "KOBISFault", "MonthCalendar", "Movie", "MovieQuery", "MovieSummary", "PeriodCoverage", "PeriodRanking", "Person",
+            "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "InMemoryCallCounts", "KOBISFault", "KeyRotationMiddleware", "MonthCalendar", "Movie", "MovieQuery", "MovieSummary", "PeriodCoverage", "PeriodRanking", "Person",
             "PersonSummary", "QuotaCountMiddleware", "RateLimitMiddleware", "RedirectMiddleware", "RetryMiddleware", "SearchPage", "StoredAnswer", "TimeoutMiddleware",
             "TransportError", "Trend", "UnreadDay", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
         ])
