@@ -28,8 +28,8 @@ import Foundation
 /// ```
 ///
 /// The request's URL holds the key: a middleware must never show it (``BoxOfficeOperation/address``
-/// is the showable form). The client masks the key in every answer's body itself, before the
-/// cache keeps it or anything reads it, whatever the middlewares.
+/// is the showable form). The client masks the key in every answer's body itself, with a
+/// ``SecretMaskMiddleware`` in front of yours, before the cache keeps it or anything reads it.
 public protocol BoxOfficeMiddleware: Sendable {
     /// Handles one request.
     ///

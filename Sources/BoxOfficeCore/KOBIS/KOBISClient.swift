@@ -44,13 +44,14 @@ package struct KOBISClient: Sendable {
         self.now = now
     }
 
-    /// The client of one key over `transport` and `middlewares`, its key kept by a key rotation
-    /// middleware of its own in front of them (so a spent quota is known for the rest of the day);
-    /// answers kept in `store` when one is given.
+    /// The client of one key over `transport` and `middlewares`, with two middlewares of its own in
+    /// front of them: the key masked in every answer, and kept by a key rotation middleware (so a
+    /// spent quota is known for the rest of the day); answers kept in `store` when one is given.
     package init(transport: any HTTPTransport, middlewares: [any BoxOfficeMiddleware] = BoxOfficeClient.standardMiddlewares(), baseURL: URL, key: String, timeout: TimeInterval = 15,
                  store: (any AnswerStore)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         let keys = KeyRing([key])
-        self.init(baseURL: baseURL, keys: keys, chain: MiddlewareChain([KeyRotationMiddleware(keys: keys, now: now)] + middlewares, over: transport),
+        self.init(baseURL: baseURL, keys: keys, chain: MiddlewareChain([SecretMaskMiddleware(secrets: [key]), KeyRotationMiddleware(keys: keys, now: now)] + middlewares,
+                                                                           over: transport),
                   timeout: timeout, cache: store.map { CacheLayer(store: $0, now: now) }, now: now)
     }
 
@@ -116,8 +117,8 @@ package struct KOBISClient: Sendable {
                    summary: endpoint.summary, freshness: Freshness.of(endpoint), secrets: [], quotaKey: key)
     }
 
-    /// The body of a successful (2xx) answer, through the middlewares, with every key masked;
-    /// faults and bad bodies are not looked at here. A failure the middlewares left as it was (no
+    /// The body of a successful (2xx) answer, through the middlewares (the outermost of which masks
+    /// every key); faults and bad bodies are not looked at here. A failure the middlewares left as it was (no
     /// retry middleware, say) becomes the client's error here, after one try.
     private nonisolated(nonsending) func body(for call: RemoteCall) async throws -> Data {
         var request = HTTPRequest(url: call.url, timeout: timeout, headers: call.headers)
@@ -132,9 +133,7 @@ package struct KOBISClient: Sendable {
             throw try KOBISError(failure, host: host, attempts: 1)
         }
         guard (200..<300).contains(response.status) else { throw KOBISError.httpStatus(response.status, host: host, attempts: 1) }
-        // A server that echoes the key in its answer gets it replaced before anything reads,
-        // renders (and perhaps cuts) or stores the answer.
-        return SecretMask(keys.keys + call.secrets).apply(to: response.body)
+        return response.body
     }
 
     private func url<Response>(for endpoint: Endpoint<Response>, key: String) -> URL {

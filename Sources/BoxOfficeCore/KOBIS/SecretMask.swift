@@ -93,3 +93,24 @@ package struct SecretMask: Sendable {
         hexDigitValue(byte)
     }
 }
+
+/// Replaces the keys, and any other secret of the request, with `***` in every answer's body,
+/// however the server wrote them (echoed, percent-encoded, JSON-escaped), before anything reads,
+/// keeps or shows the answer. A client puts it outermost, in front of every other middleware;
+/// ``BoxOfficeClient`` always has one for its key.
+public struct SecretMaskMiddleware: BoxOfficeMiddleware {
+    private let secrets: [String]
+
+    /// Masks `secrets` (the keys), and the secrets each operation carries besides.
+    public init(secrets: [String]) {
+        self.secrets = secrets
+    }
+
+    /// Sends the request on, and masks the secrets in the answer's body.
+    public func intercept(_ request: HTTPRequest, operation: BoxOfficeOperation,
+                          next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+        var response = try await next(request)
+        response.body = SecretMask(secrets + operation.secrets).apply(to: response.body)
+        return response
+    }
+}

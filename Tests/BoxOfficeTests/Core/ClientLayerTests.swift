@@ -260,6 +260,19 @@ import Testing
         #expect(requests.all.suffix(2).map(\.quotaKey) == ["A", "C"])
     }
 
+    /// The keys and an operation's own secrets are masked in every answer, however written.
+    @Test func theSecretMaskMiddlewareMasksEveryAnswer() async throws {
+        let key = "Zq7KEYkey0123456789abcdefXYZ1abc"
+        let echoed = #"{"a":"\#(key)","b":"Zq7KEYkey0123456789abcdefXYZ1abc%20","c":"Zq7KEYkey0123456789abcdef\u0058YZ1abc","d":"poster-secret"}"#
+        let layer = Layer(SecretMaskMiddleware(secrets: [key]), over: StubTransport.returning(echoed))
+        var operation = BoxOfficeOperation(summary: "s", address: "a", request: "r")
+        operation.secrets = ["poster-secret"]
+        let response = try await layer.middleware.intercept(Self.request(), operation: operation) { try await layer.inner.send($0) }
+        let body = String(decoding: response.body, as: UTF8.self)
+        #expect(!body.contains("Zq7KEY") && !body.contains("poster-secret"), "\(body)")
+        #expect(body.components(separatedBy: "***").count == 5, "\(body)")
+    }
+
     @Test func withNoKeyLeftNothingIsSentThatDay() async throws {
         let spentFault = #"{"faultInfo":{"message":"키의 하루 이용량을 초과하였습니다.","errorCode":"320011"}}"#
         let requests = Requests()
