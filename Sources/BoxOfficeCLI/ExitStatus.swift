@@ -148,6 +148,9 @@ struct FailureReport: Equatable {
             self.init(.failure, "there is no cache folder: \(error.reason).", "Pass --cache-dir DIR or set BOXOFFICE_CACHE_DIR.")
         case let error as SampleDataError:
             self.init(.unavailable, error.description + ".", "Drop --demo to ask KOBIS itself.")
+        case let error as PeriodNotWhole:
+            self.init(.unavailable, "KOBIS could not answer for \(error.days); the other days are shown.",
+                      "This is a failure on KOBIS's side: run the same command again later, and only \(error.failed.count == 1 ? "that day is" : "those days are") fetched.")
         case let error as SamplePeriodError:
             self.init(.unavailable, error.description + ".", "Pick a period with sample days, or drop --demo to ask KOBIS itself.")
         case let error as NetworkHelperError:
@@ -222,6 +225,8 @@ struct FailureReport: Equatable {
             let flag = fault.parameter.flatMap { Self.flags[$0.name] }
             self.init(.failure, error.description + ".", flag.map { "That parameter comes from \($0); check it." }
                 ?? "This is KOBIS's own error; check the request with --verbose.")
+        case .failed:
+            self.init(.unavailable, error.description + "; try again later.", "This is a failure on KOBIS's side, not a refusal of the request.")
         case .unreachable(.cancelled, _, _):
             self.init(.interrupted, "interrupted")
         case let .unreachable(failure, _, _):

@@ -8,7 +8,7 @@ extension MonthCalendar: Presentable {
     /// The month and its days; with `daysInPeriod` and `daysRead` when some days were not read.
     package var json: JSONValue {
         .object([("month", .string(name))]
-            + (daysRead.map { [("daysInPeriod", .int(Int64(days.filter(\.published).count))), ("daysRead", .int(Int64($0)))] } ?? [])
+            + coverage.jsonMembers
             + [("days", .array(records))])
     }
 
@@ -26,7 +26,11 @@ extension MonthCalendar: Presentable {
     /// What a day without a number one shows.
     private func mark(_ day: Entry, _ options: RenderOptions) -> String {
         if !day.published { return options.label("not yet published") }
-        return day.read ? options.label("no figures") : options.label("no sample")
+        switch day.notRead {
+        case nil: return options.label("no figures")
+        case .notHeld?: return options.label("no sample")
+        case .kobisFailed?: return options.label("no answer")
+        }
     }
 
     /// The month as a calendar, Monday first: each day's number, its number one film and that
@@ -36,10 +40,8 @@ extension MonthCalendar: Presentable {
         let width = options.width ?? 100
         let cell = (width - 6) / 7
         var text = TextColor.bold.apply(heading(width: width, options), if: options.colors) + "\n"
-        if let daysRead {
-            let published = days.filter(\.published).count
-            text += options.notes([options.sampleNote(read: daysRead, of: "the month's \(published) published days", "공개된 \(published)일")], width: width)
-        }
+        let published = coverage.daysInPeriod
+        text += options.notes(coverage.notes(options, of: "the month's \(published) published days", "공개된 \(published)일"), width: width)
         text += "\n"
         if cell >= Self.narrowestCell, let audiences = audiences(fitting: cell, options) {
             return text + grid(cell: cell, audiences: audiences, options)

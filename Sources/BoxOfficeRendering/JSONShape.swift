@@ -129,14 +129,14 @@ extension CodeList {
 
 extension Trend {
     /// By date; aligned by opening, each point adds its `day`.
-    package static let shape = JSONShape.object(JSONShape.leaves("from", "to") + [("daysInPeriod", .optional(.leaf)), ("daysRead", .optional(.leaf)), ("movies", .list(.object(
+    package static let shape = JSONShape.object(JSONShape.leaves("from", "to") + PeriodCoverage.shape + [("movies", .list(.object(
         JSONShape.leaves("movieCode", "title") + [("points", .list(.object(JSONShape.leaves("date", "rank", "audience", "audienceTotal") + [("day", .optional(.leaf))]))),
                                          ("milestones", .list(.object(JSONShape.leaves("audience", "date", "day"))))])))])
 }
 
 extension PeriodRanking {
     package static let shape = JSONShape.object(JSONShape.leaves("from", "to", "basis", "provisional")
-        + [("daysInPeriod", .optional(.leaf)), ("daysRead", .optional(.leaf)), ("filter", .optional(RankingScope.shape)), ("films", .list(.object(
+        + PeriodCoverage.shape + [("filter", .optional(RankingScope.shape)), ("films", .list(.object(
         JSONShape.leaves("rank", "movieCode", "title", "openDate", "audience", "sales", "daysInTop10", "bestRank", "firstDay", "lastDay"))))])
 }
 

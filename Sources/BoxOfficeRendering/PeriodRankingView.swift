@@ -9,7 +9,7 @@ extension PeriodRanking: Presentable {
     /// audience, sales, daysInTop10, bestRank, firstDay, lastDay}]}`, with the filter when there is one.
     package var json: JSONValue {
         .object([("from", .string(from.iso)), ("to", .string(to.iso)), ("basis", .string(Self.basis)), ("provisional", .bool(provisional))]
-            + (daysRead.map { [("daysInPeriod", .int(Int64(daysInPeriod))), ("daysRead", .int(Int64($0)))] } ?? [])
+            + coverage.jsonMembers
             + (scope.map { [("filter", $0.json)] } ?? []) + [("films", .array(films.map(\.json)))])
     }
 
@@ -31,9 +31,7 @@ extension PeriodRanking: Presentable {
         var notes = [options.korean ? "일별 박스오피스 상위 10위에서 집계: 영화마다 처음 든 날부터 마지막 날까지의 누적관객수 차이"
                                     : "From the daily top 10: each film's cumulative audience from its first day in it to its last."]
         if provisional { notes.append(options.label("provisional: KOBIS may still revise these figures")) }
-        if let daysRead {
-            notes.append(options.sampleNote(read: daysRead, of: "the period's \(daysInPeriod) days", "기간 \(daysInPeriod)일"))
-        }
+        notes += coverage.notes(options, of: "the period's \(daysInPeriod) days", "기간 \(daysInPeriod)일")
         text += options.notes(notes, width: options.width ?? 100)
         guard !films.isEmpty else { return text + "\n" + options.label("No film was in the daily top 10 on any day of this period.") + "\n" }
         let columns = fields.map { column($0, options) }

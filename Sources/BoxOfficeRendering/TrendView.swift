@@ -7,10 +7,10 @@ extension Trend: Presentable {
 
     /// The contract's JSON: `{from, to, movies: [{movieCode, title, points: [{date, rank, audience,
     /// audienceTotal}], milestones: [{audience, date, day}]}]}`; each point also has `day` when aligned,
-    /// and `daysInPeriod` and `daysRead` follow `to` when not every day was read (the demo).
+    /// and `daysInPeriod`, `daysRead` and `daysNotRead` follow `to` when not every day was read.
     package var json: JSONValue {
         let period: [(String, JSONValue)] = [("from", .string(from.iso)), ("to", .string(to.iso))]
-        let read: [(String, JSONValue)] = partlyRead.map { [("daysInPeriod", .int(Int64($0.inPeriod))), ("daysRead", .int(Int64($0.read)))] } ?? []
+        let read = coverage?.jsonMembers ?? []
         let films = JSONValue.array(movies.map { movie in
             .object([("movieCode", .string(movie.movieCode)), ("title", .string(movie.title)),
                      ("points", .array(movie.points.map { $0.json(withDay: alignedByOpening) })),
@@ -34,8 +34,8 @@ extension Trend: Presentable {
         let width = max(Self.narrowest, options.width ?? 100)
         var text = TerminalText.headingLines(TerminalText.clean(heading(options)), width: width, ambiguousWide: options.ambiguousWide)
             .map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined()
-        if let partlyRead {
-            text += options.notes([options.sampleNote(read: partlyRead.read, of: "the period's \(partlyRead.inPeriod) days", "기간 \(partlyRead.inPeriod)일")], width: width)
+        if let coverage {
+            text += options.notes(coverage.notes(options, of: "the period's \(coverage.daysInPeriod) days", "기간 \(coverage.daysInPeriod)일"), width: width)
         }
         text += "\n"
         let rows = self.rows
@@ -65,12 +65,6 @@ extension Trend: Presentable {
     package func table(_ options: RenderOptions, fields: [String]) -> String? {
         TextColor.bold.apply(TerminalText.clean(heading(options)), if: options.colors) + "\n\n"
             + RecordTable.table(records.map { $0.selecting(fields) }, fields: fields, audiences: ["audience", "audienceTotal"], options)
-    }
-
-    /// The days read of the period's, when not all were.
-    private var partlyRead: (read: Int, inPeriod: Int)? {
-        guard let daysRead, let daysInPeriod else { return nil }
-        return (daysRead, daysInPeriod)
     }
 
     private func heading(_ options: RenderOptions) -> String {

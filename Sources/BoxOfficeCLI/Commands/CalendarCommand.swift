@@ -38,6 +38,6 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
         let client = try context.client()
         let calendar = try await client.monthCalendar(year: year, month: month, today: context.today,
                                                       reading: context.reading(period: { "the month's \($0.count) published days" }))
-        return CommandOutput(.value(calendar, chart: true))
+        return .period(calendar, coverage: calendar.coverage, chart: true)
     }
 }

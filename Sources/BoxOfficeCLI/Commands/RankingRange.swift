@@ -53,8 +53,9 @@ enum RankingRange {
         var output = StreamedOutput(style: context.style)
         var values: [any Presentable] = []
         let write = context.write
+        let failed: [UnreadDay]
         do {
-            try await client.answers(of: reading.readable(items), reading: reading, call: call) { answer in
+            failed = try await client.answers(of: reading.readable(items), reading: reading, call: call) { answer in
                 if let write { try write(output.next(answer.value)) } else { values.append(answer.value) }
             }
         } catch {
@@ -63,7 +64,7 @@ enum RankingRange {
             throw error
         }
         try write?(output.finish())
-        return CommandOutput(.streamed(values))
+        return CommandOutput(.streamed(values), failureAfterOutput: failed.isEmpty ? nil : PeriodNotWhole(failed: failed))
     }
 
     /// Before a long range: how many calls it needs, and how many the keys have left today

@@ -91,6 +91,6 @@ struct TopRequest: BoxOfficeRequest, Equatable {
             context.progress.beginRange(total: days.count, unit: "days", callsLeft: callsLeft)
         })
         let ranking = try await client.periodRanking(range, unfinished: unfinished, filter: filter, scope: scope, limit: limit, reading: reading)
-        return .value(ranking)
+        return .period(ranking, coverage: ranking.coverage)
     }
 }

@@ -78,6 +78,6 @@ struct TrendRequest: BoxOfficeRequest, Equatable {
             }
             context.notice?("wrote the chart to \(svg).")
         }
-        return CommandOutput(.value(trend, chart: true))
+        return .period(trend, coverage: trend.coverage, chart: true)
     }
 }

@@ -123,7 +123,9 @@ public struct BoxOfficeClient: Sendable {
     /// The daily ranking of every day from `from` to `to`, in order, each as soon as it and the
     /// days before it are in; `concurrency` requests go out at once. With a cache, a day already
     /// kept costs no call, so a range stopped by a spent quota (the sequence then throws
-    /// ``BoxOfficeError/quotaExhausted(_:)``) goes on where it was when asked again.
+    /// ``BoxOfficeError/quotaExhausted(_:)``) goes on where it was when asked again. A day KOBIS
+    /// could not answer (its own failure, every try) does not stop the others: they are all given,
+    /// and then the sequence throws ``BoxOfficeError/Unavailable/failed(_:request:attempts:)`` for it.
     ///
     /// ```swift
     /// for try await ranking in client.dailyBoxOffice(from: first, to: last) {
@@ -138,7 +140,13 @@ public struct BoxOfficeClient: Sendable {
             let task = Task {
                 do {
                     let days = from <= to ? PeriodReading.days(from...to) : []
-                    try await client.dailyRankings(of: days, filter: filter, reading: PeriodReading(jobs: max(1, concurrency))) { continuation.yield($0) }
+                    let failed = try await client.dailyRankings(of: days, filter: filter, reading: PeriodReading(jobs: max(1, concurrency))) {
+                        continuation.yield($0)
+                    }
+                    // Every other day was given; then the first KOBIS could not answer, as the error.
+                    if let day = failed.first, case let .kobisFailed(fault) = day.reason {
+                        throw KOBISError.failed(fault, request: "for \(day.day.iso)", attempts: 1)
+                    }
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: BoxOfficeError(error))

@@ -29,6 +29,7 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         case let error as BoxOfficeError: self = error
         case let KOBISError.fault(fault) where fault.isQuotaExceeded: self = .quotaExhausted(fault)
         case let KOBISError.fault(fault): self = .fault(fault)
+        case let KOBISError.failed(fault, request, attempts): self = .unavailable(.failed(fault, request: request, attempts: attempts))
         case let KOBISError.unreadable(problem): self = .invalidAnswer(KOBISError.unreadable(problem).description)
         case let KOBISError.unreachable(failure, host, attempts): self = .unavailable(.unreachable(failure, host: host, attempts: attempts))
         case let KOBISError.httpStatus(status, host, attempts): self = .unavailable(.httpStatus(status, host: host, attempts: attempts))
@@ -65,6 +66,9 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         /// `host` redirected the request somewhere the client does not follow: `target` says
         /// where, as a host name or a kind of address, never the whole address (it may hold the key).
         case redirected(status: Int, host: String, target: String)
+        /// KOBIS failed on its own side answering `request` (`for 2025-11-10`), after `attempts`
+        /// tries (``KOBISFault/isKOBISFailure``): not a refusal of the request; try again later.
+        case failed(KOBISFault, request: String, attempts: Int)
 
         /// One sentence, naming the server (never the URL, which holds the key).
         public var description: String {
@@ -72,6 +76,7 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
             case let .unreachable(failure, host, attempts): KOBISError.unreachable(failure, host: host, attempts: attempts).description
             case let .httpStatus(status, host, attempts): KOBISError.httpStatus(status, host: host, attempts: attempts).description
             case let .redirected(status, host, target): KOBISError.redirected(status: status, host: host, target: target).description
+            case let .failed(fault, request, attempts): KOBISError.failed(fault, request: request, attempts: attempts).description
             }
         }
     }

@@ -52,6 +52,8 @@ public struct BoxOfficeOperation: Sendable, Equatable {
     public let request: String
     /// Secrets besides the KOBIS key (a poster provider's), masked like it.
     package var secrets: [String] = []
+    /// What the request is about, for a message that KOBIS could not answer it (`for 2025-11-10`).
+    package var subject: String? = nil
 
     /// An operation from its parts.
     public init(summary: String, address: String, request: String) {

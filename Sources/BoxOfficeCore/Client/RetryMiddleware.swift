@@ -5,9 +5,10 @@ import Foundation
 #endif
 
 /// Tries a request again when its failure is transient (a refused or dropped connection, a
-/// timeout, HTTP 5xx or 429), after a growing wait (or the server's `Retry-After`, within reason);
-/// when it gives up, or the failure would only repeat (another status), the client's error says
-/// how many tries were made. Faults in a body and bad bodies are not looked at here.
+/// timeout, HTTP 5xx or 429, or KOBIS's own failure stated in its answer, fault 320099), after a
+/// growing wait (or the server's `Retry-After`, within reason); when it gives up, or the failure
+/// would only repeat (another status), the client's error says how many tries were made. Other
+/// faults in a body, and bad bodies, are not looked at here.
 public struct RetryMiddleware: BoxOfficeMiddleware {
     private let policy: RetryPolicy
     private let events: ClientEvents?
@@ -43,8 +44,12 @@ public struct RetryMiddleware: BoxOfficeMiddleware {
             do {
                 let response = try await next(request)
                 events?(.answered(status: response.status, bytes: response.body.count, milliseconds: Self.milliseconds(since: started)))
-                if (200..<300).contains(response.status) { return response }
-                failure = .httpStatus(response.status, host: host, attempts: attempt)
+                if (200..<300).contains(response.status) {
+                    guard let fault = AnswerDecoder.fault(in: response.body), fault.isKOBISFailure else { return response }
+                    failure = .failed(fault, request: operation.subject ?? operation.summary, attempts: attempt)
+                } else {
+                    failure = .httpStatus(response.status, host: host, attempts: attempt)
+                }
                 retryAfter = response.headers["retry-after"].flatMap(Double.init)
             } catch let error as TransportError {
                 let mapped = try KOBISError(error, host: host, attempts: attempt)

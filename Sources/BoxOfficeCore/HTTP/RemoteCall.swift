@@ -23,6 +23,8 @@ package struct RemoteCall: Sendable {
     /// The KOBIS key the call uses, counted against that key's daily quota; nil for a call that
     /// is not KOBIS's (a poster provider's).
     package var quotaKey: String? = nil
+    /// What the request is about, in a message (`for 2025-11-10`); nil: its summary.
+    package var subject: String? = nil
 
     package init(url: URL, displayAddress: String, cacheKey: String, summary: String, freshness: Freshness,
                 headers: [String: String] = [:], secrets: [String] = [], quotaKey: String? = nil) {

@@ -262,6 +262,15 @@ extension Endpoint {
     package var summary: String {
         operation.summary(parameters.map { ($0.name, $0.value) })
     }
+
+    /// What the request is about, in a message: `for 2025-11-10` for a day's (or a week's)
+    /// ranking, `for the movie (movieCd=20124079)` otherwise.
+    package var subject: String {
+        if let date = parameters.first(where: { $0.name == "targetDt" })?.value {
+            return "for " + (Day(date)?.iso ?? date)
+        }
+        return "for the " + summary
+    }
 }
 
 extension KOBISOperation {

@@ -65,7 +65,15 @@ package struct KOBISClient: Sendable {
     /// with the key of the day; which key that is, and the next when one's quota is spent, is the
     /// key rotation middleware's to say.
     package nonisolated(nonsending) func answer<Response, Value: Sendable>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Answer<Value> {
-        Self.stamped(try await answer(call(for: endpoint)) { body in try convert(AnswerDecoder.decode(Response.self, from: body)) })
+        let call = call(for: endpoint)
+        return Self.stamped(try await answer(call) { body in
+            do {
+                return try convert(AnswerDecoder.decode(Response.self, from: body))
+            } catch let KOBISError.fault(fault) where fault.isKOBISFailure {
+                // KOBIS failing, not refusing: the same error as when a retry middleware gives up on it.
+                throw KOBISError.failed(fault, request: call.subject ?? call.summary, attempts: 1)
+            }
+        })
     }
 
     /// The answer with its value as of when it was fetched (``FetchStamped``): the one place
@@ -113,8 +121,10 @@ package struct KOBISClient: Sendable {
     }
 
     private func call<Response>(for endpoint: Endpoint<Response>, key: String) -> RemoteCall {
-        RemoteCall(url: url(for: endpoint, key: key), displayAddress: displayAddress(for: endpoint), cacheKey: endpoint.requestKey,
-                   summary: endpoint.summary, freshness: Freshness.of(endpoint), secrets: [], quotaKey: key)
+        var call = RemoteCall(url: url(for: endpoint, key: key), displayAddress: displayAddress(for: endpoint), cacheKey: endpoint.requestKey,
+                              summary: endpoint.summary, freshness: Freshness.of(endpoint), secrets: [], quotaKey: key)
+        call.subject = endpoint.subject
+        return call
     }
 
     /// The body of a successful (2xx) answer, through the middlewares (the outermost of which masks
@@ -125,6 +135,7 @@ package struct KOBISClient: Sendable {
         request.quotaKey = call.quotaKey
         var operation = BoxOfficeOperation(summary: call.summary, address: call.displayAddress, request: call.cacheKey)
         operation.secrets = call.secrets
+        operation.subject = call.subject
         let host = call.url.host ?? "the server"
         let response: HTTPResponse
         do {

@@ -7,6 +7,9 @@ package enum KOBISError: Error, Sendable, Equatable {
     case httpStatus(Int, host: String, attempts: Int)
     /// KOBIS answered with a `faultInfo` body.
     case fault(KOBISFault)
+    /// KOBIS failed on its own side (``KOBISFault/isKOBISFailure``) answering `request` (`for
+    /// 2025-11-10`), after `attempts` tries: not a refusal of the request.
+    case failed(KOBISFault, request: String, attempts: Int)
     /// The body could not be understood.
     case unreadable(UnreadableAnswer)
     /// `host` redirected the request somewhere boxoffice does not follow: `target` says where,
@@ -31,6 +34,9 @@ public struct KOBISFault: Sendable, Equatable {
     public var isKeyRejected: Bool { code == "320010" }
     /// The key's daily quota is used up (`320011`).
     public var isQuotaExceeded: Bool { code == "320011" }
+    /// KOBIS failed on its own side (`320099`, "an unknown error occurred", seen for one day while
+    /// the days around it answered): not a refusal of the request, so worth trying again.
+    public var isKOBISFailure: Bool { code == "320099" }
 
     /// The parameter KOBIS complains about, from a message ending in `[parameterName=…,parameterValue=…]`.
     public var parameter: (name: String, value: String)? {
@@ -81,6 +87,8 @@ extension KOBISError: CustomStringConvertible {
             } else {
                 "KOBIS refused the request: \(fault.summary) (error \(fault.code))"
             }
+        case let .failed(fault, request, attempts):
+            "KOBIS could not answer \(request): \(fault.summary) (error \(fault.code)\(attempts > 1 ? ", tried \(attempts) times" : ""))"
         case let .unreadable(kind):
             kind.description
         case let .redirected(status, host, target):

@@ -27,6 +27,8 @@ package struct RetryPolicy: Sendable {
             [.timedOut, .connectionLost, .connectionRefused].contains(failure)
         case let .httpStatus(status, _, _):
             status >= 500 || status == 429
+        case .failed:
+            true
         case .fault, .unreadable, .redirected:
             false
         }

@@ -67,10 +67,10 @@ extension KOBISClient {
         let published = days.filter { $0 < today }
         let read = try reading.readable(published)
         var tops: [Day: BoxOfficeEntry] = [:]
-        try await dailyRankings(of: read, reading: reading) { ranking in
+        let failed = try await dailyRankings(of: read, reading: reading) { ranking in
             tops[ranking.day] = ranking.entries.min { $0.rank < $1.rank }
         }
-        let coverage = PeriodCoverage(asked: published, read: read)
+        let coverage = PeriodCoverage(asked: published, read: read, failed: failed)
         return MonthCalendar(year: year, month: month, days: days.map { day in
             MonthCalendar.Entry(date: day, published: day < today, top: tops[day], notRead: coverage.reason(for: day))
         })

@@ -24,10 +24,20 @@ public struct PeriodCoverage: Sendable, Equatable {
         unread.first { $0.day == day }?.reason
     }
 
-    /// The coverage of `asked` when only `read` of them were, the others not held by the source.
-    package init(asked: [Day], read: [Day]) {
+    /// The coverage of `asked` when only `read` of them were, the others not held by the source,
+    /// except the `failed` ones, which KOBIS could not answer.
+    package init(asked: [Day], read: [Day], failed: [UnreadDay] = []) {
         let held = Set(read)
-        self.init(daysInPeriod: asked.count, unread: asked.filter { !held.contains($0) }.map { UnreadDay(day: $0, reason: .notHeld) })
+        let notHeld = asked.filter { !held.contains($0) }.map { UnreadDay(day: $0, reason: .notHeld) }
+        self.init(daysInPeriod: asked.count, unread: (notHeld + failed).sorted { $0.day < $1.day })
+    }
+
+    /// The days KOBIS could not answer, with its fault.
+    public var failed: [(day: Day, fault: KOBISFault)] {
+        unread.compactMap { day in
+            if case let .kobisFailed(fault) = day.reason { return (day.day, fault) }
+            return nil
+        }
     }
 
     /// Two periods read one after the other (each film's own run, in a trend).
@@ -48,6 +58,9 @@ public struct UnreadDay: Sendable, Equatable {
         /// The answers come from a source that holds some days only (recordings, such as the
         /// command line's demo), and this is not one of them.
         case notHeld
+        /// KOBIS failed on its own side answering for the day, every time it was asked
+        /// (``KOBISFault/isKOBISFailure``); asking again later may succeed.
+        case kobisFailed(KOBISFault)
     }
 
     /// A day not read, and why.

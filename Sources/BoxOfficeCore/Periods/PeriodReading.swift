@@ -42,24 +42,37 @@ extension KOBISClient {
     /// Answers `call(day)` for every one of `days`, `reading.jobs` at a time, and hands each to
     /// `deliver` in the days' order as soon as it and the ones before it are in (so output streams
     /// while later days are fetched); every answer goes through the cache as it arrives, so a run
-    /// stopped by a spent quota or an interruption goes on where it was.
+    /// stopped by a spent quota or an interruption goes on where it was. A day KOBIS could not
+    /// answer (its own failure, after the retries) does not stop the others: it is given back,
+    /// with KOBIS's fault, among the days not read (and, not being kept, is asked for again next time).
+    @discardableResult
     package nonisolated(nonsending) func answers<Value: Sendable>(
         of days: [Day], reading: PeriodReading, call: @escaping @Sendable (Day) -> KOBISCall<Value>,
         deliver: (Answer<Value>) async throws -> Void
-    ) async throws {
+    ) async throws -> [UnreadDay] {
         reading.began(days)
-        try await forEachInOrder(days, limit: reading.jobs) { day in
-            let answer = try await self.answer(call(day))
-            reading.finished(answer.fromCache)
-            return answer
-        } deliver: { _, answer in
-            try await deliver(answer)
+        var failed: [UnreadDay] = []
+        try await forEachInOrder(days, limit: reading.jobs) { day -> (answer: Answer<Value>?, fault: KOBISFault?) in
+            do {
+                let answer = try await self.answer(call(day))
+                reading.finished(answer.fromCache)
+                return (answer, nil)
+            } catch let KOBISError.failed(fault, _, _) {
+                reading.finished(false)
+                return (nil, fault)
+            }
+        } deliver: { index, outcome in
+            if let answer = outcome.answer { try await deliver(answer) }
+            if let fault = outcome.fault { failed.append(UnreadDay(day: days[index], reason: .kobisFailed(fault))) }
         }
+        return failed
     }
 
-    /// The daily rankings of `days`, in order, as ``answers(of:reading:call:deliver:)`` reads them.
+    /// The daily rankings of `days`, in order, as ``answers(of:reading:call:deliver:)`` reads them;
+    /// gives back the days KOBIS could not answer.
+    @discardableResult
     package nonisolated(nonsending) func dailyRankings(of days: [Day], filter: BoxOfficeFilter = BoxOfficeFilter(), reading: PeriodReading,
-                                                   deliver: (DailyBoxOffice) async throws -> Void) async throws {
+                                                   deliver: (DailyBoxOffice) async throws -> Void) async throws -> [UnreadDay] {
         try await answers(of: days, reading: reading, call: { .daily($0, filter: filter) }) { answer in
             try await deliver(answer.value)
         }
@@ -73,8 +86,8 @@ extension KOBISClient {
         let all = PeriodReading.days(period)
         let days = try reading.readable(all)
         var rankings: [DailyBoxOffice] = []
-        try await dailyRankings(of: days, filter: filter, reading: reading) { rankings.append($0) }
+        let failed = try await dailyRankings(of: days, filter: filter, reading: reading) { rankings.append($0) }
         return PeriodRanking(from: period.lowerBound, to: period.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit,
-                             coverage: PeriodCoverage(asked: all, read: days))
+                             coverage: PeriodCoverage(asked: all, read: days, failed: failed))
     }
 }

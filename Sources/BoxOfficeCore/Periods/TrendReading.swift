@@ -88,13 +88,14 @@ extension KOBISClient {
         }
         let days = try reading.readable(period)
         var rankings: [DailyBoxOffice] = []
+        var failed: [UnreadDay] = []
         do {
-            try await dailyRankings(of: days, reading: reading) { ranking in
+            failed = try await dailyRankings(of: days, reading: reading) { ranking in
                 rankings.append(ranking)
                 if range == nil, Self.everyFilmHasLeft(codes, rankings) { throw StopEarly() }
             }
         } catch is StopEarly {}
-        return (rankings, PeriodCoverage(asked: period, read: days))
+        return (rankings, PeriodCoverage(asked: period, read: days, failed: failed))
     }
 
     /// Whether every film has been in the top 10 and then out of it for the last three days, or

@@ -19,15 +19,19 @@ import Testing
     final class Server: Sendable {
         let loopback: LoopbackServer
         let failing = Locked(false)
+        /// KOBIS failing on its own side (fault 320099) for every ranking.
+        let stumbling = Locked(false)
 
         /// A PNG's signature and a few bytes: enough to be taken for one.
         static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
 
         init() throws {
             let failing = self.failing
+            let stumbling = self.stumbling
             let port = Locked<UInt16>(0)
             loopback = try LoopbackServer { request in
                 if failing.withLock({ $0 }) { return .html("<html><body>Internal Server Error</body></html>", status: 500) }
+                if stumbling.withLock({ $0 }), request.query["targetDt"] != nil { return .json(KOBISFailureEndToEndTests.fault) }
                 if request.path.hasSuffix("people/searchPeopleList.json"), request.query["peopleNm"] == "윤종석" {
                     return .json("""
                         {"peopleListResult":{"totCnt":1,"peopleList":[{"peopleCd":"10099999","peopleNm":"윤종석","peopleNmEn":"YOON Jong-seok","repRoleNm":"감독","filmoNames":"자백|마린보이"}]}}
@@ -212,6 +216,24 @@ import Testing
         await expectExit(terminal, 130)  // SIGTERM ends it as an interruption
         #expect(PseudoTerminal.same(terminal.initialSettings, try #require(terminal.terminalSettings())))
         #expect(await terminal.waitForScreen(timeout: Self.wait) { !$0.inAlternateScreen && $0.cursorVisible })
+    }
+
+    /// KOBIS failing on its own side is a status line that says so, and the ranking stays.
+    @Test func kobisFailingIsAStatusLineAndTheScreenStays() async throws {
+        let server = try Server()
+        let cache = Self.folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let terminal = try Self.start(server, cache: cache, arguments: ["browse", "--date", "2022-10-30", "--retries", "1"])
+        defer { terminal.close() }
+        guard await see(terminal, ">  1 –    자백") else { return }
+        let before = Array(terminal.screen.lines.prefix(12))
+        server.stumbling.withLock { $0 = true }
+        terminal.send("r")
+        guard await see(terminal, "KOBIS could not answer for 2022-10-30") else { return }
+        #expect(Array(terminal.screen.lines.prefix(12)) == before, "the ranking stays as it was")
+        #expect(server.loopback.requests.filter { $0.query["targetDt"] == "20221030" }.count == 3, "asked once, then again after the fault, twice")
+        terminal.send("q")
+        await expectExit(terminal, 0)
     }
 
     @Test func aHangUpGivesTheTerminalBack() async throws {

@@ -107,6 +107,30 @@ enum SyntheticApril {
         await #expect(throws: BoxOfficeError.self) { try await client.calendar(year: 2023, month: 13) }
     }
 
+    /// A day KOBIS cannot answer (its own failure) is left out of a period, named with its fault;
+    /// a range gives every other day, then the error.
+    @Test func aDayKOBISCannotAnswerIsNamedAndTheRestRead() async throws {
+        let april = SyntheticApril.handler()
+        let fault = KOBISFault(code: "320099", message: "알수없는 오류가 발생했습니다.")
+        let server = try LoopbackServer { request in
+            request.query["targetDt"] == "20230410" ? .json(KOBISFailureEndToEndTests.fault) : april(request)
+        }
+        let client = client(server)
+        let ranking = try await client.periodRanking(from: self.april.0, to: self.april.1, limit: 1)
+        let tenth = try #require(Day("20230410"))
+        #expect(ranking.coverage.unread == [UnreadDay(day: tenth, reason: .kobisFailed(fault))] && ranking.daysRead == 29)
+        #expect(ranking.films.first?.daysInTop10 == 29)
+        #expect(server.requests.filter { $0.query["targetDt"] == "20230410" }.count == 1, "attempts: 1")
+        var days: [Day] = []
+        do {
+            for try await day in client.dailyBoxOffice(from: self.april.0, to: self.april.1) { days.append(day.day) }
+            Issue.record("the range must end with the day it could not read")
+        } catch {
+            #expect(error as? BoxOfficeError == .unavailable(.failed(fault, request: "for 2023-04-10", attempts: 1)))
+        }
+        #expect(days == PeriodReading.days(self.april.0...self.april.1).filter { $0 != tenth })
+    }
+
     /// A period read in part says which days were not read and why, whoever reads it.
     @Test func aCoverageNamesTheDaysNotRead() throws {
         let days = (1...5).map { Day(year: 2023, month: 4, day: $0)! }

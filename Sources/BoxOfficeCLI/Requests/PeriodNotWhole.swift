@@ -1,0 +1,31 @@
+import BoxOfficeCore
+import BoxOfficeRendering
+
+/// A period shown without the days KOBIS could not answer (its own failure, every try): the rest
+/// is shown, and this, after it, says which days are missing and ends the run with 69, so a script
+/// knows the answer is incomplete. Those days are not kept, so the same command asks only for
+/// them when run again.
+struct PeriodNotWhole: Error, Sendable, Equatable {
+    let failed: [UnreadDay]
+
+    /// The error after `coverage`'s period was shown, when KOBIS could not answer some of its days.
+    static func after(_ coverage: PeriodCoverage?) -> PeriodNotWhole? {
+        guard let coverage, !coverage.failed.isEmpty else { return nil }
+        return PeriodNotWhole(failed: coverage.unread.filter { $0.reason != .notHeld })
+    }
+
+    /// `2025-11-10 (알수없는 오류가 발생했습니다, error 320099)`, for each day.
+    var days: String {
+        failed.map { day in
+            guard case let .kobisFailed(fault) = day.reason else { return day.day.iso }
+            return "\(day.day.iso) (\(fault.summary), error \(fault.code))"
+        }.joined(separator: ", ")
+    }
+}
+
+extension CommandOutput {
+    /// A period's value, and the error after it when KOBIS could not answer some of its days.
+    static func period(_ value: any Presentable, coverage: PeriodCoverage?, chart: Bool = false) -> CommandOutput {
+        CommandOutput(.value(value, chart: chart), failureAfterOutput: PeriodNotWhole.after(coverage))
+    }
+}

@@ -1,0 +1,49 @@
+import BoxOfficeCore
+
+extension PeriodCoverage {
+    /// What a period's JSON says of its days when not all were read: `daysInPeriod`, `daysRead`,
+    /// and `daysNotRead`, each day with its reason (`notInSamples`, or `kobisFailed` with KOBIS's
+    /// error code and message); nothing when every day was read.
+    package var jsonMembers: [(String, JSONValue)] {
+        guard !isComplete else { return [] }
+        return [("daysInPeriod", .int(Int64(daysInPeriod))), ("daysRead", .int(Int64(daysRead))),
+                ("daysNotRead", .array(unread.map(\.json)))]
+    }
+
+    /// The shape of ``jsonMembers``.
+    package static let shape: [(String, JSONShape)] = [
+        ("daysInPeriod", .optional(.leaf)), ("daysRead", .optional(.leaf)),
+        ("daysNotRead", .optional(.list(.object(JSONShape.leaves("date", "reason") + [("errorCode", .optional(.leaf)), ("errorMessage", .optional(.leaf))])))),
+    ]
+
+    /// The notes under a period's heading when not all its days were read: how many the samples
+    /// held, and which days KOBIS could not answer. `english` and `korean` name the period's days
+    /// ("the period's 31 days", "기간 31일").
+    package func notes(_ options: RenderOptions, of english: String, _ korean: String) -> [String] {
+        var notes: [String] = []
+        let notHeld = unread.filter { $0.reason == .notHeld }.count
+        if notHeld > 0 {
+            notes.append(options.sampleNote(read: daysInPeriod - notHeld, of: english, korean))
+        }
+        let failed = self.failed
+        if !failed.isEmpty {
+            let days = failed.map { "\($0.day.iso) (\($0.fault.summary), error \($0.fault.code))" }.joined(separator: ", ")
+            notes.append(options.korean
+                ? "KOBIS가 답하지 못한 날 \(failed.count)일은 빠짐: \(days). 나중에 다시 실행하면 그날만 가져옴"
+                : "not counted, as KOBIS could not answer for \(failed.count == 1 ? "it" : "them"): \(days); run it again later to fetch only \(failed.count == 1 ? "that day" : "those days")")
+        }
+        return notes
+    }
+}
+
+extension UnreadDay {
+    /// `{date, reason}`, with KOBIS's error for a day it could not answer.
+    package var json: JSONValue {
+        switch reason {
+        case .notHeld:
+            .object([("date", .string(day.iso)), ("reason", .string("notInSamples"))])
+        case let .kobisFailed(fault):
+            .object([("date", .string(day.iso)), ("reason", .string("kobisFailed")), ("errorCode", .string(fault.code)), ("errorMessage", .string(fault.message))])
+        }
+    }
+}
