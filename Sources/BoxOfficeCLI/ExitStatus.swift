@@ -66,10 +66,21 @@ struct OutputWriteError: Error {
     let code: Int32
 }
 
-/// An error as the user sees it: an exit code and one or two lines.
+/// An error as the user sees it: an exit code, what happened, and what to do about it on the
+/// command line. What happened is every face's; the advice (which names flags and commands) is
+/// the command line's alone.
 struct FailureReport: Equatable {
     let status: ExitStatus
-    let lines: [String]
+    /// What happened: a line (and, for a title that matches several movies, the candidates).
+    let happened: [String]
+    /// The command line's next step, if there is one.
+    let advice: String?
+
+    /// Every line the command line prints.
+    var lines: [String] { happened + (advice.map { [$0] } ?? []) }
+
+    /// What happened, as one text: what another face (the MCP server) says.
+    var what: String { happened.joined(separator: "\n") }
 
     /// Like `init(_:)`, naming where a key KOBIS rejected came from.
     init(_ error: any Error, keyOrigin: KeySource.Origin?) {
@@ -170,9 +181,10 @@ struct FailureReport: Equatable {
         "company": "Check the code; 'boxoffice company NAME' shows company codes.",
     ]
 
-    private init(_ status: ExitStatus, _ lines: [String]) {
+    private init(_ status: ExitStatus, happened: [String], advice: String?) {
         self.status = status
-        self.lines = lines
+        self.happened = happened
+        self.advice = advice
     }
 
     /// No movie, or several, for a title: the candidates go to stderr with the way to pick one.
@@ -191,9 +203,9 @@ struct FailureReport: Equatable {
             return
         }
         let more = page.total > page.items.count ? " (the first \(page.items.count) are listed; 'boxoffice search' shows the rest)" : ""
-        self.init(.failure, ["\(NumberFormat.grouped(page.total)) movies match \(UsageError.quote(error.title))\(more):"]
-                  + page.candidateLines().map { "  " + $0 }
-                  + ["Pick one by its code, e.g. 'boxoffice movie \(first.code)'."])
+        self.init(.failure, happened: ["\(NumberFormat.grouped(page.total)) movies match \(UsageError.quote(error.title))\(more):"]
+                  + page.candidateLines().map { "  " + $0 },
+                  advice: "Pick one by its code, e.g. 'boxoffice movie \(first.code)'.")
     }
 
     /// A poster provider failed after the movie was shown.
@@ -209,9 +221,11 @@ struct FailureReport: Equatable {
                   "The movie is shown without one; try again later, or check \(error.service.urlVariable) if you set it.")
     }
 
+    /// A line of what happened, and a line of advice when there is one.
     private init(_ status: ExitStatus, _ lines: String...) {
         self.status = status
-        self.lines = lines
+        happened = lines.count > 1 ? Array(lines.dropLast()) : lines
+        advice = lines.count > 1 ? lines.last : nil
     }
 
     private init(kobis error: KOBISError) {

@@ -59,9 +59,11 @@ extension MCPServer {
     /// Each tool's output schema, from the shape its value's type declares.
     static let outputSchemas: [String: JSONValue] = Dictionary(uniqueKeysWithValues: MCPTools.all.map { ($0.name, MCPOutputSchema.of($0.output)) })
 
-    /// The command line's message for a failure, without its `boxoffice: ` prefix.
+    /// A failure in the server's words: what happened, as the one report of failures says it,
+    /// without the command line's advice (its next lines name flags and commands, which a tool's
+    /// caller does not have).
     static func message(_ error: any Error, keyOrigin: KeySource.Origin? = nil) -> String {
         if let usage = error as? UsageError { return usage.message }
-        return FailureReport(error, keyOrigin: keyOrigin).lines.joined(separator: "\n")
+        return FailureReport(error, keyOrigin: keyOrigin).what
     }
 }

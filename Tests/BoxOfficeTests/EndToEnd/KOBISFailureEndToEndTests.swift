@@ -137,6 +137,12 @@ import Testing
         #expect(structured["daysNotRead"] as? [[String: String]] == [Self.notRead] && structured["daysRead"] as? Int == 4)
         let text = ((result["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
         #expect(text.contains("KOBIS could not answer for 2022-01-04"), "\(text)")
+        // The day alone is a tool error in the server's words: what happened, no command-line advice.
+        try client.send(["jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": ["name": "daily_box_office", "arguments": ["date": "2022-01-04"]]])
+        let failed = try #require(try await client.response(3)["result"] as? [String: Any])
+        #expect(failed["isError"] as? Bool == true)
+        #expect((failed["content"] as? [[String: Any]])?.first?["text"] as? String
+                == "KOBIS could not answer for 2022-01-04: 알수없는 오류가 발생했습니다. (error 320099, tried 3 times); try again later.")
         #expect(try await client.finish() == 0)
     }
 }
