@@ -297,7 +297,7 @@ enum MCPTools {
     static func integer(_ arguments: JSONValue, _ key: String) throws(MCPArgumentError) -> Int? {
         switch arguments[key] {
         case nil, .null?: return nil
-        case let .int(number)? where abs(number) < 1_000_000_000: return Int(number)
+        case let .int(number)? where number.magnitude < 1_000_000_000: return Int(number)
         case let .double(number)? where number == number.rounded() && abs(number) < 1e9: return Int(number)
         default: throw MCPArgumentError(message: "'\(key)' must be a whole number")
         }

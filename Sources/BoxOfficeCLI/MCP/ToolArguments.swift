@@ -30,7 +30,7 @@ struct ToolArguments: ArgumentReader {
         guard renamed[parameter] == nil else { return nil }
         switch arguments[parameter] {
         case let .string(text)?: return .text(text)
-        case let .int(number)? where abs(number) < 1_000_000_000: return .number(Int(number))
+        case let .int(number)? where number.magnitude < 1_000_000_000: return .number(Int(number))
         case let .double(number)? where number == number.rounded() && abs(number) < 1e9: return .number(Int(number))
         case .bool(true)?: return .flag
         default: return nil

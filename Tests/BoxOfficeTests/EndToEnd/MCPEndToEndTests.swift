@@ -233,6 +233,8 @@ final class MCPTestClient: Sendable {
             ("weekly_box_office", ["period": "fortnight"], "period 'fortnight' is not one of: week, weekend, weekdays"),
             ("search_movies", ["year": 2019], "search_movies needs a title or a director"),
             ("search_movies", ["title": "괴물", "page": "two"], "'page' must be a whole number"),
+            ("search_movies", ["title": "괴물", "page": Int64.min], "'page' must be a whole number"),  // no trap on the one Int64 without a positive twin
+            ("top_films", ["year": Int64.min], "'year' must be a whole number"),
             ("movie_details", ["movie": 20124079], "'movie' must be a non-empty string"),
             ("search_people", ["name": "10031641"], "'name' is a code; use person_details for a people code"),
             ("person_details", ["peopleCode": "bong"], "person_details needs 'peopleCode', such as 10031641"),
