@@ -27,12 +27,31 @@ extension PeriodCoverage {
         }
         let failed = self.failed
         if !failed.isEmpty {
-            let days = failed.map { "\($0.day.iso) (\($0.fault.summary), error \($0.fault.code))" }.joined(separator: ", ")
+            let days = Self.failedDays(failed)
             notes.append(options.korean
                 ? "KOBIS가 답하지 못한 날 \(failed.count)일은 빠짐: \(days). 나중에 다시 실행하면 그날만 가져옴"
                 : "not counted, as KOBIS could not answer for \(failed.count == 1 ? "it" : "them"): \(days); run it again later to fetch only \(failed.count == 1 ? "that day" : "those days")")
         }
         return notes
+    }
+}
+
+extension PeriodCoverage {
+    /// The days KOBIS could not answer, grouped by its error and a few named: `2022-01-04
+    /// (알수없는 오류가 발생했습니다., error 320099)`, `2022-01-04 and 2022-01-06 (…)`, or the first
+    /// ten of a long run `and 355 more days (…)`; the JSON names every one.
+    package static func failedDays(_ failed: [(day: Day, fault: KOBISFault)], listing most: Int = 10) -> String {
+        var groups: [(fault: KOBISFault, days: [Day])] = []
+        for (day, fault) in failed {
+            if let index = groups.firstIndex(where: { $0.fault == fault }) { groups[index].days.append(day) } else { groups.append((fault, [day])) }
+        }
+        return groups.map { group in
+            let named = group.days.prefix(most).map(\.iso)
+            let rest = group.days.count - named.count
+            let list = rest > 0 ? named.joined(separator: ", ") + " and \(rest) more day\(rest == 1 ? "" : "s")"
+                : named.count > 1 ? named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "") : named.joined()
+            return "\(list) (\(group.fault.summary), error \(group.fault.code))"
+        }.joined(separator: "; ")
     }
 }
 

@@ -14,12 +14,12 @@ struct PeriodNotWhole: Error, Sendable, Equatable {
         return PeriodNotWhole(failed: coverage.unread.filter { $0.reason != .notHeld })
     }
 
-    /// `2025-11-10 (알수없는 오류가 발생했습니다, error 320099)`, for each day.
+    /// `2025-11-10 (알수없는 오류가 발생했습니다., error 320099)`; a few of many, grouped by error.
     var days: String {
-        failed.map { day in
-            guard case let .kobisFailed(fault) = day.reason else { return day.day.iso }
-            return "\(day.day.iso) (\(fault.summary), error \(fault.code))"
-        }.joined(separator: ", ")
+        PeriodCoverage.failedDays(failed.compactMap { day in
+            if case let .kobisFailed(fault) = day.reason { return (day.day, fault) }
+            return nil
+        })
     }
 }
 

@@ -131,6 +131,18 @@ enum SyntheticApril {
         #expect(days == PeriodReading.days(self.april.0...self.april.1).filter { $0 != tenth })
     }
 
+    /// The days KOBIS could not answer, as a note names them: grouped by KOBIS's error, a few of many.
+    @Test func theFailedDaysAreNamedAFewOfMany() throws {
+        let fault = KOBISFault(code: "320099", message: "알수없는 오류가 발생했습니다.")
+        let other = KOBISFault(code: "320098", message: "other")
+        let days = (1...30).map { Day(year: 2023, month: 4, day: $0)! }
+        #expect(PeriodCoverage.failedDays([(days[3], fault)]) == "2023-04-04 (알수없는 오류가 발생했습니다., error 320099)")
+        #expect(PeriodCoverage.failedDays([(days[3], fault), (days[5], fault), (days[6], other)])
+                == "2023-04-04 and 2023-04-06 (알수없는 오류가 발생했습니다., error 320099); 2023-04-07 (other, error 320098)")
+        #expect(PeriodCoverage.failedDays(days.map { ($0, fault) }, listing: 3)
+                == "2023-04-01, 2023-04-02, 2023-04-03 and 27 more days (알수없는 오류가 발생했습니다., error 320099)")
+    }
+
     /// A period read in part says which days were not read and why, whoever reads it.
     @Test func aCoverageNamesTheDaysNotRead() throws {
         let days = (1...5).map { Day(year: 2023, month: 4, day: $0)! }
