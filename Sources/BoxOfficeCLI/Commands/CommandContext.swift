@@ -151,10 +151,10 @@ struct CommandContext: Sendable {
         let (cache, counts) = try storage(keys: keys.count)
         let network = transport(for: baseURL)
         // The first the outermost: every answer has the keys masked before anything reads it; a
-        // request goes with the key of the day (the next when one's
-        // quota is spent, each with its own tries); each try is numbered and told, its helper
-        // started before its clocks run; redirects stay on the server; a call is counted, then
-        // waits for its turn, then has its timeout.
+        // request goes with the key of the day (the next when one's quota is spent, each with its
+        // own tries); each try is numbered and told, its helper started before its clocks run;
+        // redirects stay on the server; a call is counted, then waits for its turn, then has its
+        // timeout.
         var middlewares: [any BoxOfficeMiddleware] = [SecretMaskMiddleware(secrets: keys), KeyRotationMiddleware(keys: keyRing, now: now, events: events),
                                                       RetryMiddleware(policy: RetryPolicy(attempts: invocation.retries + 1), events: events)]
         if let network = network as? any PreparingTransport { middlewares.append(StartMiddleware(preparing: network)) }

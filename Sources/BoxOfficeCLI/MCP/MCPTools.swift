@@ -17,8 +17,8 @@ struct MCPTool: Sendable {
     var dates: [String] = []
     /// Whether the tool reaches KOBIS (quota_status only reads this machine's count).
     var reachesKOBIS = true
-    /// Checks the JSON types of the arguments and gives the ones without a name in the request
-    /// (a title, codes), in order.
+    /// Gives the arguments without a name in the request (a title, codes), in order, and checks
+    /// what the input schema's types cannot say (which arguments are needed together, a code's form).
     var words: @Sendable (JSONValue) throws(MCPArgumentError) -> [String] = { _ throws(MCPArgumentError) in [] }
     /// The request's parameters that the tool names otherwise: how each is read from the
     /// arguments (`multi` is `market: "diversity"`), and how messages name it.
@@ -59,8 +59,7 @@ enum MCPTools {
             output: DailyBoxOffice.shape,
             dates: ["date"],
             words: { arguments throws(MCPArgumentError) in
-                try checkFilters(arguments)
-                _ = try string(arguments, "date")
+                try checkMarket(arguments)
                 return []
             },
             renamed: marketFilter,
@@ -74,11 +73,10 @@ enum MCPTools {
             output: .object([("days", .list(DailyBoxOffice.shape))]),
             dates: ["from", "to"],
             words: { arguments throws(MCPArgumentError) in
-                try checkFilters(arguments)
+                try checkMarket(arguments)
                 guard try string(arguments, "from") != nil else {
                     throw MCPArgumentError(message: "daily_box_office_range needs 'from': the first day, e.g. 2023-04-01")
                 }
-                _ = try string(arguments, "to")
                 return []
             },
             renamed: marketFilter,
@@ -93,8 +91,7 @@ enum MCPTools {
             output: WeeklyBoxOffice.shape,
             dates: ["date"],
             words: { arguments throws(MCPArgumentError) in
-                try checkFilters(arguments)
-                _ = (try string(arguments, "date"), try string(arguments, "period"))
+                try checkMarket(arguments)
                 return []
             },
             renamed: marketFilter,
@@ -111,7 +108,6 @@ enum MCPTools {
                 let title = try string(arguments, "title")
                 let director = try string(arguments, "director")
                 guard title != nil || director != nil else { throw MCPArgumentError(message: "search_movies needs a title or a director") }
-                _ = (try integer(arguments, "year"), try integer(arguments, "page"))
                 return title.map { [$0] } ?? []
             },
             renamed: ["title": .positional],
@@ -137,7 +133,6 @@ enum MCPTools {
             words: { arguments throws(MCPArgumentError) in
                 guard let name = try string(arguments, "name") else { throw MCPArgumentError(message: "search_people needs 'name'") }
                 guard !CodeArgument.isCode(name) else { throw MCPArgumentError(message: "'name' is a code; use person_details for a people code") }
-                _ = try integer(arguments, "page")
                 return [name]
             },
             renamed: ["name": .positional],
@@ -164,7 +159,6 @@ enum MCPTools {
             output: .object([("companies", .list(CompanySummary.shape))]),
             words: { arguments throws(MCPArgumentError) in
                 guard let name = try string(arguments, "name") else { throw MCPArgumentError(message: "search_companies needs 'name'") }
-                _ = try integer(arguments, "page")
                 return [name]
             },
             renamed: ["name": .positional],
@@ -216,7 +210,6 @@ enum MCPTools {
                     guard let text = value.stringValue else { throw MCPArgumentError(message: "'movies' holds strings: movie codes or titles") }
                     return text
                 }
-                _ = (try string(arguments, "from"), try string(arguments, "to"), try boolean(arguments, "alignOpening"))
                 return movies
             },
             renamed: ["movies": .positional, "alignOpening": .parameter("align", when: .bool(true), is: .text("opening"))],
@@ -235,9 +228,7 @@ enum MCPTools {
             output: PeriodRanking.shape,
             dates: ["from", "to"],
             words: { arguments throws(MCPArgumentError) in
-                try checkFilters(arguments)
-                _ = (try integer(arguments, "year"), try integer(arguments, "limit"))
-                _ = (try string(arguments, "month"), try string(arguments, "from"), try string(arguments, "to"))
+                try checkMarket(arguments)
                 return []
             },
             renamed: marketFilter,
@@ -311,9 +302,19 @@ enum MCPTools {
         }
     }
 
-    /// The filters' arguments, checked: `market` is read as the request's `multi` or `commercial`.
-    static func checkFilters(_ arguments: JSONValue) throws(MCPArgumentError) {
-        _ = (try string(arguments, "nation"), try string(arguments, "region"))
+    /// An argument as its input schema types it: a non-empty string, a whole number, true or
+    /// false (an array, and what a value must be beyond its type, are the tool's own to check).
+    static func checkType(_ arguments: JSONValue, _ key: String, schema: JSONValue?) throws(MCPArgumentError) {
+        switch schema?["type"]?.stringValue {
+        case "string"?: _ = try string(arguments, key)
+        case "integer"?: _ = try integer(arguments, key)
+        case "boolean"?: _ = try boolean(arguments, key)
+        default: break
+        }
+    }
+
+    /// `market`, which the request reads as its `multi` or `commercial`: one of its two words.
+    static func checkMarket(_ arguments: JSONValue) throws(MCPArgumentError) {
         switch try string(arguments, "market") {
         case "diversity"?, "commercial"?, nil: break
         case let other?: throw MCPArgumentError(message: "'market' is 'diversity' or 'commercial', not '\(other)'")

@@ -64,6 +64,9 @@ extension MCPTool {
             let known = allowed.isEmpty ? "it takes none" : "its arguments are " + allowed.joined(separator: ", ")
             throw MCPArgumentError(message: "\(name) has no argument '\(unknown)'; \(known)")
         }
+        for argument in allowed {
+            try MCPTools.checkType(arguments, argument, schema: input["properties"]?[argument])
+        }
         for date in dates {
             guard let text = try MCPTools.string(arguments, date) else { continue }
             do {

@@ -16,10 +16,7 @@ struct PeriodNotWhole: Error, Sendable, Equatable {
 
     /// `2025-11-10 (알수없는 오류가 발생했습니다., error 320099)`; a few of many, grouped by error.
     var days: String {
-        PeriodCoverage.failedDays(failed.compactMap { day in
-            if case let .kobisFailed(fault) = day.reason { return (day.day, fault) }
-            return nil
-        })
+        PeriodCoverage.failedDays(PeriodCoverage(daysInPeriod: failed.count, unread: failed).failed)
     }
 }
 

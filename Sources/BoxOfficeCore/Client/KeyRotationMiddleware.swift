@@ -10,8 +10,9 @@ import Foundation
 /// for good when there are others. When no key is left for the day the request is not sent: the
 /// client throws ``BoxOfficeError/quotaExhausted(_:)``, and the next Korean day starts again.
 ///
-/// A client keeps its keys in one of these, outermost, so that each key gets the retries of the
-/// middlewares after it; ``BoxOfficeClient`` makes its own for its key.
+/// A client keeps its keys in one of these, in front of its other middlewares (behind only the
+/// ``SecretMaskMiddleware``), so that each key gets the retries of the middlewares after it;
+/// ``BoxOfficeClient`` makes its own for its key.
 public struct KeyRotationMiddleware: BoxOfficeMiddleware {
     private let keys: KeyRing
     private let now: @Sendable () -> Date

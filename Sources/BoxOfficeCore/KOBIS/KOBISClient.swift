@@ -6,12 +6,12 @@ import Foundation
 
 /// Talks to a KOBIS server: builds each endpoint's URL with the server root and the current key,
 /// asks the cache layer (when there is one), sends the rest through its middlewares and the
-/// transport, masks the keys in what comes back, and decodes.
+/// transport, and decodes what comes back.
 ///
-/// Each job on the way to the server is a middleware of its own (`KeyRotationMiddleware`,
-/// `RetryMiddleware`, `RedirectMiddleware`, `TimeoutMiddleware`, `RateLimitMiddleware`,
-/// `QuotaCountMiddleware`); `BoxOfficeClient` composes what an app needs, and the command line
-/// composes more.
+/// Each job on the way to the server is a middleware of its own (`SecretMaskMiddleware`,
+/// `KeyRotationMiddleware`, `RetryMiddleware`, `RedirectMiddleware`, `TimeoutMiddleware`,
+/// `RateLimitMiddleware`, `QuotaCountMiddleware`); `BoxOfficeClient` composes what an app needs,
+/// and the command line composes more.
 package struct KOBISClient: Sendable {
     /// KOBIS's own server.
     package static let defaultBaseURL = "https://www.kobis.or.kr"
