@@ -38,7 +38,7 @@ package struct SecretMask: Sendable {
         var index = 0
         var found = false
         while index < bytes.count {
-            if let end = secrets.lazy.compactMap({ Self.match($0, in: bytes, at: index) }).first {
+            if let end = firstMatch(in: bytes, at: index) {
                 if !found {
                     output.reserveCapacity(bytes.count)
                     output.append(contentsOf: bytes[..<index])
@@ -52,6 +52,15 @@ package struct SecretMask: Sendable {
             }
         }
         return found ? output : nil
+    }
+
+    /// Where the first secret (longest first) that matches at `start` ends, or nil. A plain loop:
+    /// this runs for every byte of every answer.
+    private func firstMatch(in bytes: [UInt8], at start: Int) -> Int? {
+        for secret in secrets {
+            if let end = Self.match(secret, in: bytes, at: start) { return end }
+        }
+        return nil
     }
 
     /// Where a match of `secret` starting at `start` ends, or nil.
