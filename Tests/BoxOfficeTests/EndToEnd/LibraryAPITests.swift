@@ -7,7 +7,7 @@ import Testing
 /// to the loopback server, for every operation; failures as `BoxOfficeError`.
 @Suite struct LibraryAPITests {
     private func client(_ server: LoopbackServer, key: String = KOBISEmulator.key) -> BoxOfficeClient {
-        BoxOfficeClient(key: key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: 10, attempts: 1)
+        BoxOfficeClient(key: key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10), attempts: 1)
     }
 
     @Test func everyOperationAnswersWithDomainValues() async throws {
@@ -119,7 +119,7 @@ import Testing
         let clock = Locked(Self.lateEvening)
         let now: @Sendable () -> Date = { clock.withLock { $0 } }
         let counts = InMemoryCallCounts()
-        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: 10,
+        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10),
                                      middlewares: BoxOfficeClient.standardMiddlewares(attempts: 1) + [QuotaCountMiddleware(counts: counts, now: now)],
                                      cache: InMemoryAnswerStore(), now: now)
         let april24 = try #require(Day("20230424")), april25 = try #require(Day("20230425"))
@@ -153,7 +153,7 @@ import Testing
         }
         let clock = Locked(Self.lateEvening)
         let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL,
-                                     timeout: 10, attempts: 1, now: { clock.withLock { $0 } })
+                                     timeout: TestTime.limit(10), attempts: 1, now: { clock.withLock { $0 } })
         let day = try #require(Day("20230423"))
         await #expect(throws: BoxOfficeError.quotaExhausted(KOBISFault(code: "320011", message: "키의 하루 이용량을 초과하였습니다."))) {
             try await client.dailyBoxOffice(on: day)
@@ -182,7 +182,7 @@ import Testing
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let clock = Locked(Self.pastMidnight)
         let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL,
-                                     timeout: 10, attempts: 1, now: { clock.withLock { $0 } })
+                                     timeout: TestTime.limit(10), attempts: 1, now: { clock.withLock { $0 } })
         let recent = try await client.dailyBoxOffice(on: try #require(Day("20230423")))
         #expect(recent.provisional)
         let old = try await client.dailyBoxOffice(on: try #require(Day("20220105")))

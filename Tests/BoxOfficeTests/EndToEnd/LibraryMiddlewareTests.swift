@@ -35,7 +35,7 @@ import Testing
         let server = try LoopbackServer(handler: failingFirst(1, with: .json("{}", status: 503), then: KOBISEmulator.handler()))
         let watch = Watch()
         // Inside the retry: it sees both tries.
-        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: 10,
+        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10),
                                      middlewares: [RetryMiddleware(attempts: 2), watch, RedirectMiddleware(), TimeoutMiddleware()])
         let ranking = try await client.dailyBoxOffice(on: day)
         #expect(ranking.entries.count == 10)
@@ -48,14 +48,14 @@ import Testing
 
     @Test func withoutTheRetryMiddlewareAFailureIsNotTriedAgain() async throws {
         let server = try LoopbackServer(handler: failingFirst(1, with: .json("{}", status: 503), then: KOBISEmulator.handler()))
-        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: 10,
+        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10),
                                      middlewares: [TimeoutMiddleware()])
         await #expect(throws: BoxOfficeError.unavailable(.httpStatus(503, host: "127.0.0.1", attempts: 1))) {
             try await client.dailyBoxOffice(on: day)
         }
         #expect(server.requestCount == 1)
         // The standard list tries it again.
-        let standard = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: 10)
+        let standard = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10))
         #expect(try await standard.dailyBoxOffice(on: day).entries.count == 10)
     }
 

@@ -77,7 +77,7 @@ enum SyntheticApril {
     private let april = (Day(year: 2023, month: 4, day: 1)!, Day(year: 2023, month: 4, day: 30)!)
 
     private func client(_ server: LoopbackServer, cache: (any AnswerStore)? = nil) -> BoxOfficeClient {
-        BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: 10, attempts: 1, cache: cache)
+        BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10), attempts: 1, cache: cache)
     }
 
     @Test func aMonthsRankingEqualsTheHandComputation() async throws {
@@ -95,7 +95,7 @@ enum SyntheticApril {
     @Test func aMonthsCalendarHoldsEachDaysNumberOne() async throws {
         let server = try LoopbackServer(handler: SyntheticApril.handler())
         let now = try #require(ISO8601DateFormatter().date(from: "2023-04-21T03:00:00Z"))  // noon on the 21st in Korea
-        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: 10, attempts: 1, now: { now })
+        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10), attempts: 1, now: { now })
         let calendar = try await client.calendar(year: 2023, month: 4)
         let first = try #require(SyntheticApril.rows.first { $0.rank == "1" })
         #expect(calendar.days.map(\.date) == (1...30).map { Day(year: 2023, month: 4, day: $0)! })
@@ -229,7 +229,7 @@ enum SyntheticApril {
 
     @Test func aRangeStopsAtTheFirstFailureWithTheTypedError() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let client = BoxOfficeClient(key: "Zq7WRONGkey0123456789abcdefXYZ1", transport: URLSessionTransport(), baseURL: server.baseURL, timeout: 10, attempts: 1)
+        let client = BoxOfficeClient(key: "Zq7WRONGkey0123456789abcdefXYZ1", transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10), attempts: 1)
         var delivered = 0
         do {
             for try await _ in client.dailyBoxOffice(from: try #require(Day("20230421")), to: try #require(Day("20230425"))) { delivered += 1 }
