@@ -99,7 +99,10 @@ import Testing
                 + "\n-- what the view did (its trace):\n" + Self.trace(of: terminal)
             FileHandle.standardError.write(Data("== browse has not shown \(text) yet\(diagnosis)\n".utf8))
             seen = await terminal.waitForScreen(timeout: Self.wait - Self.look) { $0.contains(text) }
-            if !seen { diagnosis += "\n-- its trace by the end of the wait:\n" + Self.trace(of: terminal) + StallWatch.summary }
+            if !seen {
+                diagnosis += "\n-- where it waits at the end of the wait:\n" + ((try? await Blocking.run { ProcessDump.describe(pid, backtraces: true) }) ?? "")
+                    + "\n-- its trace by the end of the wait:\n" + Self.trace(of: terminal) + StallWatch.summary
+            }
         }
         #expect(seen, "\(comment ?? "") wanted \(text) on:\n\(terminal.screen.text)\(diagnosis)")
         return seen

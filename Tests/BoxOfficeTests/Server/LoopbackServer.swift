@@ -152,6 +152,11 @@ enum HandlerPool {
     /// How many threads the pool has started so far.
     static var threadCount: Int { state.withLock { $0.threads } }
 
+    /// The pool's state, for a stall's report.
+    static var summary: String {
+        state.withLock { "handler pool: \($0.threads) thread(s) started, \($0.idle) idle and unpromised, \($0.jobs.count) job(s) queued" }
+    }
+
     static func run(_ job: @escaping @Sendable () -> Void) {
         let start = state.withLock { state -> Bool in
             state.jobs.append(job)
@@ -207,8 +212,15 @@ private final class LoopbackCore: Sendable {
     /// answer begun, and the connection closed.
     struct Passage {
         var accepted: ContinuousClock.Instant
+        /// When the request's first bytes were read.
+        var firstBytes: ContinuousClock.Instant?
         var read: ContinuousClock.Instant?
-        /// When the handler gave its reply.
+        /// When a handler thread took the request, and when the handler returned.
+        var taken: ContinuousClock.Instant?
+        var returned: ContinuousClock.Instant?
+        /// The handler thread's kernel id.
+        var handlerThread: Int32?
+        /// When the loop took the handler's reply.
         var handled: ContinuousClock.Instant?
         var answering: ContinuousClock.Instant?
         var closed: ContinuousClock.Instant?
@@ -260,10 +272,15 @@ private final class LoopbackCore: Sendable {
             var lines = ["\(all.count) accepted, \(all.filter { $0.read != nil }.count) requests read whole, "
                 + "\(all.filter { $0.handled != nil }.count) handled, \(all.filter { $0.answering != nil }.count) answers begun, "
                 + "\(all.filter { $0.closed != nil }.count) closed" + (state.stopped ? ", stopped" : "")]
+            lines.append("   " + HandlerPool.summary)
             for (index, passage) in all.enumerated() where passage.closed == nil {
                 lines.append("   connection \(index + 1) from port \(passage.peer.map(String.init) ?? "?") accepted \(ago(passage.accepted)): "
+                    + (passage.firstBytes.map { "first bytes \(ago($0)), " } ?? "no bytes, ")
                     + (passage.read.map { "request \(passage.target ?? "") read \(ago($0))" } ?? "request not read whole")
-                    + (passage.handled.map { ", handled \(ago($0))" } ?? ", not handled")
+                    + (passage.taken.map { ", taken by handler thread \(passage.handlerThread ?? 0) \(ago($0))" } ?? ", not taken by a handler thread")
+                    + (passage.returned.map { ", handler returned \(ago($0))" }
+                        ?? passage.handlerThread.map { ", handler not returned (its thread: \(ThreadState.of($0)))" } ?? "")
+                    + (passage.handled.map { ", reply taken by the loop \(ago($0))" } ?? ", reply not taken by the loop")
                     + (passage.answering.map { ", answer begun \(ago($0))" } ?? ", no answer begun"))
             }
             if let last = all.last {
@@ -484,6 +501,11 @@ private final class LoopbackCore: Sendable {
             if case let .raw(reply) = core.mode {
                 return send(Array(reply), then: .close, number)
             }
+            if connections[number]!.input.isEmpty, connections[number]!.headEnd == nil {
+                core.state.withLock { state in
+                    if state.connections[number].firstBytes == nil { state.connections[number].firstBytes = .now }
+                }
+            }
             connections[number]!.input += chunk.prefix(count)
             let connection = connections[number]!
             if connection.headEnd == nil {
@@ -515,8 +537,16 @@ private final class LoopbackCore: Sendable {
             guard case let .http(handler) = core.mode else { return }
             let core = core
             HandlerPool.run {
+                let thread = gettid()
+                core.state.withLock { state in
+                    state.connections[number].taken = .now
+                    state.connections[number].handlerThread = thread
+                }
                 let reply = handler(request)
-                core.state.withLock { $0.replies.append((number, reply)) }
+                core.state.withLock { state in
+                    state.connections[number].returned = .now
+                    state.replies.append((number, reply))
+                }
                 core.wake()
             }
         }
@@ -608,11 +638,25 @@ private final class LoopbackCore: Sendable {
     }
 }
 
+/// A thread of the test process as the kernel sees it: its state, wait channel and system call.
+enum ThreadState {
+    static func of(_ thread: Int32) -> String {
+        func read(_ name: String) -> String {
+            ((try? String(contentsOfFile: "/proc/self/task/\(thread)/\(name)", encoding: .utf8)) ?? "?").trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let stat = read("stat")
+        let state = stat.lastIndex(of: ")").map { stat[stat.index($0, offsetBy: 2)...].prefix(1) } ?? "?"
+        return "state \(state), wchan \(read("wchan")), syscall \(read("syscall").split(separator: " ").first ?? "?")"
+    }
+}
+
 // glibc's accept4 and eventfd, which Swift's Glibc module leaves out (they need _GNU_SOURCE): a
 // descriptor made close-on-exec only after it exists could be inherited by a program the tests
 // start at that moment, and hold a connection (or the wake descriptor) open as long as that program runs.
 @_silgen_name("accept4")
 private func accept4(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?, _ flags: Int32) -> Int32
+@_silgen_name("gettid")
+private func gettid() -> Int32
 @_silgen_name("eventfd")
 private func eventfd(_ initial: UInt32, _ flags: Int32) -> Int32
 

@@ -166,7 +166,7 @@ enum Executable {
         if !finished {
             // Where it and its helper wait, while they still run, for the test's report.
             let pid = process.processIdentifier
-            let dump = (try? await Blocking.run { ProcessDump.describe(pid) }) ?? ""
+            let dump = (try? await Blocking.run { ProcessDump.describe(pid, backtraces: true) }) ?? ""
             FileHandle.standardError.write(Data("""
                 == \(program.lastPathComponent) \(arguments.joined(separator: " ").prefix(200)) ran past its time limit; where it waits:
                 \(dump)\(StallWatch.summary)

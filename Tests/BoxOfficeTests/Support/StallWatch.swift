@@ -14,9 +14,15 @@ import Glibc
 ///
 /// Such a state that lasts `threshold` is reported once, with what it is, the server's own record of
 /// its connections, and where every thread of the processes that hold the sockets is (their kernel
-/// wait channels, and `gdb`'s backtraces where gdb is installed): on the test process's stderr and
-/// in `reports`, which the tests that wait for a program add to their failure messages. A request
-/// that never left the program leaves no bytes anywhere; `ProcessDump` then shows where it waits.
+/// wait channels): on the test process's stderr and in `reports`, which the tests that wait for a
+/// program add to their failure messages. A request that never left the program leaves no bytes
+/// anywhere; `ProcessDump` then shows where it waits.
+///
+/// The watch only reads `/proc`: it never attaches a debugger. gdb stops every thread of the
+/// process it attaches to, for as long as it takes to read the symbols (many seconds for the test
+/// process on a busy machine): a watch that did so turned one slow exchange into the time-outs of
+/// every test running beside it (issue 41). Backtraces are taken only of a program that has already
+/// run past its test's limit.
 enum StallWatch {
     /// A live server's port and its own account of its connections.
     private struct Watched {
@@ -33,8 +39,6 @@ enum StallWatch {
         var reported: Set<String> = []
         var reports: [String] = []
         var started = false
-        /// How many gdb dumps of the test process itself were taken (it stops every test meanwhile).
-        var selfDumps = 0
         /// Whether the test process was reported holding too many descriptors.
         var descriptorsReported = false
     }
@@ -114,11 +118,7 @@ enum StallWatch {
                     lines.append(ProcessDump.describe(owner))
                 }
             }
-            let dumpSelf = state.withLock { state in
-                defer { state.selfDumps += 1 }
-                return state.selfDumps < 2
-            }
-            lines.append(ProcessDump.describe(getpid(), backtraces: dumpSelf, descendants: false))
+            lines.append(ProcessDump.describe(getpid(), descendants: false))
             publish(lines.joined(separator: "\n"))
         }
         let sockets = TCPTable.read()
@@ -156,12 +156,7 @@ enum StallWatch {
             lines += sockets.filter { $0.localPort == stall.port || $0.remotePort == stall.port }.map { "   \($0)" }
             let owners = ProcessDump.owners(ofSocket: stall.socket.inode)
             for owner in owners {
-                let isSelf = owner == getpid()
-                let withGDB = !isSelf || state.withLock { state in
-                    defer { state.selfDumps += 1 }
-                    return state.selfDumps < 1
-                }
-                lines.append(ProcessDump.describe(owner, backtraces: withGDB))
+                lines.append(ProcessDump.describe(owner))
             }
             if owners.isEmpty { lines.append("-- no process holds the socket any more") }
             publish(lines.joined(separator: "\n"))
@@ -259,8 +254,9 @@ enum ProcessDump {
         }
     }
 
-    /// `pid` and its descendants: their command lines and threads, with backtraces if asked.
-    static func describe(_ pid: pid_t, backtraces: Bool = true, descendants withDescendants: Bool = true) -> String {
+    /// `pid` and its descendants: their command lines and threads, with gdb's backtraces if asked
+    /// (which stops them meanwhile: only for a program past its test's limit).
+    static func describe(_ pid: pid_t, backtraces: Bool = false, descendants withDescendants: Bool = true) -> String {
         var lines: [String] = []
         for process in [pid] + (withDescendants ? descendants(of: pid) : []) {
             let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(process)/cmdline")))
