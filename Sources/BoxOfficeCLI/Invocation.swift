@@ -54,7 +54,7 @@ struct Invocation: Equatable {
     var cacheDirectory: String? = nil
     /// `--data-dir`: where reviews are kept.
     var dataDirectory: String? = nil
-    var cacheMode: CacheLayer.Mode = .normal
+    var cacheMode: CacheMiddleware.Mode = .normal
     var retries = 2
     var verbosity: Verbosity = .normal
     /// KOBIS's own answer body instead of a rendering (`--raw`).

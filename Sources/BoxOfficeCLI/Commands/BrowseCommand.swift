@@ -82,7 +82,7 @@ struct BrowseFetcher: Sendable {
 
     /// The value for a request; `mode`: fetched from KOBIS (`.refresh`) or read from the cache
     /// only (`.offline`) rather than as the options say.
-    func fetch(_ request: BrowseRequest, mode: CacheLayer.Mode? = nil) async throws -> BrowseAnswer {
+    func fetch(_ request: BrowseRequest, mode: CacheMiddleware.Mode? = nil) async throws -> BrowseAnswer {
         var context = self.context
         if let mode, mode != context.invocation.cacheMode, context.invocation.cacheMode != .offline {
             var invocation = context.invocation
@@ -359,7 +359,7 @@ struct BrowseLoop {
             tasks.values.forEach { $0.cancel() }
         }
 
-        private mutating func start(_ request: BrowseRequest, mode: CacheLayer.Mode?, quietly: Bool = false) {
+        private mutating func start(_ request: BrowseRequest, mode: CacheMiddleware.Mode?, quietly: Bool = false) {
             let (fetcher, sink, trace) = (self.fetcher, self.sink, self.trace)
             tasks[request]?.cancel()
             tasks[request] = Task {

@@ -150,20 +150,22 @@ struct CommandContext: Sendable {
         let keyRing = KeyRing(keys)
         let (cache, counts) = try storage(keys: keys.count)
         let network = transport(for: baseURL)
-        // The first the outermost: every answer has the keys masked before anything reads it; a
+        // The first the outermost: a stored answer is given before anything else is done (it costs
+        // no call, whatever the quota); every answer has the keys masked before anything reads it; a
         // request goes with the key of the day (the next when one's quota is spent, each with its
         // own tries); each try is numbered and told, its helper started before its clocks run;
         // redirects stay on the server; a call is counted, then waits for its turn, then has its
         // timeout.
-        var middlewares: [any BoxOfficeMiddleware] = [SecretMaskMiddleware(secrets: keys), KeyRotationMiddleware(keys: keyRing, now: now, events: events),
-                                                      RetryMiddleware(policy: RetryPolicy(attempts: invocation.retries + 1), events: events)]
+        var middlewares: [any BoxOfficeMiddleware] = cache.map { [$0] } ?? []
+        middlewares += [SecretMaskMiddleware(secrets: keys), KeyRotationMiddleware(keys: keyRing, now: now, events: events),
+                        RetryMiddleware(policy: RetryPolicy(attempts: invocation.retries + 1), events: events)]
         if let network = network as? any PreparingTransport { middlewares.append(StartMiddleware(preparing: network)) }
         middlewares.append(RedirectMiddleware(events: events))
         if let counts { middlewares.append(QuotaCountMiddleware(counts: counts, keys: keyRing, now: now, events: events)) }
         if let rateLimiter { middlewares.append(RateLimitMiddleware(limiter: rateLimiter)) }
         middlewares.append(TimeoutMiddleware())
         return KOBISClient(baseURL: baseURL, keys: keyRing, chain: MiddlewareChain(middlewares, over: network), timeout: invocation.timeout,
-                           cache: cache, counts: counts, now: now)
+                           decoded: decoded, counts: counts, now: now)
     }
 
     /// The network, set up only when a request really goes out.
@@ -173,13 +175,13 @@ struct CommandContext: Sendable {
         return LazyTransport(make: make)
     }
 
-    /// The cache layer and the call count of a command that may fetch, both in the cache folder.
+    /// The cache and the call count of a command that may fetch, both in the cache folder.
     /// When there is no folder that may be used, the command answers from the network with a
     /// warning; offline, that is an error, as there is nothing else.
-    func storage(keys: Int) throws -> (cache: CacheLayer?, counts: (any CallCountStore)?) {
+    func storage(keys: Int) throws -> (cache: CacheMiddleware?, counts: (any CallCountStore)?) {
         do {
             let cache = try usableCache()
-            return (CacheLayer(store: cache, mode: invocation.cacheMode, now: now, events: events, decoded: decoded), FolderCallCounts(folder: cache.folder, keys: keys))
+            return (CacheMiddleware(store: cache, mode: invocation.cacheMode, now: now, events: events), FolderCallCounts(folder: cache.folder, keys: keys))
         } catch where invocation.cacheMode != .offline {
             let report = FailureReport(error)
             notice?("warning: " + report.lines.joined(separator: " ") + " Until then, answers are not kept and calls are not counted.")

@@ -49,7 +49,9 @@ public struct BoxOfficeClient: Sendable {
     ///     limit (``RateLimitMiddleware``) or your own step, or to leave one out.
     ///   - cache: where answers are kept, so that asking again costs no call while what is kept is
     ///     fresh (a settled day for good; a day KOBIS may still revise for an hour; details for a
-    ///     week): ``InMemoryAnswerStore``, ``FolderAnswerStore`` or your own; none by default.
+    ///     week): ``InMemoryAnswerStore``, ``FolderAnswerStore`` or your own; none by default. The
+    ///     client puts a ``CacheMiddleware`` over it first, in front of every other middleware; to
+    ///     place the cache elsewhere, leave this out and put a ``CacheMiddleware`` in `middlewares`.
     ///   - now: the time now, from which the client tells the Korean day (a spent quota is
     ///     forgotten when it changes) and whether figures are still ``DailyBoxOffice/provisional``;
     ///     the system clock unless a test gives its own.

@@ -54,6 +54,10 @@ public struct BoxOfficeOperation: Sendable, Equatable {
     package var secrets: [String] = []
     /// What the request is about, for a message that KOBIS could not answer it (`for 2025-11-10`).
     package var subject: String? = nil
+    /// How long an answer to it stays good in a cache.
+    package var freshness = Freshness.seconds(0)
+    /// What a cache on the way says of the answer, for the client that sent it.
+    package var ticket: CacheTicket? = nil
 
     /// An operation from its parts.
     public init(summary: String, address: String, request: String) {

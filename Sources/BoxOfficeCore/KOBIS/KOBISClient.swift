@@ -5,13 +5,12 @@ import Foundation
 #endif
 
 /// Talks to a KOBIS server: builds each endpoint's URL with the server root and the current key,
-/// asks the cache layer (when there is one), sends the rest through its middlewares and the
-/// transport, and decodes what comes back.
+/// sends it through its middlewares and the transport, and decodes what comes back.
 ///
-/// Each job on the way to the server is a middleware of its own (`SecretMaskMiddleware`,
-/// `KeyRotationMiddleware`, `RetryMiddleware`, `RedirectMiddleware`, `TimeoutMiddleware`,
-/// `RateLimitMiddleware`, `QuotaCountMiddleware`); `BoxOfficeClient` composes what an app needs,
-/// and the command line composes more.
+/// Each job on the way to the server is a middleware of its own (`CacheMiddleware`,
+/// `SecretMaskMiddleware`, `KeyRotationMiddleware`, `RetryMiddleware`, `RedirectMiddleware`,
+/// `TimeoutMiddleware`, `RateLimitMiddleware`, `QuotaCountMiddleware`); `BoxOfficeClient` composes
+/// what an app needs, and the command line composes more.
 package struct KOBISClient: Sendable {
     /// KOBIS's own server.
     package static let defaultBaseURL = "https://www.kobis.or.kr"
@@ -20,39 +19,43 @@ package struct KOBISClient: Sendable {
     private let keys: KeyRing
     private let chain: MiddlewareChain
     private let timeout: TimeInterval
-    private let cache: CacheLayer?
+    /// The chain's cache, which says whether an answer is stored.
+    private let cache: CacheMiddleware?
+    private let decoded: DecodedAnswers?
     private let counts: (any CallCountStore)?
     private let now: @Sendable () -> Date
 
     /// A client from its layers.
     ///
     /// - Parameters:
-    ///   - chain: sends what the cache does not answer: the middlewares, the first the outermost,
-    ///     over the transport.
+    ///   - chain: the middlewares, the first the outermost, over the transport.
     ///   - timeout: seconds allowed for each try of a request.
-    ///   - cache: answers from a store, and keeps what is fetched.
-    ///   - counts: the calls counted per key and day, to remember a spent quota and say what is left.
+    ///   - decoded: values decoded from the cache's answers, kept by a client that lives long.
+    ///   - counts: the calls counted per key and day, to say what is left.
     ///   - now: the time, from which the Korean day is told.
-    package init(baseURL: URL, keys: KeyRing, chain: MiddlewareChain, timeout: TimeInterval = 15, cache: CacheLayer? = nil, counts: (any CallCountStore)? = nil,
-                 now: @escaping @Sendable () -> Date = Date.init) {
+    package init(baseURL: URL, keys: KeyRing, chain: MiddlewareChain, timeout: TimeInterval = 15, decoded: DecodedAnswers? = nil,
+                 counts: (any CallCountStore)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.baseURL = baseURL
         self.keys = keys
         self.chain = chain
         self.timeout = timeout
-        self.cache = cache
+        cache = chain.middlewares.lazy.compactMap { $0 as? CacheMiddleware }.first
+        self.decoded = decoded
         self.counts = counts
         self.now = now
     }
 
-    /// The client of one key over `transport` and `middlewares`, with two middlewares of its own in
-    /// front of them: the key masked in every answer, and kept by a key rotation middleware (so a
-    /// spent quota is known for the rest of the day); answers kept in `store` when one is given.
+    /// The client of one key over `transport` and `middlewares`, with middlewares of its own in
+    /// front of them: a cache in `store` when one is given (first, so that a stored answer costs
+    /// nothing), the key masked in every answer, and kept by a key rotation middleware (so a spent
+    /// quota is known for the rest of the day).
     package init(transport: any HTTPTransport, middlewares: [any BoxOfficeMiddleware] = BoxOfficeClient.standardMiddlewares(), baseURL: URL, key: String, timeout: TimeInterval = 15,
                  store: (any AnswerStore)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         let keys = KeyRing([key])
-        self.init(baseURL: baseURL, keys: keys, chain: MiddlewareChain([SecretMaskMiddleware(secrets: [key]), KeyRotationMiddleware(keys: keys, now: now)] + middlewares,
-                                                                           over: transport),
-                  timeout: timeout, cache: store.map { CacheLayer(store: $0, now: now) }, now: now)
+        let cache: [any BoxOfficeMiddleware] = store.map { [CacheMiddleware(store: $0, now: now)] } ?? []
+        self.init(baseURL: baseURL, keys: keys,
+                  chain: MiddlewareChain(cache + [SecretMaskMiddleware(secrets: [key]), KeyRotationMiddleware(keys: keys, now: now)] + middlewares, over: transport),
+                  timeout: timeout, now: now)
     }
 
     /// Answers a call from the cache when it can, else from the network; `convert` turns the answer
@@ -97,22 +100,45 @@ package struct KOBISClient: Sendable {
 
     /// The general form: any call (KOBIS's, or a poster provider's), with its own decoding.
     /// Cache, retries, redirects, timeouts and masking are the same for every server.
+    ///
+    /// A cache on the way is told what became of its answer: a fetched one is kept only once it
+    /// decodes, and a stored one that no longer decodes is fetched again.
     package nonisolated(nonsending) func answer<Value: Sendable>(_ call: RemoteCall, decode: (Data) throws -> Value) async throws -> Answer<Value> {
-        guard let cache else {
-            let fetched = now()
-            let body = try await body(for: call)
-            // As the cache layer does: a cancellation during the transfer or the decoding is not lost.
+        let ticket = CacheTicket()
+        while true {
+            let sent = now()
+            let body = try await body(for: call, ticket: ticket)
+            let origin = ticket.origin
+            let fetched = origin?.fetched ?? sent
+            let fromStore = origin?.inStore ?? false
+            let stored = StoredAnswer(request: call.cacheKey, stored: fetched, body: body)
+            if fromStore, let value = decoded?.value(Value.self, decodedFrom: stored) {
+                ticket.settle(understood: body)
+                return Answer(value: value, body: body, fetched: fetched, fromCache: true)
+            }
+            // A cancellation during the transfer or the decoding is not lost.
             try Task.checkCancellation()
-            let value = try decode(body)
+            let value: Value
+            do {
+                value = try decode(body)
+            } catch where fromStore {
+                ticket.settle(understood: nil)
+                ticket.skipStore()
+                continue
+            } catch {
+                ticket.settle(understood: nil)
+                throw error
+            }
             try Task.checkCancellation()
-            return Answer(value: value, body: body, fetched: fetched)
+            ticket.settle(understood: body)
+            if fromStore { decoded?.keep(value, decodedFrom: stored) }
+            return Answer(value: value, body: body, fetched: fetched, fromCache: fromStore)
         }
-        return try await cache.answer(call, decode: decode) { try await body(for: call) }
     }
 
     /// Performs the call, retrying transient failures, and decodes its answer.
     package func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
-        try AnswerDecoder.decode(Response.self, from: try await body(for: call(for: endpoint)))
+        try AnswerDecoder.decode(Response.self, from: try await body(for: call(for: endpoint), ticket: nil))
     }
 
     /// A KOBIS endpoint as a call to this client's server, with the current key.
@@ -130,12 +156,14 @@ package struct KOBISClient: Sendable {
     /// The body of a successful (2xx) answer, through the middlewares (the outermost of which masks
     /// every key); faults and bad bodies are not looked at here. A failure the middlewares left as it was (no
     /// retry middleware, say) becomes the client's error here, after one try.
-    private nonisolated(nonsending) func body(for call: RemoteCall) async throws -> Data {
+    private nonisolated(nonsending) func body(for call: RemoteCall, ticket: CacheTicket?) async throws -> Data {
         var request = HTTPRequest(url: call.url, timeout: timeout, headers: call.headers)
         request.quotaKey = call.quotaKey
         var operation = BoxOfficeOperation(summary: call.summary, address: call.displayAddress, request: call.cacheKey)
         operation.secrets = call.secrets
         operation.subject = call.subject
+        operation.freshness = call.freshness
+        operation.ticket = ticket
         let host = call.url.host ?? "the server"
         let response: HTTPResponse
         do {

@@ -419,25 +419,32 @@ import Testing
         }
     }
 
-    /// A cache layer over `store` on a clock the test moves, counting the fetches it makes.
+    /// A client whose only middleware is a cache over `store`, on a clock the test moves, counting
+    /// the fetches that reach its transport.
     struct CacheRig {
         let store: MemoryStore
         let clock = Locked(ClientLayerTests.lateEvening)
         let fetches = Locked(0)
         let events = Recorder()
 
-        func layer(_ mode: CacheLayer.Mode) -> CacheLayer {
-            CacheLayer(store: store, mode: mode, now: { clock.withLock { $0 } }, events: events.sink)
+        func layer(_ mode: CacheMiddleware.Mode) -> CacheMiddleware {
+            CacheMiddleware(store: store, mode: mode, now: { clock.withLock { $0 } }, events: events.sink)
         }
 
-        func answer(_ mode: CacheLayer.Mode, body: String = "fresh") async throws -> Answer<String> {
-            try await layer(mode).answer(ClientLayerTests.call, decode: { data in
+        func answer(_ mode: CacheMiddleware.Mode, body: String = "fresh", decoded: DecodedAnswers? = nil,
+                    decodes: Locked<Int>? = nil) async throws -> Answer<String> {
+            let fetches = self.fetches
+            let transport = StubTransport { _ in
+                fetches.withLock { $0 += 1 }
+                return HTTPResponse(status: 200, body: Data(body.utf8))
+            }
+            let client = KOBISClient(baseURL: ClientLayerTests.origin, keys: KeyRing(["K"]), chain: MiddlewareChain([layer(mode)], over: transport),
+                                     decoded: decoded, now: { clock.withLock { $0 } })
+            return try await client.answer(ClientLayerTests.call, decode: { data in
+                decodes?.withLock { $0 += 1 }
                 let text = String(decoding: data, as: UTF8.self)
                 guard text != "bad" else { throw KOBISError.unreadable(.notJSON) }
                 return text
-            }, fetch: {
-                fetches.withLock { $0 += 1 }
-                return Data(body.utf8)
             })
         }
     }
@@ -445,29 +452,25 @@ import Testing
     /// A long-lived client decodes a stored answer once, and only while the store holds that very
     /// answer: a replaced answer, or one out of date, is decoded (or fetched) again.
     @Test func aDecodedAnswerIsUsedAgainOnlyWhileTheStoreHoldsIt() async throws {
-        let store = MemoryStore()
+        let rig = CacheRig(store: MemoryStore())
         let memo = DecodedAnswers()
-        let clock = Locked(Self.lateEvening)
         let decodes = Locked(0)
         func answer(body: String = "fetched") async throws -> Answer<String> {
-            try await CacheLayer(store: store, now: { clock.withLock { $0 } }, decoded: memo).answer(Self.call, decode: { data in
-                decodes.withLock { $0 += 1 }
-                return String(decoding: data, as: UTF8.self)
-            }, fetch: { Data(body.utf8) })
+            try await rig.answer(.normal, body: body, decoded: memo, decodes: decodes)
         }
         #expect(try await answer().value == "fetched" && decodes.withLock { $0 } == 1)  // fetched and decoded, not yet kept
         #expect(try await answer().value == "fetched" && decodes.withLock { $0 } == 2)  // from the store: decoded and kept
         for _ in 0..<3 { #expect(try await answer().fromCache) }
         #expect(decodes.withLock { $0 } == 2 && memo.count == 1)
         // Another process replaces the stored answer: the kept value is not used for it.
-        try store.store(StoredAnswer(request: Self.call.cacheKey, stored: Self.lateEvening.addingTimeInterval(1), body: Data("replaced".utf8)))
+        try rig.store.store(StoredAnswer(request: Self.call.cacheKey, stored: Self.lateEvening.addingTimeInterval(1), body: Data("replaced".utf8)))
         #expect(try await answer().value == "replaced" && decodes.withLock { $0 } == 3)
         #expect(try await answer().value == "replaced" && decodes.withLock { $0 } == 3)
         // Out of date: fetched again, whatever is kept.
-        clock.withLock { $0 = Self.lateEvening.addingTimeInterval(120) }
+        rig.clock.withLock { $0 = Self.lateEvening.addingTimeInterval(120) }
         #expect(try await answer(body: "newest").value == "newest" && decodes.withLock { $0 } == 4)
         // A value of another type is never given for the same answer.
-        let stored = try #require(try store.answer(for: Self.call.cacheKey))
+        let stored = try #require(try rig.store.answer(for: Self.call.cacheKey))
         memo.keep("text", decodedFrom: stored)
         #expect(memo.value(Int.self, decodedFrom: stored) == nil && memo.value(String.self, decodedFrom: stored) == "text")
         // Bounded: past its limit, it starts again.

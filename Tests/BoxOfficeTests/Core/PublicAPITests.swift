@@ -61,7 +61,7 @@ import Testing
         let symbols = try #require(try await Self.publicSymbols(of: "BoxOfficeCore"), "the symbol graph of BoxOfficeCore cannot be read")
         let types = Set(symbols.map { String($0.path.prefix { $0 != "." }) })
         #expect(types.sorted() == [
-            "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "BoxOfficeMiddleware", "BoxOfficeOperation",
+            "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "BoxOfficeMiddleware", "BoxOfficeOperation", "CacheMiddleware",
             "CallCountStore", "CodeList", "CodeTable", "Company", "CompanySummary", "DailyBoxOffice", "Day", "FilmCredit", "FolderAnswerStore", "HTTPRequest",
             "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "InMemoryCallCounts", "KOBISFault", "KeyRotationMiddleware", "MonthCalendar", "Movie", "MovieQuery", "MovieSummary", "PeriodCoverage", "PeriodRanking", "Person",
             "PersonSummary", "QuotaCountMiddleware", "RateLimitMiddleware", "RedirectMiddleware", "RetryMiddleware", "SearchPage", "SecretMaskMiddleware", "StoredAnswer", "TimeoutMiddleware",

@@ -70,6 +70,35 @@ import Testing
         #expect(server.requestCount == 0)
     }
 
+    /// The cache is a middleware like the others: placed by the program, here inside the retry and
+    /// behind the client's own masking, it answers a day asked again without a request, keeps only
+    /// what the client understood (an answer that echoes the key is kept masked; a fault is not
+    /// kept), and a watch placed after it sees only what reached the network.
+    @Test func aCacheMiddlewarePlacedByTheProgramKeepsOnlyMaskedUnderstoodAnswers() async throws {
+        let key = "Zq7ECHOkey0123456789abcdefXYZ12"
+        let echo = #"{"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"20230423~20230423","dailyBoxOfficeList":[{"rnum":"1","rank":"1","rankInten":"0","rankOldAndNew":"NEW","movieCd":"20231089","movieNm":"\#(key)","openDt":"2023-04-12","salesAmt":"1","salesShare":"1","salesInten":"0","salesChange":"0","salesAcc":"1","audiCnt":"1","audiInten":"0","audiChange":"0","audiAcc":"1","scrnCnt":"1","showCnt":"1"}]}}"#
+        let server = try LoopbackServer { request in
+            request.query["targetDt"] == "20230423" ? .json(echo) : KOBISEmulator.fixture("error_320010.json")
+        }
+        let store = InMemoryAnswerStore()
+        let watch = Watch()
+        let client = BoxOfficeClient(key: key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10),
+                                     middlewares: [RetryMiddleware(attempts: 2), CacheMiddleware(store: store), watch, TimeoutMiddleware()])
+        for _ in 0..<3 {
+            #expect(try await client.dailyBoxOffice(on: day).entries.map(\.title) == ["***"])
+        }
+        #expect(server.requestCount == 1 && watch.lines.count == 1)
+        let kept = try #require(store.answer(for: "boxoffice/searchDailyBoxOfficeList?targetDt=20230423"))
+        #expect(kept.body.range(of: Data(key.utf8)) == nil && String(decoding: kept.body, as: UTF8.self).contains(#""movieNm":"***""#))
+        // A fault is not kept: asked again, it is asked of the server again.
+        let other = Day(year: 2023, month: 4, day: 22)!
+        for _ in 0..<2 {
+            await #expect(throws: BoxOfficeError.self) { try await client.dailyBoxOffice(on: other) }
+        }
+        #expect(server.requestCount == 3)
+        #expect(store.answer(for: "boxoffice/searchDailyBoxOfficeList?targetDt=20230422") == nil)
+    }
+
     @Test func aRateLimitOfNothingIsNoMiddleware() {
         #expect(RateLimitMiddleware(perSecond: 0) == nil)
         #expect(RateLimitMiddleware(perSecond: -1) == nil)

@@ -94,9 +94,18 @@ package struct UnsafeFolderError: Error, Sendable, Equatable, CustomStringConver
     package var description: String { reason }
 }
 
-/// Answers calls from a store while what it holds is fresh (by the request's `Freshness`), and
-/// keeps what is fetched, once it decodes.
-package struct CacheLayer: Sendable {
+/// Answers a request from an ``AnswerStore`` while what the store holds for it is fresh, and keeps
+/// what the server answers once the client has understood it: the client's cache, as one
+/// middleware among the others (``BoxOfficeClient``'s `cache:` puts one in front of yours; a
+/// program may place its own instead).
+///
+/// What is fresh follows how KOBIS's figures change: a day's or week's ranking fetched once it had
+/// settled is good for ever, one fetched earlier for an hour; details for a week, searches for a
+/// day, code tables for 30 days. Only an answer the client decoded is kept: never a KOBIS fault, an
+/// error page, or a cut-off or malformed body. A stored answer that no longer decodes is fetched
+/// again. Place it after the key's masking (the client's own first middleware) and before anything
+/// that counts or spends a call: an answer from the store costs none.
+public struct CacheMiddleware: BoxOfficeMiddleware {
     /// How the store is used.
     package enum Mode: Sendable, Equatable {
         /// Answer from fresh answers; fetch and keep the rest.
@@ -111,36 +120,51 @@ package struct CacheLayer: Sendable {
     package let mode: Mode
     private let now: @Sendable () -> Date
     private let events: ClientEvents?
-    private let decoded: DecodedAnswers?
 
-    package init(store: any AnswerStore, mode: Mode = .normal, now: @escaping @Sendable () -> Date = Date.init, events: ClientEvents? = nil,
-                 decoded: DecodedAnswers? = nil) {
+    /// A cache in `store`.
+    public init(store: any AnswerStore) {
+        self.init(store: store, mode: .normal)
+    }
+
+    /// A cache in `store`, used as `mode` says, on the clock `now`, telling its decisions to `events`.
+    package init(store: any AnswerStore, mode: Mode = .normal, now: @escaping @Sendable () -> Date = Date.init, events: ClientEvents? = nil) {
         self.store = store
         self.mode = mode
         self.now = now
         self.events = events
-        self.decoded = decoded
     }
 
-    /// The stored answer when there is a usable one, else what `fetch` gives, kept once `decode`
-    /// has accepted it.
-    package nonisolated(nonsending) func answer<Value: Sendable>(_ call: RemoteCall, decode: (Data) throws -> Value,
-                               fetch: () async throws -> Data) async throws -> Answer<Value> {
+    /// The stored answer when there is a usable one; else the server's, kept once the client has
+    /// decoded it.
+    public func intercept(_ request: HTTPRequest, operation: BoxOfficeOperation,
+                          next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
         let started = now()
-        if let answer = try stored(call, at: started, decode: decode) { return answer }
-        if mode == .offline { throw CacheMissError(request: call.summary) }
-        let body = try await fetch()
-        // Decoding a large answer takes a moment; a cancellation during the transfer is not lost.
-        try Task.checkCancellation()
-        let value = try decode(body)
-        try Task.checkCancellation()
-        do {
-            try store.store(StoredAnswer(request: call.cacheKey, stored: started, body: body))
-            events?(.cache(.stored(request: call.cacheKey)))
-        } catch {
-            events?(.storeFailed("\(error)"))
+        let ticket = operation.ticket
+        let key = operation.request
+        if ticket?.skipsStore != true, let entry = try stored(operation, at: started) {
+            let fresh = operation.freshness.isFresh(stored: entry.stored, now: started)
+            let events = self.events
+            ticket?.came(from: entry.stored, inStore: true) { understood in
+                events?(understood != nil ? .cache(.answered(request: key, stored: entry.stored, freshness: operation.freshness, fresh: fresh))
+                                   : .cache(.unusable(request: key)))
+            }
+            return HTTPResponse(status: 200, body: entry.body)
         }
-        return Answer(value: value, body: body, fetched: started)
+        if mode == .offline { throw CacheMissError(request: operation.summary) }
+        let response = try await next(request)
+        guard (200..<300).contains(response.status) else { return response }
+        let (store, events) = (self.store, self.events)
+        // Kept as the client understood it: with every key masked, whichever middlewares mask it.
+        ticket?.came(from: started, inStore: false) { understood in
+            guard let understood else { return }
+            do {
+                try store.store(StoredAnswer(request: key, stored: started, body: understood))
+                events?(.cache(.stored(request: key)))
+            } catch {
+                events?(.storeFailed("\(error)"))
+            }
+        }
+        return response
     }
 
     /// Whether a usable answer to `request` is stored (so asking costs no call).
@@ -149,11 +173,10 @@ package struct CacheLayer: Sendable {
         return mode == .offline || freshness.isFresh(stored: stored.stored, now: now())
     }
 
-    /// The stored answer, when there is one that is fresh (or any, offline) and still decodes. A
-    /// store that cannot be read is an error offline (there is nothing else to answer from), and
-    /// an event otherwise.
-    private func stored<Value: Sendable>(_ call: RemoteCall, at instant: Date, decode: (Data) throws -> Value) throws -> Answer<Value>? {
-        let request = call.cacheKey
+    /// The stored answer, when there is one that is fresh (or any, offline). A store that cannot be
+    /// read is an error offline (there is nothing else to answer from), and an event otherwise.
+    private func stored(_ operation: BoxOfficeOperation, at instant: Date) throws -> StoredAnswer? {
+        let request = operation.request
         guard mode != .refresh else {
             events?(.cache(.refreshing(request: request)))
             return nil
@@ -170,18 +193,64 @@ package struct CacheLayer: Sendable {
             events?(.cache(.nothingStored(request: request)))
             return nil
         }
-        let fresh = call.freshness.isFresh(stored: entry.stored, now: instant)
-        guard fresh || mode == .offline else {
-            events?(.cache(.outOfDate(request: request, stored: entry.stored, freshness: call.freshness)))
+        guard mode == .offline || operation.freshness.isFresh(stored: entry.stored, now: instant) else {
+            events?(.cache(.outOfDate(request: request, stored: entry.stored, freshness: operation.freshness)))
             return nil
         }
-        guard let value = decoded?.value(Value.self, decodedFrom: entry) ?? (try? decode(entry.body)) else {
-            events?(.cache(.unusable(request: request)))
-            return nil
+        return entry
+    }
+}
+
+/// What a cache on a request's way said of its answer, for the client that sent it: when the body
+/// was fetched, whether it came from the store, and what to do once the client has tried to
+/// decode it (keep a fetched answer; tell that a stored one was used, or that it no longer decodes).
+package final class CacheTicket: Sendable, Equatable {
+    private struct State {
+        var skipsStore = false
+        var fetched: Date?
+        var inStore = false
+        var settle: (@Sendable (Data?) -> Void)?
+    }
+
+    private let state = Locked(State())
+
+    package init() {}
+
+    /// The same ticket.
+    package static func == (lhs: CacheTicket, rhs: CacheTicket) -> Bool { lhs === rhs }
+
+    /// Whether the cache must fetch even when it holds an answer (the one it holds did not decode).
+    package var skipsStore: Bool {
+        get { state.withLock { $0.skipsStore } }
+    }
+
+    /// Asks the cache to fetch this time, and forgets what it said of the last try.
+    package func skipStore() {
+        state.withLock { $0 = State(skipsStore: true) }
+    }
+
+    /// The cache's word: the body was fetched at `fetched`, from the store or not; `settle` is
+    /// given the body the client understood (as the client got it), or nil when it did not.
+    package func came(from fetched: Date, inStore: Bool, settle: @escaping @Sendable (Data?) -> Void) {
+        state.withLock { state in
+            state.fetched = fetched
+            state.inStore = inStore
+            state.settle = settle
         }
-        decoded?.keep(value, decodedFrom: entry)
-        events?(.cache(.answered(request: request, stored: entry.stored, freshness: call.freshness, fresh: fresh)))
-        return Answer(value: value, body: entry.body, fetched: entry.stored, fromCache: true)
+    }
+
+    /// When the body was fetched, and whether from the store; nil when no cache answered.
+    package var origin: (fetched: Date, inStore: Bool)? {
+        state.withLock { state in state.fetched.map { ($0, state.inStore) } }
+    }
+
+    /// Tells the cache the body the client understood, or nil when it did not.
+    package func settle(understood body: Data?) {
+        let settle = state.withLock { state in
+            defer { state.settle = nil }
+            return state.settle
+        }
+        settle?(body)
     }
 }
 
