@@ -222,10 +222,15 @@ enum TCPTable {
         }
     }
 
+    /// Every socket of the test's network. Read to the end of the file: `String(contentsOfFile:)`
+    /// gives only the first page of a file in /proc (which says it is empty), about 27 sockets of
+    /// the hundreds a suite holds, and the watch had been blind to the rest.
     static func read() -> [Entry] {
         ["/proc/net/tcp", "/proc/net/tcp6"].flatMap { path -> [Entry] in
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
-            return text.split(separator: "\n").dropFirst().compactMap(entry)
+            guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
+            defer { try? handle.close() }
+            guard let data = try? handle.readToEnd() else { return [] }
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").dropFirst().compactMap(entry)
         }
     }
 
