@@ -203,7 +203,7 @@ struct Invocation: Equatable {
             throw UsageError(message: "--verbose and --quiet cannot be used together")
         }
         verbosity = parsed.has("verbose") ? .verbose : parsed.has("quiet") ? .quiet : .normal
-        raw = parsed.has("raw")
+        raw = parsed.has(Parameter.raw.name)
         if raw, let other = ["json", "format", "fields", "pretty", "compact"].first(where: parsed.has) {
             throw UsageError(message: "--raw prints KOBIS's own answer; it cannot be combined with --\(other)")
         }

@@ -18,11 +18,7 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
 
     static let spec = CommandSpec(
         name: "browse", summary: "look around full screen: rankings, films, people, a calendar",
-        options: [
-            OptionSpec(name: "date", value: "D", help: "the day to start on: 20230327, 2023-03-27, yesterday or -Nd", defaultValue: "yesterday in Korea"),
-            OptionSpec(name: "period", value: "day|week|weekend|weekdays", help: "a day's ranking, or the week (weekend, weekdays) holding it",
-                       defaultValue: "day", completion: .choices(BrowsePeriod.allCases.map(\.rawValue))),
-        ] + RankingFilterOptions.specs,
+        options: [date.option, period.option] + RankingFilterOptions.specs,
         discussion: """
         A full-screen view of the rankings: Enter opens a film, then its director, an actor or a
         company, and their films; Esc goes back. ] and [ step a day (a week), c opens a calendar,
@@ -34,10 +30,15 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
         """,
         examples: ["boxoffice browse", "boxoffice --demo browse", "boxoffice browse --date 2023-03-27 --period weekend"])
 
+    static let date = Parameter("date", value: "D", help: "the day to start on: 20230327, 2023-03-27, yesterday or -Nd", default: "yesterday in Korea",
+                                kind: .day)
+    static let period = Parameter("period", value: "day|week|weekend|weekdays", help: "a day's ranking, or the week (weekend, weekdays) holding it",
+                                  default: "day", kind: .choice(BrowsePeriod.allCases.map(\.rawValue)))
+
     init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)
-        day = try arguments.publishedDay()
-        period = try arguments.choice("period", among: BrowsePeriod.self) ?? .day
+        day = try arguments.publishedDay(Self.date)
+        period = try arguments.choice(Self.period, among: BrowsePeriod.self) ?? .day
         filters = try RankingFilterOptions(arguments)
     }
 

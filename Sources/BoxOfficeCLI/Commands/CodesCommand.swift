@@ -8,7 +8,7 @@ extension CodesRequest: BoxOfficeCommand {
         name: "codes", summary: "the KOBIS code tables (regions for --region, nations, types, company parts)",
         arguments: [ArgumentSpec(name: "table", help: "regions, nations, types or parts, or any KOBIS comCode; none lists the tables",
                                  completion: .choices(CodeTable.named.map(\.name)))],
-        options: [OptionSpec.raw],
+        options: [Parameter.raw.option],
         examples: ["boxoffice codes", "boxoffice codes regions", "boxoffice codes nations --json | jq -r '.[].name'"],
         fields: CommandSpec.fields(of: CodeCatalogue.self, CodeList.self))
 }

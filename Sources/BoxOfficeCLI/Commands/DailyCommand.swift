@@ -6,8 +6,7 @@ import BoxOfficeStorage
 extension DailyRequest: BoxOfficeCommand {
     static let spec = CommandSpec(
         name: "daily", summary: "the daily box office (top 10) of one day",
-        options: [OptionSpec(name: "date", value: "D", help: "the day: 20230327, 2023-03-27, yesterday or -Nd", defaultValue: "yesterday in Korea")]
-            + RankingRange.specs + RankingFilterOptions.specs + [OptionSpec.raw],
+        options: [date.option] + RankingRange.specs + RankingFilterOptions.specs + [Parameter.raw.option],
         discussion: """
         D is 20230327, 2023-03-27 (also 2023.03.27, 2023. 3. 27. or 2023/3/27), yesterday, or -Nd
         (N days ago), for every command. Days are Korean days (UTC+9), whatever your time zone.
@@ -26,7 +25,7 @@ extension DailyRequest: BoxOfficeCommand {
         fields: CommandSpec.fields(of: DailyBoxOffice.self))
 }
 
-extension OptionSpec {
+extension Parameter {
     /// `--raw`, on every command that reads from KOBIS.
-    static let raw = OptionSpec(name: "raw", help: "print KOBIS's own answer, untouched (after checking it is not a fault)")
+    static let raw = Parameter("raw", help: "print KOBIS's own answer, untouched (after checking it is not a fault)", kind: .flag)
 }

@@ -16,7 +16,7 @@ extension People: LookupCommandKind {
     static let spec = CommandSpec(
         name: "people", summary: "find actors, directors and crew by name, or show one person's filmography",
         arguments: [ArgumentSpec(name: "name|peopleCd", help: "a name to search for, or a KOBIS people code such as 10031641")],
-        options: [OptionSpec(name: "page", value: "N", help: "which page of ten matches to show", defaultValue: "1"), OptionSpec.raw],
+        options: [PeopleRequest.page.option, Parameter.raw.option],
         examples: ["boxoffice people 봉준호", "boxoffice people 10031641", "boxoffice people 10031641 --json | jq -r '.films[].title'"],
         fields: CommandSpec.fields(of: SearchPage<PersonSummary>.self, Person.self))
 }
@@ -25,7 +25,7 @@ extension Companies: LookupCommandKind {
     static let spec = CommandSpec(
         name: "company", summary: "find production and distribution companies, or show one company's films",
         arguments: [ArgumentSpec(name: "name|companyCd", help: "a name to search for, or a KOBIS company code such as 20100109")],
-        options: [OptionSpec(name: "page", value: "N", help: "which page of ten matches to show", defaultValue: "1"), OptionSpec.raw],
+        options: [CompanyRequest.page.option, Parameter.raw.option],
         examples: ["boxoffice company 쇼박스", "boxoffice company 20100109", "boxoffice company 20100109 --json | jq -r '.films[].title'"],
         fields: CommandSpec.fields(of: SearchPage<CompanySummary>.self, Company.self))
 }

@@ -8,7 +8,7 @@ extension MovieRequest: BoxOfficeCommand {
     static let spec = CommandSpec(
         name: "movie", summary: "one movie's details, by code or by title",
         arguments: [ArgumentSpec(name: "movieCd|title", help: "a KOBIS movie code such as 20124079 (shown by daily and search), or a title to look up")],
-        options: [OptionSpec(name: "poster", help: "add a poster image address (needs KAKAO_REST_API_KEY or OMDB_API_KEY)"), OptionSpec.raw],
+        options: [poster.option, Parameter.raw.option],
         discussion: """
         A title is searched like 'boxoffice search': when one movie matches, it is shown; when
         several do, they are listed on stderr with their codes (exit 1), so you can pick one. With

@@ -6,26 +6,26 @@ import BoxOfficeStorage
 /// time, printed in order as soon as each is ready (a year's CSV starts at once), every answer
 /// kept in the cache as it arrives, so an interrupted or quota-stopped run goes on where it was.
 enum RankingRange {
-    static let specs: [OptionSpec] = [
-        OptionSpec(name: "from", value: "D", help: "the first day of a range (with --to; default yesterday)"),
-        OptionSpec(name: "to", value: "D", help: "the last day of a range", defaultValue: "yesterday in Korea"),
-    ]
+    static let from = Parameter("from", value: "D", help: "the first day of a range (with --to; default yesterday)", kind: .day)
+    static let to = Parameter("to", value: "D", help: "the last day of a range", default: "yesterday in Korea", kind: .day)
+    static let specs = [from.option, to.option]
 
-    /// The range the options give, or nil; `--date` with them is a usage error.
-    static func parse(_ arguments: some ArgumentReader) throws(UsageError) -> ClosedRange<Day>? {
-        guard arguments.has("from") || arguments.has("to") else { return nil }
-        if arguments.has("date") {
-            let (date, from, to) = (arguments.named("date"), arguments.named("from"), arguments.named("to"))
-            throw UsageError(message: "\(date) and \(arguments.has("from") ? from : to) cannot be used together; give one day with \(date), or a range with \(from) and \(to)", command: arguments.name)
+    /// The range the options give, or nil; the command's single day (`date`) with them is a usage error.
+    static func parse(_ arguments: some ArgumentReader, date: Parameter? = nil) throws(UsageError) -> ClosedRange<Day>? {
+        guard arguments.has(from) || arguments.has(to) else { return nil }
+        let (fromName, toName) = (arguments.named(from), arguments.named(to))
+        if let date, arguments.has(date) {
+            let dateName = arguments.named(date)
+            throw UsageError(message: "\(dateName) and \(arguments.has(from) ? fromName : toName) cannot be used together; give one day with \(dateName), or a range with \(fromName) and \(toName)", command: arguments.name)
         }
-        guard let from = try arguments.publishedDay("from") else {
-            throw UsageError(message: "\(arguments.named("to")) needs \(arguments.named("from")): the range's first day, e.g. \(arguments.named("from")) 2023-03-01 \(arguments.named("to")) 2023-03-31", command: arguments.name)
+        guard let first = try arguments.publishedDay(from) else {
+            throw UsageError(message: "\(toName) needs \(fromName): the range's first day, e.g. \(fromName) 2023-03-01 \(toName) 2023-03-31", command: arguments.name)
         }
-        let to = try arguments.publishedDay("to") ?? arguments.today.adding(days: -1)
-        guard from <= to else {
-            throw UsageError(message: "\(arguments.named("from")) \(from.iso) is after \(arguments.named("to")) \(to.iso)", command: arguments.name)
+        let last = try arguments.publishedDay(to) ?? arguments.today.adding(days: -1)
+        guard first <= last else {
+            throw UsageError(message: "\(fromName) \(first.iso) is after \(toName) \(last.iso)", command: arguments.name)
         }
-        return from...to
+        return first...last
     }
 
     /// Every day of a range.

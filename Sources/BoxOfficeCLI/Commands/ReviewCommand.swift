@@ -25,16 +25,20 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
     var action: Action
 
 
+    /// The options of every action.
+    enum Option {
+        static let rating = Parameter("rating", value: "R", help: "0.5 to 5, in steps of 0.5 (add, edit)", kind: .word)
+        static let nickname = Parameter("nickname", value: "NAME", help: "the name to show with the review (add, edit)", kind: .word)
+        static let text = Parameter("text", value: "TEXT", help: "the review (else the words after the movie code, or stdin)", kind: .word)
+        static let password = Parameter("password", help: "protect the review: asked for without echo, or read from BOXOFFICE_REVIEW_PASSWORD (add)",
+                                         kind: .flag)
+    }
+
     static let spec = CommandSpec(
         name: "review", summary: "your own reviews of movies, kept on your disk: add, list, edit, delete, export, import",
         arguments: [ArgumentSpec(name: "add|list|edit|delete|export|import", help: "what to do; then a movie code (add, list), a review id (edit, delete) or a file (import)",
                                  completion: .choices(["add", "list", "edit", "delete", "export", "import"]), then: ["import": .file])],
-        options: [
-            OptionSpec(name: "rating", value: "R", help: "0.5 to 5, in steps of 0.5 (add, edit)"),
-            OptionSpec(name: "nickname", value: "NAME", help: "the name to show with the review (add, edit)"),
-            OptionSpec(name: "text", value: "TEXT", help: "the review (else the words after the movie code, or stdin)"),
-            OptionSpec(name: "password", help: "protect the review: asked for without echo, or read from BOXOFFICE_REVIEW_PASSWORD (add)"),
-        ],
+        options: [Option.rating, Option.nickname, Option.text, Option.password].map(\.option),
         discussion: """
         Reviews are kept in ${XDG_DATA_HOME:-~/.local/share}/boxoffice/reviews.json (--data-dir or
         BOXOFFICE_DATA_DIR to choose another folder), readable by you alone, changed under a lock
@@ -60,16 +64,16 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
             throw UsageError(message: "review needs an action: add, list, edit, delete, export or import", command: name)
         }
         let rest = Array(arguments.positionals.dropFirst())
-        let rating = try Self.rating(arguments.string("rating"))
-        let nickname = try Self.nickname(arguments.string("nickname"))
-        let text = try Self.text(arguments.string("text"), words: rest.dropFirst(), command: name)
+        let rating = try Self.rating(arguments.string(Option.rating))
+        let nickname = try Self.nickname(arguments.string(Option.nickname))
+        let text = try Self.text(arguments.string(Option.text), words: rest.dropFirst(), command: name)
         switch verb {
         case "add":
             guard let code = rest.first else {
                 throw UsageError(message: "review add needs a movie code, e.g. 'boxoffice review add 20124079 --rating 4.5 …'", command: name)
             }
             guard let rating else { throw UsageError(message: "review add needs --rating R, from 0.5 to 5 in steps of 0.5", command: name) }
-            action = .add(movieCode: try Self.movieCode(code), rating: rating, nickname: nickname, text: text, password: arguments.has("password"))
+            action = .add(movieCode: try Self.movieCode(code), rating: rating, nickname: nickname, text: text, password: arguments.has(Option.password))
         case "list":
             guard rest.count <= 1 else { throw UsageError(message: "unexpected argument \(UsageError.quote(rest[1])) for 'review list'", command: name) }
             action = .list(movieCode: try rest.first.map(Self.movieCode))
@@ -93,7 +97,7 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
             let hint = Suggestion.hint(verb, among: verbs)
             throw UsageError(message: "unknown review action \(UsageError.quote(verb)); use add, list, edit, delete, export or import\(hint)", command: name)
         }
-        if arguments.has("password"), case .add = action {} else if arguments.has("password") {
+        if arguments.has(Option.password), case .add = action {} else if arguments.has(Option.password) {
             throw UsageError(message: "--password applies to 'review add'; edit and delete ask for a review's password when it has one", command: name)
         }
     }

@@ -7,13 +7,7 @@ extension SearchRequest: BoxOfficeCommand {
     static let spec = CommandSpec(
         name: "search", summary: "find movies by title, director or year, with their codes",
         arguments: [ArgumentSpec(name: "title", help: "all or part of a title (Korean or English as KOBIS lists it)")],
-        options: [
-            OptionSpec(name: "director", value: "NAME", help: "only films by this director"),
-            OptionSpec(name: "year", value: "YYYY", help: "only films released (opened) in this year"),
-            OptionSpec(name: "page", value: "N", help: "which page of ten to show", defaultValue: "1"),
-            OptionSpec(name: "all", help: "every page (at most \(Self.mostPages * SearchPage<MovieSummary>.largestPage) movies)"),
-            OptionSpec.raw,
-        ],
+        options: [director, year, page, all, Parameter.raw].map(\.option),
         examples: ["boxoffice search 범죄와의 전쟁", "boxoffice search --director 봉준호", "boxoffice search 'star wars' --all --json | jq -r '.[].movieCode'"],
         fields: CommandSpec.fields(of: SearchPage<MovieSummary>.self))
 }

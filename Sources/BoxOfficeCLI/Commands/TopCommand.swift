@@ -6,12 +6,7 @@ import BoxOfficeStorage
 extension TopRequest: BoxOfficeCommand {
     static let spec = CommandSpec(
         name: "top", summary: "films ranked by audience within a year, a month or any range, computed from the daily lists",
-        options: [
-            OptionSpec(name: "year", value: "YYYY", help: "a calendar year; this year runs to yesterday", defaultValue: "the last complete year"),
-            OptionSpec(name: "month", value: "YYYY-MM", help: "a month, e.g. 2023-08; this month runs to yesterday"),
-        ] + RankingRange.specs + [
-            OptionSpec(name: "limit", value: "N", help: "how many films to list", defaultValue: String(defaultLimit)),
-        ] + RankingFilterOptions.specs,
+        options: [year.option, month.option] + RankingRange.specs + [limit.option] + RankingFilterOptions.specs,
         discussion: """
         KOBIS's API has no yearly, monthly or period ranking, so top reads the daily top 10 of
         every day of the period and adds up what it sees. A film's figure is the difference of

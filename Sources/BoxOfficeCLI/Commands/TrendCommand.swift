@@ -7,12 +7,7 @@ extension TrendRequest: BoxOfficeCommand {
     static let spec = CommandSpec(
         name: "trend", summary: "films' daily rank and audience across a range, drawn as a chart (terminal or SVG)",
         arguments: [ArgumentSpec(name: "movieCd|title…", help: "one to six films, by code or by title (quote a title of several words)")],
-        options: RankingRange.specs + [
-            OptionSpec(name: "svg", value: "FILE", help: "also write the chart as an SVG image to FILE ('-': to stdout, instead of the chart)",
-                       completion: .file),
-            OptionSpec(name: "align", value: "opening", help: "line the runs up by days since each film's opening (opening day = day 1)",
-                       completion: .choices(["opening"])),
-        ],
+        options: RankingRange.specs + [svg.option, align.option],
         discussion: """
         Without --from and --to, each film's run from its opening day while it stays in the top
         10, up to 60 days. Days outside the top 10 show as such, never as 0. JSON gives the

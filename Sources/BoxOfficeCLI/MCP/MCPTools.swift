@@ -55,9 +55,9 @@ enum MCPTools {
         MCPTool(
             name: "daily_box_office", title: "Daily box office (Korea)",
             description: "The top 10 films in Korean cinemas on one day, from KOBIS (영화진흥위원회): rank and rank change, whether new, movie code, title, opening date; audience is admissions (tickets sold) that day, audienceTotal admissions since opening; sales and salesTotal are ticket sales in Korean won (KRW), salesShare the film's percent of the day's sales; screens and shows count screens and showings. Days are Korean days; a day is published only after it ends, so the default is yesterday in Korea. Figures of the last few days may still be revised (provisional: true). Filters: Korean or foreign films, diversity (independent/art) or commercial films, one region.",
-            input: schema([("date", dateSchema("The day: YYYY-MM-DD (also YYYYMMDD, YYYY.MM.DD or YYYY/MM/DD), 'yesterday' or '-Nd' (N days ago); every date argument takes these. Default: yesterday in Korea."))] + filterProperties),
+            input: schema([DailyRequest.date.property("The day: YYYY-MM-DD (also YYYYMMDD, YYYY.MM.DD or YYYY/MM/DD), 'yesterday' or '-Nd' (N days ago); every date argument takes these. Default: yesterday in Korea.")] + filterProperties),
             output: DailyBoxOffice.shape,
-            dates: ["date"],
+            dates: [DailyRequest.date.name],
             words: { arguments throws(MCPArgumentError) in
                 try checkMarket(arguments)
                 return []
@@ -68,10 +68,10 @@ enum MCPTools {
         MCPTool(
             name: "daily_box_office_range", title: "Daily box office for a range of days",
             description: "The daily top 10 for every day from 'from' to 'to' (inclusive), fetched concurrently and kept in the cache; each day as daily_box_office gives it (audience = admissions, sales in Korean won). Use it for questions about a holiday, a month or a season. At most 366 days per call. Sends progress notifications when asked.",
-            input: schema([("from", dateSchema("The first day (YYYY-MM-DD).")), ("to", dateSchema("The last day (YYYY-MM-DD); default yesterday in Korea."))] + filterProperties,
-                          required: ["from"]),
+            input: schema([RankingRange.from.property("The first day (YYYY-MM-DD)."), RankingRange.to.property("The last day (YYYY-MM-DD); default yesterday in Korea.")]
+                          + filterProperties, required: [RankingRange.from.name]),
             output: .object([("days", .list(DailyBoxOffice.shape))]),
-            dates: ["from", "to"],
+            dates: [RankingRange.from.name, RankingRange.to.name],
             words: { arguments throws(MCPArgumentError) in
                 try checkMarket(arguments)
                 guard try string(arguments, "from") != nil else {
@@ -85,11 +85,11 @@ enum MCPTools {
         MCPTool(
             name: "weekly_box_office", title: "Weekly or weekend box office (Korea)",
             description: "The top 10 of the Monday-to-Sunday week holding a day, or of its weekend (Friday-Sunday) or weekdays (Monday-Thursday). Default: the last complete week. The answer gives the days added up (start, end) and KOBIS's ISO year-week; audience is admissions (tickets sold) in the period, sales are in Korean won (KRW), changes compare with the week before.",
-            input: schema([("date", dateSchema("Any day of the week (YYYY-MM-DD). Default: the last complete week.")),
-                           ("period", enumSchema(["week", "weekend", "weekdays"], "week: Monday-Sunday (default); weekend: Friday-Sunday; weekdays: Monday-Thursday."))]
+            input: schema([WeeklyRequest.date.property("Any day of the week (YYYY-MM-DD). Default: the last complete week."),
+                           WeeklyRequest.period.property("week: Monday-Sunday (default); weekend: Friday-Sunday; weekdays: Monday-Thursday.")]
                           + filterProperties),
             output: WeeklyBoxOffice.shape,
-            dates: ["date"],
+            dates: [WeeklyRequest.date.name],
             words: { arguments throws(MCPArgumentError) in
                 try checkMarket(arguments)
                 return []
@@ -100,9 +100,8 @@ enum MCPTools {
         MCPTool(
             name: "search_movies", title: "Search movies",
             description: "Find movies in KOBIS by (part of) a title, a director's name and/or the year they opened; returns their movie codes (for movie_details and movie_trend), titles, English titles, years, opening dates, genres, nations and directors. Titles are matched in Korean as KOBIS lists them (e.g. '기생충'); English titles often do not match.",
-            input: schema([("title", stringSchema("All or part of the title.")), ("director", stringSchema("A director's name, e.g. '봉준호'.")),
-                           ("year", .object([("type", .string("integer")), ("minimum", .int(1900)), ("maximum", .int(9999)), ("description", .string("The year the film opened."))])),
-                           ("page", pageSchema)]),
+            input: schema([("title", stringSchema("All or part of the title.")), SearchRequest.director.property("A director's name, e.g. '봉준호'."),
+                           SearchRequest.year.property("The year the film opened."), SearchRequest.page.property(pageDescription)]),
             output: .object([("movies", .list(MovieSummary.shape))]),
             words: { arguments throws(MCPArgumentError) in
                 let title = try string(arguments, "title")
@@ -128,7 +127,7 @@ enum MCPTools {
         MCPTool(
             name: "search_people", title: "Search people",
             description: "Find actors, directors and crew in KOBIS by name (in Korean, e.g. '봉준호'); returns their people codes, names, English names, main roles and film titles.",
-            input: schema([("name", stringSchema("The person's name.")), ("page", pageSchema)], required: ["name"]),
+            input: schema([("name", stringSchema("The person's name.")), PeopleRequest.page.property(pageDescription)], required: ["name"]),
             output: .object([("people", .list(PersonSummary.shape))]),
             words: { arguments throws(MCPArgumentError) in
                 guard let name = try string(arguments, "name") else { throw MCPArgumentError(message: "search_people needs 'name'") }
@@ -155,7 +154,7 @@ enum MCPTools {
         MCPTool(
             name: "search_companies", title: "Search film companies",
             description: "Find production and distribution companies in KOBIS by name; returns their company codes, names, categories, CEOs and films.",
-            input: schema([("name", stringSchema("The company's name, e.g. 'CJ' or '쇼박스'.")), ("page", pageSchema)], required: ["name"]),
+            input: schema([("name", stringSchema("The company's name, e.g. 'CJ' or '쇼박스'.")), CompanyRequest.page.property(pageDescription)], required: ["name"]),
             output: .object([("companies", .list(CompanySummary.shape))]),
             words: { arguments throws(MCPArgumentError) in
                 guard let name = try string(arguments, "name") else { throw MCPArgumentError(message: "search_companies needs 'name'") }
@@ -196,12 +195,12 @@ enum MCPTools {
             input: schema([
                 ("movies", .object([("type", .string("array")), ("items", .object([("type", .string("string"))])), ("minItems", .int(1)), ("maxItems", .int(6)),
                                     ("description", .string("Movie codes (or titles) to compare."))])),
-                ("from", dateSchema("The first day (YYYY-MM-DD); needs 'to' too, else the film's run is used.")),
-                ("to", dateSchema("The last day (YYYY-MM-DD).")),
+                RankingRange.from.property("The first day (YYYY-MM-DD); needs 'to' too, else the film's run is used."),
+                RankingRange.to.property("The last day (YYYY-MM-DD)."),
                 ("alignOpening", .object([("type", .string("boolean")), ("description", .string("Count each film's days from its opening (day 1) instead of by date, to compare runs of different years. Default false."))])),
             ], required: ["movies"]),
             output: Trend.shape,
-            dates: ["from", "to"],
+            dates: [RankingRange.from.name, RankingRange.to.name],
             words: { arguments throws(MCPArgumentError) in
                 guard case let .array(values)? = arguments["movies"], !values.isEmpty else {
                     throw MCPArgumentError(message: "movie_trend needs 'movies': a list of movie codes or titles")
@@ -219,14 +218,14 @@ enum MCPTools {
             name: "top_films", title: "Top films of a year, a month or a period",
             description: "Films ranked by admissions within a calendar year, a month or any range of days, which KOBIS itself does not offer: computed from the daily top 10 of every day of the period (a year is 365 calls the first time, then instant from the cache; Sends progress notifications when asked). Give one of year, month, or from (with to). Default: the last complete year; this year or month runs to yesterday and is provisional. A film's audience and sales are the difference of its cumulative figures between its first and last day in the top 10 within the period, counting the first day ('basis' says so): days outside the top 10 between them count, days before and after are not seen. Each film: rank, movie code, title, opening date, audience (admissions), sales (Korean won), days in the top 10, best rank, first and last day in the top 10. Filters as in daily_box_office apply to every day.",
             input: schema([
-                ("year", .object([("type", .string("integer")), ("minimum", .int(Int64(TopRequest.firstYear))), ("description", .string("A calendar year, e.g. 2023."))])),
-                ("month", .object([("type", .string("string")), ("description", .string("A month, YYYY-MM, e.g. 2023-08."))])),
-                ("from", dateSchema("The first day of a range (YYYY-MM-DD).")),
-                ("to", dateSchema("The last day of a range (YYYY-MM-DD); default yesterday in Korea.")),
-                ("limit", .object([("type", .string("integer")), ("minimum", .int(1)), ("maximum", .int(10_000)), ("description", .string("How many films (default \(TopRequest.defaultLimit)).")) ])),
+                TopRequest.year.property("A calendar year, e.g. 2023."),
+                TopRequest.month.property("A month, YYYY-MM, e.g. 2023-08."),
+                RankingRange.from.property("The first day of a range (YYYY-MM-DD)."),
+                RankingRange.to.property("The last day of a range (YYYY-MM-DD); default yesterday in Korea."),
+                TopRequest.limit.property("How many films (default \(TopRequest.defaultLimit))."),
             ] + filterProperties),
             output: PeriodRanking.shape,
-            dates: ["from", "to"],
+            dates: [RankingRange.from.name, RankingRange.to.name],
             words: { arguments throws(MCPArgumentError) in
                 try checkMarket(arguments)
                 return []
@@ -261,20 +260,16 @@ enum MCPTools {
         .object([("type", .string("string")), ("minLength", .int(1)), ("description", .string(description))])
     }
 
-    static func dateSchema(_ description: String) -> JSONValue {
-        .object([("type", .string("string")), ("description", .string(description))])
-    }
-
     static func enumSchema(_ values: [String], _ description: String) -> JSONValue {
         .object([("type", .string("string")), ("enum", .array(values.map(JSONValue.string))), ("description", .string(description))])
     }
 
-    static let pageSchema = JSONValue.object([("type", .string("integer")), ("minimum", .int(1)), ("description", .string("Which page of ten results (default 1)."))])
+    static let pageDescription = "Which page of ten results (default 1)."
 
     static let filterProperties: [(String, JSONValue)] = [
-        ("nation", enumSchema(["korean", "foreign"], "Only Korean or only foreign films.")),
+        RankingFilterOptions.nation.property("Only Korean or only foreign films."),
         ("market", enumSchema(["diversity", "commercial"], "Only diversity (independent and art) or only commercial films.")),
-        ("region", stringSchema("Only one region, by name (서울시, 서울, seoul, 부산, gyeonggi …) or code (0105001).")),
+        RankingFilterOptions.region.property("Only one region, by name (서울시, 서울, seoul, 부산, gyeonggi …) or code (0105001)."),
     ]
 
     // MARK: Arguments

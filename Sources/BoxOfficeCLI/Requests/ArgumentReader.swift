@@ -32,11 +32,15 @@ protocol ArgumentReader {
 }
 
 extension ArgumentReader {
-    func has(_ parameter: String) -> Bool { value(parameter) != nil }
+    /// Whether the parameter was given.
+    func has(_ parameter: Parameter) -> Bool { value(parameter.name) != nil }
+
+    /// The parameter as messages name it (`--date`, `date`).
+    func named(_ parameter: Parameter) -> String { named(parameter.name) }
 
     /// A parameter's value as text: a number in digits, a flag as nothing.
-    func string(_ parameter: String) -> String? {
-        switch value(parameter) {
+    func string(_ parameter: Parameter) -> String? {
+        switch value(parameter.name) {
         case let .text(text)?: text
         case let .number(number)?: String(number)
         case .flag?: ""
@@ -62,7 +66,7 @@ extension ArgumentReader {
     }
 
     /// A day (`date`, `from`, `to`), checked to be one KOBIS has published; nil when not given.
-    func publishedDay(_ parameter: String = "date") throws(UsageError) -> Day? {
+    func publishedDay(_ parameter: Parameter) throws(UsageError) -> Day? {
         guard let text = string(parameter) else { return nil }
         let day = try DateArgument.day(text, today: today, option: named(parameter))
         try DateArgument.requirePublished(day, today: today, option: named(parameter))
@@ -70,18 +74,19 @@ extension ArgumentReader {
     }
 
     /// A code to show, or a name to search for (with `page`), as `people` and `company` take them.
-    func lookup(_ what: String, example: String) throws(UsageError) -> Lookup {
+    func lookup(_ what: String, example: String, page pageParameter: Parameter) throws(UsageError) -> Lookup {
         let text = try self.text("a name or a \(what) code", example: example)
-        let page = try number("page", in: 1...100_000)
+        let page = try number(pageParameter)
         guard CodeArgument.isCode(text) else { return .name(text, page: page ?? 1) }
-        if page != nil { throw UsageError(message: "\(named("page")) applies to a search by name, not to a \(what) code", command: name) }
+        if page != nil { throw UsageError(message: "\(named(pageParameter)) applies to a search by name, not to a \(what) code", command: name) }
         return .code(text)
     }
 
-    /// A whole number within `range`.
-    func number(_ parameter: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    /// A whole number within the parameter's bounds.
+    func number(_ parameter: Parameter) throws(UsageError) -> Int? {
+        let range: ClosedRange<Int> = if case let .number(bounds) = parameter.kind { bounds } else { Int.min...Int.max }
         guard let text = string(parameter) else { return nil }
-        let number: Int? = if case let .number(number)? = value(parameter) { number } else { Int(text.trimmingBlanks()) }
+        let number: Int? = if case let .number(number)? = value(parameter.name) { number } else { Int(text.trimmingBlanks()) }
         guard let number, range.contains(number) else {
             throw UsageError(message: "\(named(parameter)) \(UsageError.quote(text)) is not a whole number from \(NumberFormat.grouped(range.lowerBound)) to \(NumberFormat.grouped(range.upperBound))", command: name)
         }
@@ -89,7 +94,7 @@ extension ArgumentReader {
     }
 
     /// One of an enumeration's values, named by its raw value.
-    func choice<T: RawRepresentable & CaseIterable>(_ parameter: String, among: T.Type) throws(UsageError) -> T? where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ parameter: Parameter, among: T.Type) throws(UsageError) -> T? where T.RawValue == String {
         guard let text = string(parameter) else { return nil }
         guard let value = T(rawValue: text.trimmingBlanks().lowercased()) else {
             let valid = T.allCases.map(\.rawValue)

@@ -10,7 +10,7 @@ struct CodesRequest: BoxOfficeRequest, Equatable {
     init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 1)
         guard let name = arguments.positionals.first?.trimmingBlanks().lowercased() else {
-            if arguments.has("raw") {
+            if arguments.has(Parameter.raw) {
                 throw UsageError(message: "--raw needs a table, e.g. 'boxoffice codes regions --raw'", command: arguments.name)
             }
             return

@@ -10,10 +10,12 @@ struct DailyRequest: BoxOfficeRequest, Equatable {
     var range: ClosedRange<Day>?
     var filters: RankingFilterOptions
 
+    static let date = Parameter("date", value: "D", help: "the day: 20230327, 2023-03-27, yesterday or -Nd", default: "yesterday in Korea", kind: .day)
+
     init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)
-        day = try arguments.publishedDay()
-        range = try RankingRange.parse(arguments)
+        day = try arguments.publishedDay(Self.date)
+        range = try RankingRange.parse(arguments, date: Self.date)
         filters = try RankingFilterOptions(arguments)
     }
 

@@ -5,8 +5,10 @@ import BoxOfficeRendering
 struct LookupRequest<Kind: LookupKind>: BoxOfficeRequest, Equatable {
     var target: Lookup
 
+    static var page: Parameter { Parameter("page", value: "N", help: "which page of ten matches to show", default: "1", kind: .number(1...100_000)) }
+
     init(_ arguments: some ArgumentReader) throws(UsageError) {
-        target = try arguments.lookup(Kind.name, example: Kind.example)
+        target = try arguments.lookup(Kind.name, example: Kind.example, page: Self.page)
     }
 
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {

@@ -24,10 +24,12 @@ struct MovieRequest: BoxOfficeRequest, Equatable {
     var target: Target
     var poster: Bool
 
+    static let poster = Parameter("poster", help: "add a poster image address (needs KAKAO_REST_API_KEY or OMDB_API_KEY)", kind: .flag)
+
     init(_ arguments: some ArgumentReader) throws(UsageError) {
         let text = try arguments.text("a movie code or title", example: "20124079")
         target = Target(text)
-        poster = arguments.has("poster")
+        poster = arguments.has(Self.poster)
     }
 
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {

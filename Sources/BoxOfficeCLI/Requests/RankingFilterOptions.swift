@@ -16,35 +16,35 @@ struct RankingFilterOptions: Equatable, Sendable {
         (lhs.nation, lhs.market, lhs.region) == (rhs.nation, rhs.market, rhs.region)
     }
 
-    static let specs: [OptionSpec] = [
-        OptionSpec(name: "nation", value: "korean|foreign", help: "only Korean or only foreign films", completion: .choices(["korean", "foreign"])),
-        OptionSpec(name: "multi", help: "only diversity films (independent and art, 다양성영화)"),
-        OptionSpec(name: "commercial", help: "only commercial films (상업영화)"),
-        OptionSpec(name: "region", value: "NAME|CODE", help: "only one region: 서울시, 서울, seoul or 0105001 ('boxoffice codes regions' lists them)",
-                   completion: .region),
-    ]
+    static let nation = Parameter("nation", value: "korean|foreign", help: "only Korean or only foreign films", kind: .choice(["korean", "foreign"]))
+    static let multi = Parameter("multi", help: "only diversity films (independent and art, 다양성영화)", kind: .flag)
+    static let commercial = Parameter("commercial", help: "only commercial films (상업영화)", kind: .flag)
+    static let region = Parameter("region", value: "NAME|CODE", help: "only one region: 서울시, 서울, seoul or 0105001 ('boxoffice codes regions' lists them)",
+                                  kind: .text, completion: .region)
+    static let specs = [nation, multi, commercial, region].map(\.option)
 
     init(_ arguments: some ArgumentReader) throws(UsageError) {
-        if let text = arguments.string("nation") {
+        let (nation, multi, commercial, region) = (Self.nation, Self.multi, Self.commercial, Self.region)
+        if let text = arguments.string(nation) {
             switch text.trimmingBlanks().lowercased() {
-            case "korean", "k", "한국": nation = .korean
-            case "foreign", "f", "외국": nation = .foreign
+            case "korean", "k", "한국": self.nation = .korean
+            case "foreign", "f", "외국": self.nation = .foreign
             default:
                 let hint = Suggestion.hint(text.lowercased(), among: ["korean", "foreign"])
-                throw UsageError(message: "\(arguments.named("nation")) \(UsageError.quote(text)) is not one of: korean, foreign\(hint)", command: arguments.name)
+                throw UsageError(message: "\(arguments.named(nation)) \(UsageError.quote(text)) is not one of: korean, foreign\(hint)", command: arguments.name)
             }
         }
-        if arguments.has("multi"), arguments.has("commercial") {
-            throw UsageError(message: "\(arguments.named("multi")) and \(arguments.named("commercial")) cannot be used together (a film is one or the other); leave both out for all films", command: arguments.name)
+        if arguments.has(multi), arguments.has(commercial) {
+            throw UsageError(message: "\(arguments.named(multi)) and \(arguments.named(commercial)) cannot be used together (a film is one or the other); leave both out for all films", command: arguments.name)
         }
-        market = arguments.has("multi") ? .diversity : arguments.has("commercial") ? .commercial : nil
-        if let text = arguments.string("region") {
+        market = arguments.has(multi) ? .diversity : arguments.has(commercial) ? .commercial : nil
+        if let text = arguments.string(region) {
             let trimmed = text.composed.trimmingBlanks()
             guard !trimmed.isEmpty else {
-                throw UsageError(message: "\(arguments.named("region")) needs a region name or code, e.g. \(arguments.named("region")) 서울", command: arguments.name)
+                throw UsageError(message: "\(arguments.named(region)) needs a region name or code, e.g. \(arguments.named(region)) 서울", command: arguments.name)
             }
-            region = trimmed
-            regionParameter = arguments.named("region")
+            self.region = trimmed
+            regionParameter = arguments.named(region)
         }
     }
 

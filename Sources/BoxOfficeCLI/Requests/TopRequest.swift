@@ -21,38 +21,44 @@ struct TopRequest: BoxOfficeRequest, Equatable {
     /// The earliest year KOBIS's ticketing network covers.
     static let firstYear = 2004
 
+    static let year = Parameter("year", value: "YYYY", help: "a calendar year; this year runs to yesterday", default: "the last complete year",
+                                kind: .number(firstYear...9999))
+    static let month = Parameter("month", value: "YYYY-MM", help: "a month, e.g. 2023-08; this month runs to yesterday", kind: .word)
+    static let limit = Parameter("limit", value: "N", help: "how many films to list", default: String(defaultLimit), kind: .number(1...10_000))
+
     init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)
-        let given = ["year", "month", arguments.has("from") ? "from" : "to"].filter(arguments.has)
+        let (year, month, from, to) = (Self.year, Self.month, RankingRange.from, RankingRange.to)
+        let given = [year, month, arguments.has(from) ? from : to].filter(arguments.has)
         if given.count > 1 {
-            throw UsageError(message: "\(arguments.named(given[0])) and \(arguments.named(given[1])) cannot be used together; give one period: \(arguments.named("year")), \(arguments.named("month")), or \(arguments.named("from")) and \(arguments.named("to"))", command: arguments.name)
+            throw UsageError(message: "\(arguments.named(given[0])) and \(arguments.named(given[1])) cannot be used together; give one period: \(arguments.named(year)), \(arguments.named(month)), or \(arguments.named(from)) and \(arguments.named(to))", command: arguments.name)
         }
         let today = arguments.today
         if let range = try RankingRange.parse(arguments) {
             period = .range(range)
-        } else if let text = arguments.string("month") {
-            let (year, month) = try MonthArgument.parse(text, today: today, command: arguments.name, option: arguments.named("month") + " ")
+        } else if let text = arguments.string(month) {
+            let (year, month) = try MonthArgument.parse(text, today: today, command: arguments.name, option: arguments.named(Self.month) + " ")
             if year == today.year, month == today.month, today.day == 1 {
-                throw UsageError(message: "\(arguments.named("month")) \(MonthArgument.name(year, month)) has no published day yet (KOBIS publishes a day only after it ends); try the month before", command: arguments.name)
+                throw UsageError(message: "\(arguments.named(Self.month)) \(MonthArgument.name(year, month)) has no published day yet (KOBIS publishes a day only after it ends); try the month before", command: arguments.name)
             }
             period = .month(year: year, month: month)
-        } else if let text = arguments.string("year") {
+        } else if let text = arguments.string(year) {
             let trimmed = text.trimmingBlanks()
             guard trimmed.count == 4, let year = Int(trimmed) else {
-                throw UsageError(message: "\(arguments.named("year")) \(UsageError.quote(text)) is not a year; write it as 2023", command: arguments.name)
+                throw UsageError(message: "\(arguments.named(Self.year)) \(UsageError.quote(text)) is not a year; write it as 2023", command: arguments.name)
             }
             guard year >= Self.firstYear else {
-                throw UsageError(message: "\(arguments.named("year")) \(year) is before KOBIS's figures begin (\(Self.firstYear))", command: arguments.name)
+                throw UsageError(message: "\(arguments.named(Self.year)) \(year) is before KOBIS's figures begin (\(Self.firstYear))", command: arguments.name)
             }
             guard year < today.year || (year == today.year && today.adding(days: -1).year == year) else {
-                throw UsageError(message: year > today.year ? "\(arguments.named("year")) \(year) is in the future (this year in Korea is \(today.year))"
-                                 : "\(arguments.named("year")) \(year) has no published day yet (KOBIS publishes a day only after it ends); try \(year - 1)", command: arguments.name)
+                throw UsageError(message: year > today.year ? "\(arguments.named(Self.year)) \(year) is in the future (this year in Korea is \(today.year))"
+                                 : "\(arguments.named(Self.year)) \(year) has no published day yet (KOBIS publishes a day only after it ends); try \(year - 1)", command: arguments.name)
             }
             period = .year(year)
         } else {
             period = .year(nil)
         }
-        limit = try arguments.number("limit", in: 1...10_000) ?? Self.defaultLimit
+        limit = try arguments.number(Self.limit) ?? Self.defaultLimit
         filters = try RankingFilterOptions(arguments)
     }
 

@@ -19,6 +19,11 @@ struct TrendRequest: BoxOfficeRequest, Equatable {
 
     static let mostFilms = 6
 
+    static let svg = Parameter("svg", value: "FILE", help: "also write the chart as an SVG image to FILE ('-': to stdout, instead of the chart)",
+                               kind: .word, completion: .file)
+    static let align = Parameter("align", value: "opening", help: "line the runs up by days since each film's opening (opening day = day 1)",
+                                 kind: .choice(["opening"]))
+
     init(_ arguments: some ArgumentReader) throws(UsageError) {
         let words = arguments.positionals.map { $0.composed.trimmingBlanksAndNewlines() }.filter { !$0.isEmpty }
         guard !words.isEmpty else {
@@ -29,13 +34,13 @@ struct TrendRequest: BoxOfficeRequest, Equatable {
         }
         films = words.map(MovieRequest.Target.init)
         range = try RankingRange.parse(arguments)
-        if let path = arguments.string("svg") {
+        if let path = arguments.string(Self.svg) {
             guard !path.isEmpty else { throw UsageError(message: "--svg needs a file name, or - for stdout", command: arguments.name) }
             svg = path
         }
-        if let text = arguments.string("align") {
+        if let text = arguments.string(Self.align) {
             guard text.trimmingBlanks().lowercased() == "opening" else {
-                throw UsageError(message: "\(arguments.named("align")) \(UsageError.quote(text)) is not one of: opening", command: arguments.name)
+                throw UsageError(message: "\(arguments.named(Self.align)) \(UsageError.quote(text)) is not one of: opening", command: arguments.name)
             }
             alignOpening = true
         }

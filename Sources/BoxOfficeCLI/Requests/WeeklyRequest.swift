@@ -11,11 +11,16 @@ struct WeeklyRequest: BoxOfficeRequest, Equatable {
     var range: ClosedRange<Day>?
     var filters: RankingFilterOptions
 
+    static let date = Parameter("date", value: "D", help: "any day of the week: 20230327, 2023-03-27, yesterday or -Nd", default: "the last complete week",
+                                kind: .day)
+    static let period = Parameter("period", value: "week|weekend|weekdays", help: "Monday–Sunday, Friday–Sunday, or Monday–Thursday", default: "week",
+                                  kind: .choice(WeekPeriod.allCases.map(\.rawValue)))
+
     init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)
-        day = try arguments.publishedDay()
-        range = try RankingRange.parse(arguments)
-        period = try arguments.choice("period", among: WeekPeriod.self)
+        day = try arguments.publishedDay(Self.date)
+        range = try RankingRange.parse(arguments, date: Self.date)
+        period = try arguments.choice(Self.period, among: WeekPeriod.self)
         filters = try RankingFilterOptions(arguments)
     }
 

@@ -88,6 +88,28 @@ import Testing
                 == "date must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27), yesterday or -Nd (N days ago); 'someday' is not a date")
     }
 
+    /// A parameter is declared once: the command line's help and a tool's input schema read the
+    /// same declaration, so a tool's argument has the bounds the request enforces on either face.
+    @Test func aToolsArgumentIsTheRequestsDeclaration() throws {
+        func property(_ tool: String, _ name: String) throws -> JSONValue {
+            try #require(MCPTools.named(tool)?.input["properties"]?[name], "\(tool) has no \(name)")
+        }
+        #expect(try property("top_films", "limit")["maximum"] == .int(10_000) && TopRequest.limit.kind == .number(1...10_000))
+        #expect(TopRequest.spec.options.contains { $0.name == "limit" && $0.value == "N" && $0.defaultValue == "10" })
+        #expect(try property("search_movies", "page")["maximum"] == .int(100_000))
+        #expect(try property("search_people", "page")["minimum"] == .int(1))
+        #expect(try property("weekly_box_office", "period")["enum"] == .array(WeekPeriod.allCases.map { .string($0.rawValue) }))
+        #expect(try property("daily_box_office", "nation")["enum"] == .array([.string("korean"), .string("foreign")]))
+        #expect(try property("daily_box_office", "region")["minLength"] == .int(1))
+        #expect(try property("top_films", "year")["minimum"] == .int(Int64(TopRequest.firstYear)))
+        // What a tool names otherwise is the tool's own (market for --multi and --commercial).
+        #expect(try property("daily_box_office", "market")["enum"] == .array([.string("diversity"), .string("commercial")]))
+        // Past the declared bound, each face refuses it in its own words.
+        let limit = try #require(MCPTools.named("top_films"))
+        #expect(throws: MCPArgumentError.self) { try limit.request(.object([("limit", .int(10_001))]), today: today) }
+        #expect(throws: UsageError.self) { try fromCommandLine(["top", "--limit", "10001"]) }
+    }
+
     /// A tool reads only its own arguments: a parameter of the request that the tool does not
     /// offer (`svg`, `all`, `multi` by that name) is never read from its JSON.
     @Test func aToolReadsOnlyWhatItOffers() throws {

@@ -1,0 +1,63 @@
+import BoxOfficeRendering
+
+/// One parameter of a request, declared once, as swift-argument-parser's `@Option` is: its name,
+/// what the command line says of it (placeholder, help, default, completion) and the kind of value
+/// it takes. Help, completions and the man page read its `option`; a request reads its value
+/// through it, whichever face gave it (`arguments.number(TopRequest.limit)`); an MCP tool's input
+/// schema takes the value's type and bounds from it (`TopRequest.limit.property("…")`). No request
+/// names a parameter by a string of its own.
+struct Parameter: Sendable {
+    /// What a value is, on every face.
+    enum Kind: Sendable, Equatable {
+        /// Any text that is not empty.
+        case text
+        /// A day, in any form `DateArgument` reads (a tool gets it as a string).
+        case day
+        /// Text of a form the request checks itself (a month, a rating), a string to a tool.
+        case word
+        /// A whole number within these bounds.
+        case number(ClosedRange<Int>)
+        /// One of these words.
+        case choice([String])
+        /// Given or not (a tool's `true`).
+        case flag
+    }
+
+    /// How the command line shows it.
+    let option: OptionSpec
+    let kind: Kind
+
+    /// The name a face knows it by (`--date` on the command line, `date` in a tool's arguments).
+    var name: String { option.name }
+
+    /// A parameter: `value` is the command line's placeholder (nil for a flag); choices complete
+    /// as themselves unless `completion` says otherwise.
+    init(_ name: String, value: String? = nil, help: String, default defaultValue: String? = nil, kind: Kind,
+         completion: ValueCompletion? = nil) {
+        var completes = completion ?? .none
+        if completion == nil, case let .choice(words) = kind { completes = .choices(words) }
+        option = OptionSpec(name: name, value: kind == .flag ? nil : value ?? "VALUE", help: help, defaultValue: defaultValue, completion: completes)
+        self.kind = kind
+    }
+
+    /// This parameter as a property of a tool's input schema: its type and bounds from the
+    /// declaration, described for an assistant.
+    func property(_ description: String) -> (String, JSONValue) {
+        (name, schema(description))
+    }
+
+    /// The JSON Schema of the value, with `description`.
+    func schema(_ description: String) -> JSONValue {
+        var members: [(String, JSONValue)]
+        switch kind {
+        case .text: members = [("type", .string("string")), ("minLength", .int(1))]
+        case .day, .word: members = [("type", .string("string"))]
+        case let .number(range):
+            members = [("type", .string("integer")), ("minimum", .int(Int64(range.lowerBound)))]
+            if range.upperBound < Int.max { members.append(("maximum", .int(Int64(range.upperBound)))) }
+        case let .choice(words): members = [("type", .string("string")), ("enum", .array(words.map(JSONValue.string)))]
+        case .flag: members = [("type", .string("boolean"))]
+        }
+        return .object(members + [("description", .string(description))])
+    }
+}
