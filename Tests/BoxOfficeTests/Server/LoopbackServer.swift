@@ -302,17 +302,18 @@ private final class LoopbackCore: Sendable {
         }
     }
 
-    /// The programs' ports of the open connections whose answer is endless.
-    func endlessPeers() -> Set<UInt16> {
+    /// The programs' ports of the open connections whose answer is endless, or waits on purpose
+    /// (a program that gave up on it meanwhile leaves its closing unread until the wait ends).
+    func peersWaitingOnPurpose() -> Set<UInt16> {
         state.withLock { state in
-            Set(state.connections.filter { $0.endless && $0.closed == nil }.compactMap(\.peer))
+            Set(state.connections.filter { ($0.endless || ($0.delayed && $0.answering == nil)) && $0.closed == nil }.compactMap(\.peer))
         }
     }
 
     func start() {
         StallWatch.watch(port: port, describe: { [weak self] in self?.describe() ?? "(gone)" },
                          waitingForRequests: { [weak self] in self?.waitingForRequests() ?? [] },
-                         endless: { [weak self] in self?.endlessPeers() ?? [] })
+                         endless: { [weak self] in self?.peersWaitingOnPurpose() ?? [] })
         let thread = Thread { [self] in
             var loop = EventLoop(core: self)
             loop.run()

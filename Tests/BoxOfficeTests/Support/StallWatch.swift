@@ -28,7 +28,8 @@ enum StallWatch {
     private struct Watched {
         let describe: @Sendable () -> String
         let waitingForRequests: @Sendable () -> [(number: Int, accepted: ContinuousClock.Instant)]
-        /// The programs' ports whose answer is endless: their sockets always hold unread bytes.
+        /// The programs' ports whose answer is endless or waits on purpose: their sockets may hold
+        /// unread bytes as long as that lasts.
         let endless: @Sendable () -> Set<UInt16>
     }
 
