@@ -135,7 +135,7 @@ enum CommandLineSpec {
             examples: ["boxoffice help", "boxoffice help daily", "boxoffice help caching"]),
     ]
 
-    static let defaultBaseURL = KOBISClient.defaultBaseURL
+    static let defaultBaseURL = BoxOfficeClient.kobis.absoluteString
 
     static func command(named name: String) -> CommandSpec? {
         commands.first { $0.name == name }

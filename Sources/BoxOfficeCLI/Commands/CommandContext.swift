@@ -88,7 +88,7 @@ struct CommandContext: Sendable {
 
     /// The shared path of every KOBIS command: fetch (or take from the cache) and convert, giving
     /// the value as of when it was fetched, or KOBIS's own body with `--raw`.
-    nonisolated(nonsending) func show<Value: Presentable>(_ call: KOBISCall<Value>, using client: KOBISClient) async throws -> CommandOutput {
+    nonisolated(nonsending) func show<Value: Presentable>(_ call: KOBISCall<Value>, using client: BoxOfficeClient) async throws -> CommandOutput {
         try check(Value.self)
         let answer = try await client.answer(call)
         return CommandOutput(invocation.raw ? .raw(answer.body) : .value(answer.value))
@@ -119,16 +119,17 @@ struct CommandContext: Sendable {
         return { words.handle($0) }
     }
 
-    /// A client for KOBIS, made of the middlewares the settings ask for: the cache and the call
+    /// The command line's one composition root: a client for KOBIS, made of the middlewares the settings ask for: the cache and the call
     /// count in the cache folder, the keys in turn, retries, redirects on the same server, the
     /// rate, a timeout per try, and the transport. The demo is a transport of its own, with none of them.
-    func client() throws -> KOBISClient {
+    func client() throws -> BoxOfficeClient {
         let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
         if !source.reachesNetwork {
             // The samples are a read-only cache of their own: no disk cache, no network, nothing counted.
             notice?("showing sample data recorded from KOBIS (--demo); no key or network used.")
-            return KOBISClient(baseURL: baseURL, keys: KeyRing([""]),
-                               chain: MiddlewareChain([RetryMiddleware(policy: RetryPolicy(attempts: 1))], over: SampleTransport(log: log)), now: now)
+            return BoxOfficeClient(engine: KOBISClient(baseURL: baseURL, keys: KeyRing([""]),
+                                                       chain: MiddlewareChain([RetryMiddleware(policy: RetryPolicy(attempts: 1))], over: SampleTransport(log: log)),
+                                                       now: now), now: now)
         }
         // Offline, nothing is sent, so no key is needed (cached answers never depend on it).
         var keys = [""]
@@ -164,8 +165,9 @@ struct CommandContext: Sendable {
         if let counts { middlewares.append(QuotaCountMiddleware(counts: counts, keys: keyRing, now: now, events: events)) }
         if let rateLimiter { middlewares.append(RateLimitMiddleware(limiter: rateLimiter)) }
         middlewares.append(TimeoutMiddleware())
-        return KOBISClient(baseURL: baseURL, keys: keyRing, chain: MiddlewareChain(middlewares, over: network), timeout: invocation.timeout,
-                           decoded: decoded, counts: counts, now: now)
+        let engine = KOBISClient(baseURL: baseURL, keys: keyRing, chain: MiddlewareChain(middlewares, over: network), timeout: invocation.timeout,
+                                 decoded: decoded, counts: counts, now: now)
+        return BoxOfficeClient(engine: engine, now: now)
     }
 
     /// The network, set up only when a request really goes out.

@@ -37,7 +37,7 @@ enum RankingRange {
     /// Fetches `items` with `--jobs` in flight and writes each result, in order, as soon as it and
     /// the ones before it are in.
     static func run<Value: Presentable>(
-        _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, context: CommandContext, client: KOBISClient,
+        _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, context: CommandContext, client: BoxOfficeClient,
         call: @escaping @Sendable (Day) -> KOBISCall<Value>
     ) async throws -> CommandOutput {
         try context.check(Value.self)
@@ -69,7 +69,7 @@ enum RankingRange {
 
     /// Before a long range: how many calls it needs, and how many the keys have left today
     /// (returned, for the progress line's estimate).
-    static func announce<Value>(_ calls: [KOBISCall<Value>], unit: String, context: CommandContext, client: KOBISClient) -> Int? {
+    static func announce<Value>(_ calls: [KOBISCall<Value>], unit: String, context: CommandContext, client: BoxOfficeClient) -> Int? {
         // Answers from the recordings are neither fetched nor counted.
         guard calls.count > ProgressLine.fewRequests, context.source.reachesNetwork else { return nil }
         let needed = calls.filter { !client.isCached($0) }.count

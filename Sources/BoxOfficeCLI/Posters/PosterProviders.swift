@@ -33,7 +33,7 @@ enum PosterProviders {
 
     /// The poster's address, or nil; a provider that fails is reported after the movie is shown,
     /// unless another one finds the poster.
-    static func find(for movie: Movie, providers: [PosterProvider], client: KOBISClient,
+    static func find(for movie: Movie, providers: [PosterProvider], client: BoxOfficeClient,
                      context: CommandContext) async -> (url: String?, failure: (any Error)?) {
         guard context.source.reachesNetwork else {
             context.notice?("--demo uses no network, so no poster is looked up.")

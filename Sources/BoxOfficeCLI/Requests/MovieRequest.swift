@@ -73,7 +73,7 @@ struct MovieRequest: BoxOfficeRequest, Equatable {
     }
 
     /// The code of the one movie a title matches; several or none is an error that lists them.
-    static func resolve(_ title: String, client: KOBISClient, context: CommandContext) async throws -> String {
+    static func resolve(_ title: String, client: BoxOfficeClient, context: CommandContext) async throws -> String {
         let query = MovieQuery(title: title)
         let page = try await client.fetch(.movies(query))
         guard page.items.count == 1, page.total == 1, let only = page.items.first else {

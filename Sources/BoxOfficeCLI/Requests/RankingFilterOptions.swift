@@ -50,7 +50,7 @@ struct RankingFilterOptions: Equatable, Sendable {
 
     /// The filter KOBIS is sent, the region resolved through the (cached) region table, and
     /// the scope a ranking carries to its heading and output (nil for all films).
-    nonisolated(nonsending) func filter(_ context: CommandContext, client: KOBISClient) async throws -> (BoxOfficeFilter, scope: RankingScope?) {
+    nonisolated(nonsending) func filter(_ context: CommandContext, client: BoxOfficeClient) async throws -> (BoxOfficeFilter, scope: RankingScope?) {
         var filter = BoxOfficeFilter(nation: nation, market: market)
         func scope(_ regionName: String? = nil) -> RankingScope? {
             let scope = RankingScope(filter: filter, regionName: regionName)

@@ -227,3 +227,67 @@ public struct BoxOfficeClient: Sendable {
         }
     }
 }
+
+/// The command line's way in: the same client, composed at the command line's root (its own
+/// middlewares, its helper transport, several keys), and the engine's operations with what the
+/// command line needs beyond the values (KOBIS's body for `--raw`, whether the cache answered, a
+/// ranking's scope for its heading, a period read with progress). Every one is the computation the
+/// public operations above make.
+extension BoxOfficeClient {
+    /// A client over an engine composed elsewhere.
+    package init(engine: KOBISClient, now: @escaping @Sendable () -> Date = Date.init) {
+        client = engine
+        self.now = now
+    }
+
+    /// The call's value, with the body it came from, when it was fetched, and whether the cache answered.
+    package func answer<Value>(_ call: KOBISCall<Value>) async throws -> Answer<Value> {
+        try await client.answer(call)
+    }
+
+    /// The call's value.
+    package func fetch<Value>(_ call: KOBISCall<Value>) async throws -> Value {
+        try await client.fetch(call)
+    }
+
+    /// Any call (a poster provider's), through the same middlewares, with its own decoding.
+    package nonisolated(nonsending) func answer<Value: Sendable>(_ call: RemoteCall, decode: (Data) throws -> Value) async throws -> Answer<Value> {
+        try await client.answer(call, decode: decode)
+    }
+
+    /// Whether a usable answer to `call` is stored (so making it costs no call).
+    package func isCached<Value>(_ call: KOBISCall<Value>) -> Bool {
+        client.isCached(call)
+    }
+
+    /// Calls the keys have left today, by the local count (nil without one).
+    package func callsLeftToday() -> Int? {
+        client.callsLeftToday()
+    }
+
+    /// Each day's answer, in order, read as `reading` says; the days not read, with why.
+    @discardableResult
+    package nonisolated(nonsending) func answers<Value: Sendable>(
+        of days: [Day], reading: PeriodReading, call: @escaping @Sendable (Day) -> KOBISCall<Value>,
+        deliver: (Answer<Value>) async throws -> Void
+    ) async throws -> [UnreadDay] {
+        try await client.answers(of: days, reading: reading, call: call, deliver: deliver)
+    }
+
+    /// A period's ranking, with the scope its heading names.
+    package nonisolated(nonsending) func periodRanking(_ period: ClosedRange<Day>, unfinished: Bool = false, filter: BoxOfficeFilter = BoxOfficeFilter(),
+                                                   scope: RankingScope? = nil, limit: Int? = nil, reading: PeriodReading) async throws -> PeriodRanking {
+        try await client.periodRanking(period, unfinished: unfinished, filter: filter, scope: scope, limit: limit, reading: reading)
+    }
+
+    /// Films' runs, over a range or their own runs (`range` nil).
+    package nonisolated(nonsending) func trend(of codes: [String], range: ClosedRange<Day>?, alignedByOpening: Bool,
+                                           today: Day, reading: PeriodReading) async throws -> Trend {
+        try await client.trend(of: codes, range: range, alignedByOpening: alignedByOpening, today: today, reading: reading)
+    }
+
+    /// A month's calendar, read as `reading` says.
+    package nonisolated(nonsending) func monthCalendar(year: Int, month: Int, today: Day, reading: PeriodReading) async throws -> MonthCalendar {
+        try await client.monthCalendar(year: year, month: month, today: today, reading: reading)
+    }
+}

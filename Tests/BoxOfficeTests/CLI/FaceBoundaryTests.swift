@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// One engine, thin faces, as the sources show it: the command line names no KOBIS endpoint or
+/// DTO and builds its engine at one composition root, the MCP server drives no command-line
+/// command, `browse` casts no value, and the demo is told from KOBIS in one place. Each check
+/// reads the sources themselves, so a face that reaches past its adapter fails here.
+@Suite struct FaceBoundaryTests {
+    static let sources = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources")
+
+    /// Every Swift file under `folder` (relative to Sources), by its path from there, without its comments.
+    static func code(under folder: String) throws -> [String: String] {
+        let root = sources.appendingPathComponent(folder)
+        var files: [String: String] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: root.path) where path.hasSuffix(".swift") {
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            files[folder + "/" + path] = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+                .joined(separator: "\n")
+        }
+        return files
+    }
+
+    /// The files whose code holds `word` as a whole word.
+    static func files(in files: [String: String], naming word: String) -> [String] {
+        let pattern = try! Regex("\\b" + word + "\\b")
+        return files.filter { $0.value.contains(pattern) }.keys.sorted()
+    }
+
+    @Test func theCommandLineReachesTheEngineOnlyAtItsCompositionRoot() throws {
+        let cli = try Self.code(under: "BoxOfficeCLI")
+        #expect(cli.count > 40, "the sources are read")
+        for word in ["Endpoint", "BoxOfficeDTO", "MovieInfoDTO", "AnswerDecoder"] {
+            #expect(Self.files(in: cli, naming: word) == [], "\(word)")
+        }
+        // The demo is a transport: it answers KOBIS's paths (its operations), as a server would.
+        #expect(Self.files(in: cli, naming: "KOBISOperation").allSatisfy { $0.hasPrefix("BoxOfficeCLI/Demo/") })
+        #expect(Self.files(in: cli, naming: "KOBISClient") == ["BoxOfficeCLI/Commands/CommandContext.swift"])
+        // The word is found where it is, so the checks above can fail.
+        #expect(Self.files(in: try Self.code(under: "BoxOfficeCore"), naming: "Endpoint").count > 3)
+    }
+
+    @Test func theMCPServerDrivesNoCommandLineCommand() throws {
+        let mcp = try Self.code(under: "BoxOfficeCLI/MCP")
+        #expect(mcp.count >= 5)
+        for word in ["CommandArguments", "ArgumentParser", "Invocation", "inOwnTerms", "hasSuffix"] {
+            #expect(Self.files(in: mcp, naming: word) == [], "\(word)")
+        }
+        #expect(!mcp.values.contains { $0.contains("Commands.named") })
+    }
+
+    @Test func browseCastsNoValueAndTheDemoIsToldInOnePlace() throws {
+        let browse = try Self.code(under: "BoxOfficeCLI/Browse")
+        #expect(browse.count >= 5)
+        #expect(!browse.values.contains { $0.contains(" as? ") || $0.contains(" as! ") })
+        let all = try Self.code(under: "BoxOfficeCLI").merging(try Self.code(under: "BoxOfficeCore")) { first, _ in first }
+        let demo = all.flatMap { file in file.value.split(separator: "\n").filter { $0.contains("invocation.demo") }.map { _ in file.key } }
+        #expect(demo == ["BoxOfficeCLI/Commands/CommandContext.swift"])
+    }
+}
