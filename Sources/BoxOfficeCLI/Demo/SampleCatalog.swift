@@ -27,6 +27,15 @@ enum SampleCatalog {
         for (code, file) in movies {
             entries.append((KOBISCall<Movie>.movie(code: code).requestKey, file))
         }
+        // The season of autumn 2025: every file named as KOBIS's answer for one day or one film.
+        for file in SampleRecordings.files.keys.sorted() where !entries.contains(where: { $0.1 == file }) {
+            guard let (kind, value) = plainName(file) else { continue }
+            if kind == "daily", let day = Day(value) {
+                entries.append((KOBISCall<DailyBoxOffice>.daily(day).requestKey, file))
+            } else if kind == "movieinfo" {
+                entries.append((KOBISCall<Movie>.movie(code: value).requestKey, file))
+            }
+        }
         // Both searches hold every match on one page (5 and 1 of them), so the same answer serves
         // a page of ten and the page of a hundred that `--all` asks for.
         for perPage in [10, 100] {
@@ -39,6 +48,15 @@ enum SampleCatalog {
         entries.append((KOBISCall<Person>.person(code: "10000066").requestKey, "peopleinfo_10000066.json"))
         return entries
     }()
+
+    /// `daily_20250908.json` → ("daily", "20250908"); nil for a name with more to it (a capture's
+    /// note, a synthetic file), which the lists above place by hand.
+    private static func plainName(_ file: String) -> (String, String)? {
+        guard file.hasSuffix(".json") else { return nil }
+        let parts = file.dropLast(5).split(separator: "_")
+        guard parts.count == 2, parts[1].count == 8, parts[1].allSatisfy(\.isASCII), parts[1].allSatisfy(\.isNumber) else { return nil }
+        return (String(parts[0]), String(parts[1]))
+    }
 
     /// The parameters of a request key, by name (values as encoded; the samples use plain ones).
     static func values(in key: String) -> [String: String] {

@@ -65,9 +65,9 @@ package struct SampleDataError: Error, Sendable, Equatable, CustomStringConverti
         case .dailyBoxOffice:
             samples = samples.compactMap { Day($0)?.iso }
             let day = Day(value)?.iso ?? value
-            return "the sample data has no daily box office for \(day); sample days: \(samples.joined(separator: ", "))"
+            return "the sample data has no daily box office for \(day); sample days: \(SampleTransport.describe(SampleTransport.sampleDays))"
         case .movieInfo:
-            return "the sample data has no movie \(value); sample movies: \(samples.joined(separator: ", "))"
+            return "the sample data has no details of movie \(value); it holds those of \(samples.count) films, most of those in its rankings"
         case .weeklyBoxOffice:
             let weeks = SampleTransport.sampleWeeks.map { "the \($0.period.rawValue) of \($0.day.iso)" }
             return "the sample data has no such weekly box office; it holds \(weeks.joined(separator: ", "))"
@@ -85,6 +85,28 @@ extension SampleTransport {
     /// The days whose daily box office the samples hold, oldest first.
     package static var sampleDays: [Day] {
         SampleCatalog.samples(of: .dailyBoxOffice).compactMap(Day.init).sorted()
+    }
+
+    /// Days in a few words: single days by name, and a run of consecutive days as its first and
+    /// last, with the few days missing inside it (`2025-09-08 to 2025-10-28 but 2025-09-24 and
+    /// 2025-10-20`), so that a season reads as one stretch rather than fifty dates.
+    package static func describe(_ days: [Day]) -> String {
+        var runs: [[Day]] = []
+        for day in days.sorted() {
+            // A gap of two days or fewer continues a run of at least a week; it is named as missing.
+            if let last = runs.last?.last, last.days(to: day) <= 3, (runs.last?.count ?? 0) >= 7 || last.days(to: day) == 1 {
+                runs[runs.count - 1].append(day)
+            } else {
+                runs.append([day])
+            }
+        }
+        return runs.map { run -> String in
+            guard run.count >= 7, let first = run.first, let last = run.last else { return run.map(\.iso).joined(separator: ", ") }
+            let missing = PeriodReading.days(first...last).filter { !run.contains($0) }
+            let but = missing.isEmpty ? "" : " but " + (missing.count == 1 ? missing[0].iso
+                : missing.dropLast().map(\.iso).joined(separator: ", ") + " and " + (missing.last?.iso ?? ""))
+            return "\(first.iso) to \(last.iso)" + but
+        }.joined(separator: ", ")
     }
 
     /// The weeks whose weekly box office the samples hold (a day of the week, and the period), oldest first.
@@ -105,6 +127,6 @@ package struct SamplePeriodError: Error, Sendable, Equatable, CustomStringConver
     package let to: Day
 
     package var description: String {
-        "the sample data has no day from \(from.iso) to \(to.iso); sample days: \(SampleTransport.sampleDays.map(\.iso).joined(separator: ", "))"
+        "the sample data has no day from \(from.iso) to \(to.iso); sample days: \(SampleTransport.describe(SampleTransport.sampleDays))"
     }
 }

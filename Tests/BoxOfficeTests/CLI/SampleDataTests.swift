@@ -10,7 +10,7 @@ import Testing
         let recordings = SampleTransport.recordings
         #expect(recordings.count == Set(SampleCatalog.entries.map(\.file)).count)
         for (name, data) in recordings {
-            #expect(data == (try Fixtures.data(name)), "\(name): run scripts/embed-samples")
+            #expect(data == (try Fixtures.data(name)), "\(name): copy Fixtures/kobis/\(name) to Sources/BoxOfficeCLI/Demo/Samples")
         }
     }
 
@@ -49,7 +49,7 @@ import Testing
         #expect(filtered.status == .unavailable && filtered.standardOutput.isEmpty)
         #expect(filtered.standardError.hasPrefix("boxoffice: the sample data holds no filtered rankings"), "\(filtered.standardError)")
 
-        let sampleDays = "sample days: 2012-01-01, 2022-01-05, 2022-01-21, 2022-03-15, 2022-10-30, 2022-12-21, 2023-04-23, 2025-08-26."
+        let sampleDays = "sample days: 2012-01-01, 2022-01-05, 2022-01-21, 2022-03-15, 2022-10-30, 2022-12-21, 2023-04-23, 2025-08-26, 2025-09-08 to 2025-10-28 but 2025-09-24 and 2025-10-20."
         for arguments in [["top", "--month", "2022-02"], ["calendar", "2022-02"], ["daily", "--from", "2022-02-01", "--to", "2022-02-28"]] {
             let none = await run(["--demo", "--quiet"] + arguments + ["--format", "csv"])
             #expect(none.status == .unavailable, "\(arguments)")

@@ -152,7 +152,7 @@ import Testing
         let covered = Fixtures.named("daily_") + Fixtures.named("weekly_") + Fixtures.named("movieinfo_")
             + Fixtures.named("movielist_") + Fixtures.named("people") + Fixtures.named("codelist_") + Fixtures.named("company") + Fixtures.named("error_") + Fixtures.named("synthetic_")
         #expect(Set(covered) == Set(Fixtures.all))
-        #expect(Fixtures.all.count == 32)
+        #expect(Fixtures.all.count == 116)
     }
 
     private func expectEntry(_ entry: BoxOfficeEntry, equals row: [String: String], sourceLocation: SourceLocation = #_sourceLocation) {

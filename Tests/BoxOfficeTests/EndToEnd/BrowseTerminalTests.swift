@@ -267,11 +267,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: cache) }
         let terminal = try Self.start(server, cache: cache, arguments: ["--demo", "browse"], columns: 40, rows: 12, extra: ["KOBIS_API_KEY": ""])
         defer { terminal.close() }
-        guard await see(terminal, "Daily · 2025-08-26 (Tue)") else { return }
+        guard await see(terminal, "Daily · 2025-10-28 (Tue)") else { return }
         #expect(terminal.screen.contains("sample data (--demo)"))
         terminal.send("[")
-        guard await see(terminal, "Daily · 2023-04-23 (Sun)") else { return }
-        #expect(terminal.screen.contains("sample day 2023-04-23"))
+        guard await see(terminal, "Daily · 2025-10-27 (Mon)") else { return }
+        #expect(terminal.screen.contains("sample day 2025-10-27"))
         #expect(server.loopback.requestCount == 0, "no network")
         terminal.send("q")
         await expectExit(terminal, 0)
