@@ -22,6 +22,11 @@ struct AnswerSource: Sendable {
     /// days prefetched, and an MCP tool is open-world).
     var reachesNetwork: Bool { samples == nil }
 
+    /// What a movie search searches when it is not KOBIS, in a note; nil for KOBIS.
+    var searchedFilms: String? {
+        samples == nil ? nil : "searched the sample data (the titles and directors of its films, and its recorded searches), not KOBIS."
+    }
+
     /// The days and weeks held, for a view that steps only through those; nil when every day is.
     var heldDays: [Day]? { samples?.days }
     var heldWeeks: [(day: Day, period: WeekPeriod)]? { samples?.weeks }

@@ -40,6 +40,7 @@ struct SearchRequest: BoxOfficeRequest, Equatable {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(SearchPage<MovieSummary>.self)
         let client = try context.client()
+        if let held = context.source.searchedFilms { context.notice?(held) }
         guard all else {
             return try await context.show(.movies(query), using: client)
         }

@@ -152,4 +152,27 @@ import Testing
             }
         }
     }
+
+    /// One search, every face: the demo searches the films it holds, by a part of a title or a
+    /// director's name, those without details by what the rankings say of them, and says so.
+    @Test func theDemoSearchesTheFilmsItHolds() async throws {
+        func codes(_ arguments: [String]) async throws -> [String] {
+            let result = await run(["--demo"] + arguments + ["--json"])
+            #expect(result.status == .success, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains("boxoffice: searched the sample data (the titles and directors of its films, and its recorded searches), not KOBIS.\n"))
+            guard case let .array(movies)? = JSONValue.parse(Data(result.standardOutput.utf8)) else { return [] }
+            return movies.compactMap { $0["movieCode"]?.stringValue }
+        }
+        #expect(try await codes(["search", "보스"]) == ["20228988"])
+        #expect(try await codes(["search", "귀멸의칼날"]) == ["20253289"], "spaces are not needed")
+        #expect(try await codes(["search", "--director", "박찬욱"]) == ["20243561"])
+        #expect(try await codes(["search", "토이 스토리"]) == ["19950366"], "a film the samples hold no details of, from the rankings")
+        #expect(try await codes(["search", "없는 영화 제목"]) == [])
+        #expect(try await codes(["search", "범죄와의 전쟁"]).count == 5, "a recorded search is answered as recorded")
+        // A title where a code is asked for is found the same way.
+        let trend = await run(["--demo", "--quiet", "trend", "어쩔수가없다", "보스", "--json"])
+        #expect(trend.status == .success, "\(trend.standardError)")
+        guard case let .array(movies)? = JSONValue.parse(Data(trend.standardOutput.utf8))?["movies"] else { Issue.record("no trend"); return }
+        #expect(movies.map { $0["movieCode"]?.stringValue } == ["20243561", "20228988"])
+    }
 }
