@@ -170,6 +170,18 @@ struct CommandContext: Sendable {
         return BoxOfficeClient(engine: engine, now: now)
     }
 
+    /// The same context, whose clients all send through one network transport, made when the
+    /// first request goes out: for a face that makes many clients in one run (the MCP server's
+    /// calls, browse's fetches), so that one network helper serves them all, as it does a command,
+    /// rather than one started and ended for each.
+    func sharingOneTransport() -> CommandContext {
+        let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
+        let shared = transport(for: baseURL)
+        var context = self
+        context.makeTransport = { shared }
+        return context
+    }
+
     /// The network, set up only when a request really goes out.
     func transport(for baseURL: URL) -> any HTTPTransport {
         let plain = PlainHTTPTransport.isNeeded(for: baseURL)

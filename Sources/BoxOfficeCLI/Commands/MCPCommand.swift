@@ -33,10 +33,7 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
         let lock = Locked(())
         let write = context.write ?? { _ in }
         // One network helper for every call, made when the first request goes out.
-        var context = context
-        let baseURL = context.invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
-        let shared = context.transport(for: baseURL)
-        context.makeTransport = { shared }
+        let context = context.sharingOneTransport()
         let server = MCPServer(context: context) { message in
             lock.withLock { _ in try? write(message) }
         }

@@ -129,12 +129,39 @@ import Testing
         #expect(listed == ["0", "1", "2", "3"], "\(terminal.screen.text)")
     }
 
+    /// The helper processes (`boxoffice-http`) a program has started, sampled every 20 ms until stopped.
+    final class HelperWatch: Sendable {
+        private let found = Locked<Set<pid_t>>([])
+        private let running = Locked(true)
+
+        init(parent: pid_t) {
+            Thread.detachNewThread { [found, running] in
+                while running.withLock({ $0 }) {
+                    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                        guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                              let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { continue }
+                        let name = stat[stat.index(after: open)..<close]
+                        let fields = stat[stat.index(after: close)...].split(separator: " ")
+                        if name == "boxoffice-http", fields.count > 1, pid_t(fields[1]) == parent { _ = found.withLock { $0.insert(pid) } }
+                    }
+                    Thread.sleep(forTimeInterval: 0.02)
+                }
+            }
+        }
+
+        var seen: Set<pid_t> { found.withLock { $0 } }
+        func stop() { running.withLock { $0 = false } }
+    }
+
     @Test func walksFromTheRankingToAFilmAPersonAnotherFilmAndBack() async throws {
         let server = try Server()
         let cache = Self.folder()
         defer { try? FileManager.default.removeItem(at: cache) }
         let terminal = try Self.start(server, cache: cache)
         defer { terminal.close() }
+        // Every helper the view starts, watched while it walks: one serves the whole view.
+        let helpers = HelperWatch(parent: terminal.processID)
+        defer { helpers.stop() }
         guard await see(terminal, "Daily box office · 2022-10-30 (Sun)") else { return }
         guard await see(terminal, ">  1 –    자백") else { return }
         #expect(terminal.screen.inAlternateScreen)
@@ -156,6 +183,8 @@ import Testing
         terminal.send("\u{1B}")
         try await Task.sleep(for: .milliseconds(300))
         #expect(terminal.isRunning)
+        #expect(server.loopback.requestCount >= 6, "the ranking, its neighbours, the films and the person were fetched")
+        #expect(helpers.seen.count == 1, "one helper for every fetch of the view, not one each: \(helpers.seen.sorted())")
         terminal.send("q")
         await expectExit(terminal, 0)
         #expect(PseudoTerminal.same(terminal.initialSettings, try #require(terminal.terminalSettings())))
