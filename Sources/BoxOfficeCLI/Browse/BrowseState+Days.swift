@@ -33,8 +33,20 @@ extension BrowseState {
             status = edgeMessage(place, forward: offset > 0)
             return []
         }
-        if samples != nil { status = "sample \(next.period == .day ? "day" : "week") \(next.day.iso)" }
+        if samples != nil { status = "sample \(next.period == .day ? "day" : "week") \(next.day.iso)" + Self.unrecorded(between: place, and: next) }
         return open(BrowsePage(.ranking(next)), push: false)
+    }
+
+    /// The one or two days a step between sample days passed over inside a recorded stretch (the
+    /// season's gaps), named as not recorded; "" for a step to the next day, or across a longer
+    /// stretch with no samples.
+    static func unrecorded(between place: RankingPlace, and next: RankingPlace) -> String {
+        guard place.period == .day else { return "" }
+        let (first, last) = place.day < next.day ? (place.day, next.day) : (next.day, place.day)
+        let skipped = first.days(to: last) - 1
+        guard (1...2).contains(skipped) else { return "" }
+        let days = (1...skipped).map { first.adding(days: $0).iso }
+        return " (\(days.joined(separator: " and ")) \(skipped == 1 ? "was" : "were") not recorded)"
     }
 
     func edgeMessage(_ place: RankingPlace, forward: Bool) -> String {

@@ -192,6 +192,29 @@ import Testing
         #expect(state.handle(.key(.character("w"))) == [.fetch(.ranking(RankingPlace(day: Day(year: 2012, month: 1, day: 1)!, period: .weekend)), refresh: false)])
     }
 
+    /// A step over the season's unrecorded day names it; a step to the next day, or across months
+    /// with no sample, says nothing of the days between.
+    @Test func aStepOverAnUnrecordedDaySaysSo() throws {
+        let days = [Day(year: 2025, month: 8, day: 26)!, Day(year: 2025, month: 10, day: 19)!, Day(year: 2025, month: 10, day: 21)!,
+                    Day(year: 2025, month: 10, day: 22)!]
+        var state = BrowseState(home: RankingPlace(day: days[3], period: .day), today: Self.today, samples: .init(days: days, weeks: [:]))
+        _ = state.start()
+        _ = state.handle(.key(.character("[")))
+        #expect(state.status == "sample day 2025-10-21")
+        _ = state.handle(.key(.character("[")))
+        #expect(state.status == "sample day 2025-10-19 (2025-10-20 was not recorded)")
+        _ = state.handle(.key(.character("[")))
+        #expect(state.status == "sample day 2025-08-26")
+        _ = state.handle(.key(.character("]")))
+        #expect(state.status == "sample day 2025-10-19")
+        _ = state.handle(.key(.character("]")))
+        #expect(state.status == "sample day 2025-10-21 (2025-10-20 was not recorded)")
+        let two = RankingPlace(day: Day(year: 2025, month: 9, day: 23)!, period: .day)
+        #expect(BrowseState.unrecorded(between: two, and: RankingPlace(day: Day(year: 2025, month: 9, day: 26)!, period: .day))
+                == " (2025-09-24 and 2025-09-25 were not recorded)")
+        #expect(BrowseState.unrecorded(between: RankingPlace(day: two.day, period: .week), and: RankingPlace(day: two.day.adding(days: 14), period: .week)) == "")
+    }
+
     @Test func theCalendarMovesAndPicksADay() throws {
         var state = try Self.showing()
         let peeks = state.handle(.key(.character("c")))
