@@ -27,13 +27,15 @@ enum SampleCatalog {
         for (code, file) in movies {
             entries.append((KOBISCall<Movie>.movie(code: code).requestKey, file))
         }
-        // The season of autumn 2025: every file named as KOBIS's answer for one day or one film.
-        for file in SampleRecordings.files.keys.sorted() where !entries.contains(where: { $0.1 == file }) {
+        // The season of autumn 2025: every file named as KOBIS's answer for one day or one film,
+        // keyed as the transport keys the request it answers (the operation and its one parameter).
+        let placed = Set(entries.map(\.1))
+        for file in SampleRecordings.names where !placed.contains(file) {
             guard let (kind, value) = plainName(file) else { continue }
-            if kind == "daily", let day = Day(value) {
-                entries.append((KOBISCall<DailyBoxOffice>.daily(day).requestKey, file))
+            if kind == "daily" {
+                entries.append((KOBISOperation.dailyBoxOffice.requestKey([("targetDt", value)]), file))
             } else if kind == "movieinfo" {
-                entries.append((KOBISCall<Movie>.movie(code: value).requestKey, file))
+                entries.append((KOBISOperation.movieInfo.requestKey([("movieCd", value)]), file))
             }
         }
         // Both searches hold every match on one page (5 and 1 of them), so the same answer serves

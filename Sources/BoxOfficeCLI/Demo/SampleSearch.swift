@@ -66,7 +66,7 @@ enum SampleSearch {
     private static func films() -> [Film] {
         var films: [String: Film] = [:]
         for entry in SampleCatalog.entries where entry.key.hasPrefix(KOBISOperation.movieInfo.rawValue + "?") {
-            guard let bytes = SampleRecordings.files[entry.file], let info = JSONValue.parse(Data(bytes))?["movieInfoResult"]?["movieInfo"],
+            guard let bytes = SampleRecordings.bytes(named: entry.file), let info = JSONValue.parse(Data(bytes))?["movieInfoResult"]?["movieInfo"],
                   let code = info["movieCd"]?.stringValue, let title = info["movieNm"]?.stringValue else { continue }
             let nations = list(info["nations"]).map { text($0["nationNm"]) }
             let genres = list(info["genres"]).map { text($0["genreNm"]) }
@@ -83,7 +83,7 @@ enum SampleSearch {
             films[code] = Film(code: code, title: title, titleEnglish: text(info["movieNmEn"]), directors: directors, openDay: text(info["openDt"]), listed: listed)
         }
         for entry in SampleCatalog.entries.reversed() where entry.key.hasPrefix(KOBISOperation.dailyBoxOffice.rawValue + "?") {
-            guard let bytes = SampleRecordings.files[entry.file] else { continue }
+            guard let bytes = SampleRecordings.bytes(named: entry.file) else { continue }
             for row in list(JSONValue.parse(Data(bytes))?["boxOfficeResult"]?["dailyBoxOfficeList"]) {
                 guard let code = row["movieCd"]?.stringValue, films[code] == nil, let title = row["movieNm"]?.stringValue else { continue }
                 let openDay = text(row["openDt"]).filter(\.isNumber)

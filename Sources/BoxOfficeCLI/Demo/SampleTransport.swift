@@ -24,7 +24,7 @@ package struct SampleTransport: HTTPTransport {
         log?("demo: answering \(operation.summary(parameters)) from the sample data (nothing is sent)")
         let key = operation.requestKey(parameters)
         guard let file = SampleCatalog.entries.first(where: { $0.key == key })?.file,
-              let bytes = SampleRecordings.files[file] else {
+              let bytes = SampleRecordings.bytes(named: file) else {
             // A search the samples hold no recording of searches the films they hold.
             if operation == .movieList { return HTTPResponse(status: 200, body: SampleSearch.answer(parameters)) }
             throw SampleDataError(operation: operation, request: key)
@@ -34,7 +34,7 @@ package struct SampleTransport: HTTPTransport {
 
     /// The sample recordings by name, for checking them against the fixture files.
     package static var recordings: [String: Data] {
-        SampleRecordings.files.mapValues { Data($0) }
+        Dictionary(uniqueKeysWithValues: SampleRecordings.names.compactMap { name in SampleRecordings.bytes(named: name).map { (name, Data($0)) } })
     }
 
     /// The operation a URL asks for and its parameters without the key, in order, as
