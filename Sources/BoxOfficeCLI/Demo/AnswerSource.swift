@@ -10,21 +10,28 @@ import Foundation
 /// holds every published day, or the recordings inside boxoffice (`--demo`), which hold some.
 /// Commands ask it what it holds and what to show when nothing is asked for; none asks which it is.
 struct AnswerSource: Sendable {
+    /// Whether only some days are held (the samples).
+    private let sampled: Bool
+
+    /// The days and weeks the samples hold, read from their catalogue when first asked for (a
+    /// command that names its day never asks).
+    private static let held = (days: SampleTransport.sampleDays, weeks: SampleTransport.sampleWeeks)
+
     /// The days and weeks held, when only some are (the samples); nil for KOBIS.
-    private let samples: (days: [Day], weeks: [(day: Day, period: WeekPeriod)])?
+    private var samples: (days: [Day], weeks: [(day: Day, period: WeekPeriod)])? { sampled ? Self.held : nil }
 
     /// KOBIS, through the network.
-    static let kobis = AnswerSource(samples: nil)
+    static let kobis = AnswerSource(sampled: false)
     /// The recordings inside boxoffice: no key, no network.
-    static let recordings = AnswerSource(samples: (SampleTransport.sampleDays, SampleTransport.sampleWeeks))
+    static let recordings = AnswerSource(sampled: true)
 
     /// Whether answers come from the outside world (so calls are counted, posters looked up,
     /// days prefetched, and an MCP tool is open-world).
-    var reachesNetwork: Bool { samples == nil }
+    var reachesNetwork: Bool { !sampled }
 
     /// What a movie search searches when it is not KOBIS, in a note; nil for KOBIS.
     var searchedFilms: String? {
-        samples == nil ? nil : "searched the sample data (the titles and directors of its films, and its recorded searches), not KOBIS."
+        sampled ? "searched the sample data (the titles and directors of its films, and its recorded searches), not KOBIS." : nil
     }
 
     /// The days and weeks held, for a view that steps only through those; nil when every day is.
