@@ -13,15 +13,32 @@ import Foundation
 /// command line's `search` and a title given to `movie` or `trend`, the MCP tool, `browse`'s `/`)
 /// reaches it through the transport, as it would reach KOBIS.
 enum SampleSearch {
-    /// One film as a search lists it.
+    /// One film as the samples know it: all of it from its details, or what a ranking says of it.
     private struct Film {
         let code: String
         let title: String
-        let titleEnglish: String
-        let directors: [String]
+        var titleEnglish = ""
+        var year = ""
+        /// `20250924`, or "" when unknown.
         let openDay: String
+        var type = ""
+        var status = ""
+        var nations: [String] = []
+        var genres: [String] = []
+        var directors: [String] = []
+        var companies: [(code: String, name: String)] = []
+
         /// The film as KOBIS's list gives it.
-        let listed: JSONValue
+        var listed: JSONValue {
+            .object([
+                ("movieCd", .string(code)), ("movieNm", .string(title)), ("movieNmEn", .string(titleEnglish)), ("prdtYear", .string(year)),
+                ("openDt", .string(openDay)), ("typeNm", .string(type)), ("prdtStatNm", .string(status)),
+                ("nationAlt", .string(nations.joined(separator: ","))), ("genreAlt", .string(genres.joined(separator: ","))),
+                ("repNationNm", .string(nations.first ?? "")), ("repGenreNm", .string(genres.first ?? "")),
+                ("directors", .array(directors.map { .object([("peopleNm", .string($0))]) })),
+                ("companys", .array(companies.map { .object([("companyCd", .string($0.code)), ("companyNm", .string($0.name))]) })),
+            ])
+        }
     }
 
     /// KOBIS's answer to `movie/searchMovieList` with these parameters.
@@ -68,31 +85,17 @@ enum SampleSearch {
         for entry in SampleCatalog.entries where entry.key.hasPrefix(KOBISOperation.movieInfo.rawValue + "?") {
             guard let bytes = SampleRecordings.bytes(named: entry.file), let info = JSONValue.parse(Data(bytes))?["movieInfoResult"]?["movieInfo"],
                   let code = info["movieCd"]?.stringValue, let title = info["movieNm"]?.stringValue else { continue }
-            let nations = list(info["nations"]).map { text($0["nationNm"]) }
-            let genres = list(info["genres"]).map { text($0["genreNm"]) }
-            let directors = list(info["directors"]).map { text($0["peopleNm"]) }
-            let companies = list(info["companys"]).map { JSONValue.object([("companyCd", .string(text($0["companyCd"]))), ("companyNm", .string(text($0["companyNm"])))]) }
-            let listed = JSONValue.object([
-                ("movieCd", .string(code)), ("movieNm", .string(title)), ("movieNmEn", .string(text(info["movieNmEn"]))),
-                ("prdtYear", .string(text(info["prdtYear"]))), ("openDt", .string(text(info["openDt"]))), ("typeNm", .string(text(info["typeNm"]))),
-                ("prdtStatNm", .string(text(info["prdtStatNm"]))), ("nationAlt", .string(nations.joined(separator: ","))),
-                ("genreAlt", .string(genres.joined(separator: ","))), ("repNationNm", .string(nations.first ?? "")),
-                ("repGenreNm", .string(genres.first ?? "")), ("directors", .array(directors.map { .object([("peopleNm", .string($0))]) })),
-                ("companys", .array(companies)),
-            ])
-            films[code] = Film(code: code, title: title, titleEnglish: text(info["movieNmEn"]), directors: directors, openDay: text(info["openDt"]), listed: listed)
+            films[code] = Film(code: code, title: title, titleEnglish: text(info["movieNmEn"]), year: text(info["prdtYear"]), openDay: text(info["openDt"]),
+                               type: text(info["typeNm"]), status: text(info["prdtStatNm"]),
+                               nations: list(info["nations"]).map { text($0["nationNm"]) }, genres: list(info["genres"]).map { text($0["genreNm"]) },
+                               directors: list(info["directors"]).map { text($0["peopleNm"]) },
+                               companies: list(info["companys"]).map { (text($0["companyCd"]), text($0["companyNm"])) })
         }
         for entry in SampleCatalog.entries.reversed() where entry.key.hasPrefix(KOBISOperation.dailyBoxOffice.rawValue + "?") {
             guard let bytes = SampleRecordings.bytes(named: entry.file) else { continue }
             for row in list(JSONValue.parse(Data(bytes))?["boxOfficeResult"]?["dailyBoxOfficeList"]) {
                 guard let code = row["movieCd"]?.stringValue, films[code] == nil, let title = row["movieNm"]?.stringValue else { continue }
-                let openDay = text(row["openDt"]).filter(\.isNumber)
-                let listed = JSONValue.object([
-                    ("movieCd", .string(code)), ("movieNm", .string(title)), ("movieNmEn", .string("")), ("prdtYear", .string("")),
-                    ("openDt", .string(openDay)), ("typeNm", .string("")), ("prdtStatNm", .string("")), ("nationAlt", .string("")),
-                    ("genreAlt", .string("")), ("repNationNm", .string("")), ("repGenreNm", .string("")), ("directors", .array([])), ("companys", .array([])),
-                ])
-                films[code] = Film(code: code, title: title, titleEnglish: "", directors: [], openDay: openDay, listed: listed)
+                films[code] = Film(code: code, title: title, openDay: text(row["openDt"]).filter(\.isNumber))
             }
         }
         return films.values.sorted { ($0.openDay, $1.code) > ($1.openDay, $0.code) }
