@@ -24,27 +24,26 @@ struct RankingFilterOptions: Equatable, Sendable {
     static let specs = [nation, multi, commercial, region].map(\.option)
 
     init(_ arguments: some ArgumentReader) throws(UsageError) {
-        let (nation, multi, commercial, region) = (Self.nation, Self.multi, Self.commercial, Self.region)
-        if let text = arguments.string(nation) {
+        if let text = arguments.string(Self.nation) {
             switch text.trimmingBlanks().lowercased() {
-            case "korean", "k", "한국": self.nation = .korean
-            case "foreign", "f", "외국": self.nation = .foreign
+            case "korean", "k", "한국": nation = .korean
+            case "foreign", "f", "외국": nation = .foreign
             default:
                 let hint = Suggestion.hint(text.lowercased(), among: ["korean", "foreign"])
-                throw UsageError(message: "\(arguments.named(nation)) \(UsageError.quote(text)) is not one of: korean, foreign\(hint)", command: arguments.name)
+                throw UsageError(message: "\(arguments.named(Self.nation)) \(UsageError.quote(text)) is not one of: korean, foreign\(hint)", command: arguments.name)
             }
         }
-        if arguments.has(multi), arguments.has(commercial) {
-            throw UsageError(message: "\(arguments.named(multi)) and \(arguments.named(commercial)) cannot be used together (a film is one or the other); leave both out for all films", command: arguments.name)
+        if arguments.has(Self.multi), arguments.has(Self.commercial) {
+            throw UsageError(message: "\(arguments.named(Self.multi)) and \(arguments.named(Self.commercial)) cannot be used together (a film is one or the other); leave both out for all films", command: arguments.name)
         }
-        market = arguments.has(multi) ? .diversity : arguments.has(commercial) ? .commercial : nil
-        if let text = arguments.string(region) {
+        market = arguments.has(Self.multi) ? .diversity : arguments.has(Self.commercial) ? .commercial : nil
+        if let text = arguments.string(Self.region) {
             let trimmed = text.composed.trimmingBlanks()
             guard !trimmed.isEmpty else {
-                throw UsageError(message: "\(arguments.named(region)) needs a region name or code, e.g. \(arguments.named(region)) 서울", command: arguments.name)
+                throw UsageError(message: "\(arguments.named(Self.region)) needs a region name or code, e.g. \(arguments.named(Self.region)) 서울", command: arguments.name)
             }
-            self.region = trimmed
-            regionParameter = arguments.named(region)
+            region = trimmed
+            regionParameter = arguments.named(Self.region)
         }
     }
 

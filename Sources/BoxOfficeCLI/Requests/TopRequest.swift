@@ -28,21 +28,21 @@ struct TopRequest: BoxOfficeRequest, Equatable {
 
     init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)
-        let (year, month, from, to) = (Self.year, Self.month, RankingRange.from, RankingRange.to)
-        let given = [year, month, arguments.has(from) ? from : to].filter(arguments.has)
+        let (from, to) = (RankingRange.from, RankingRange.to)
+        let given = [Self.year, Self.month, arguments.has(from) ? from : to].filter(arguments.has)
         if given.count > 1 {
-            throw UsageError(message: "\(arguments.named(given[0])) and \(arguments.named(given[1])) cannot be used together; give one period: \(arguments.named(year)), \(arguments.named(month)), or \(arguments.named(from)) and \(arguments.named(to))", command: arguments.name)
+            throw UsageError(message: "\(arguments.named(given[0])) and \(arguments.named(given[1])) cannot be used together; give one period: \(arguments.named(Self.year)), \(arguments.named(Self.month)), or \(arguments.named(from)) and \(arguments.named(to))", command: arguments.name)
         }
         let today = arguments.today
         if let range = try RankingRange.parse(arguments) {
             period = .range(range)
-        } else if let text = arguments.string(month) {
+        } else if let text = arguments.string(Self.month) {
             let (year, month) = try MonthArgument.parse(text, today: today, command: arguments.name, option: arguments.named(Self.month) + " ")
             if year == today.year, month == today.month, today.day == 1 {
                 throw UsageError(message: "\(arguments.named(Self.month)) \(MonthArgument.name(year, month)) has no published day yet (KOBIS publishes a day only after it ends); try the month before", command: arguments.name)
             }
             period = .month(year: year, month: month)
-        } else if let text = arguments.string(year) {
+        } else if let text = arguments.string(Self.year) {
             let trimmed = text.trimmingBlanks()
             guard trimmed.count == 4, let year = Int(trimmed) else {
                 throw UsageError(message: "\(arguments.named(Self.year)) \(UsageError.quote(text)) is not a year; write it as 2023", command: arguments.name)

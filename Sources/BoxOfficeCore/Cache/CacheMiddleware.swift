@@ -103,8 +103,8 @@ package struct UnsafeFolderError: Error, Sendable, Equatable, CustomStringConver
 /// settled is good for ever, one fetched earlier for an hour; details for a week, searches for a
 /// day, code tables for 30 days. Only an answer the client decoded is kept: never a KOBIS fault, an
 /// error page, or a cut-off or malformed body. A stored answer that no longer decodes is fetched
-/// again. Place it after the key's masking (the client's own first middleware) and before anything
-/// that counts or spends a call: an answer from the store costs none.
+/// again. What it keeps is the body as the client got it, so its key is masked wherever the cache
+/// sits; place it before anything that counts or spends a call: an answer from the store costs none.
 public struct CacheMiddleware: BoxOfficeMiddleware {
     /// How the store is used.
     package enum Mode: Sendable, Equatable {
@@ -220,9 +220,7 @@ package final class CacheTicket: Sendable, Equatable {
     package static func == (lhs: CacheTicket, rhs: CacheTicket) -> Bool { lhs === rhs }
 
     /// Whether the cache must fetch even when it holds an answer (the one it holds did not decode).
-    package var skipsStore: Bool {
-        get { state.withLock { $0.skipsStore } }
-    }
+    package var skipsStore: Bool { state.withLock { $0.skipsStore } }
 
     /// Asks the cache to fetch this time, and forgets what it said of the last try.
     package func skipStore() {

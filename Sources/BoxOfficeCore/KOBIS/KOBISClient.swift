@@ -153,8 +153,8 @@ package struct KOBISClient: Sendable {
         return call
     }
 
-    /// The body of a successful (2xx) answer, through the middlewares (the outermost of which masks
-    /// every key); faults and bad bodies are not looked at here. A failure the middlewares left as it was (no
+    /// The body of a successful (2xx) answer, through the middlewares (one of which masks every
+    /// key); faults and bad bodies are not looked at here. A failure the middlewares left as it was (no
     /// retry middleware, say) becomes the client's error here, after one try.
     private nonisolated(nonsending) func body(for call: RemoteCall, ticket: CacheTicket?) async throws -> Data {
         var request = HTTPRequest(url: call.url, timeout: timeout, headers: call.headers)
