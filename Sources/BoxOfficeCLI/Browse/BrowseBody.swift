@@ -12,17 +12,28 @@ import Foundation
 enum BrowseBody {
     static func lines(_ screen: BrowseScreen, answer: BrowseAnswer?, poster: BrowseAnswer? = nil) -> [BrowseLine] {
         switch (screen, answer) {
-        case let (.movie, .movie(movie)?):
-            var lines = details(of: movie)
-            switch poster {
-            case let .poster(url?)?: lines.insert(BrowseLine(text: pad("Poster", 8, left: true) + "  p shows it · " + url.printable), at: 1)
-            case .poster(nil)?: lines.insert(BrowseLine(text: pad("Poster", 8, left: true) + "  none found"), at: 1)
-            default: break
+        case let (.movie, .movie(film)?):
+            var lines: [BrowseLine]
+            if let movie = film.details {
+                lines = details(of: movie)
+                switch poster {
+                case let .poster(url?)?: lines.insert(BrowseLine(text: pad("Poster", 8, left: true) + "  p shows it · " + url.printable), at: 1)
+                case .poster(nil)?: lines.insert(BrowseLine(text: pad("Poster", 8, left: true) + "  none found"), at: 1)
+                default: break
+                }
+            } else {
+                lines = [BrowseLine(text: film.title.printable, heading: true)]
+                    + fields([("Code", film.code), ("Opened", film.series?.openDate?.iso)])
+                    + [BrowseLine(text: "KOBIS's details for it are not in the samples.")]
             }
+            // What the rankings at hand tell, under the film's own fields.
+            let fieldsEnd = lines.indices.dropFirst().first { lines[$0].heading } ?? lines.endIndex
+            lines.insert(contentsOf: run(film), at: fieldsEnd)
             return lines
         case let (.ranking, .daily(ranking)?): return entries(ranking.entries)
         case let (.ranking, .weekly(ranking)?): return entries(ranking.entries)
-        case let (.search(title), .movies(page)?): return matches(page, title: title)
+        case let (.search(title), .movies(page, origin)?):
+            return matches(page, title: title) + (origin.map { [BrowseLine(text: ""), BrowseLine(text: "(" + $0 + ")")] } ?? [])
         case let (.person, .person(person)?): return details(of: person)
         case let (.people(name, film), .people(page)?): return people(page, name: name, film: film)
         case let (.company, .company(company)?): return details(of: company)
@@ -105,6 +116,64 @@ enum BrowseBody {
         lines.append(BrowseLine(text: "Your reviews", heading: true))
         lines.append(BrowseLine(text: "  Enter lists them; v adds one", item: .open(.reviews(movie.code))))
         return lines
+    }
+
+    /// A film's run in the rankings at hand: its audience so far, its days in the top 10, its
+    /// best rank, the milestones it passed, and its daily audience as a small chart. The figures,
+    /// their days and the days since opening are columns (a narrow screen leaves out the last
+    /// ones, on every line alike), never cut.
+    private static func run(_ film: BrowseFilm) -> [BrowseLine] {
+        guard let run = film.run else { return [] }
+        let read = run.coverage?.daysRead ?? run.movies.first?.points.count ?? 0
+        let heading = BrowseLine(text: "In the rankings at hand (read at no call)", heading: true)
+        guard let series = film.series else {
+            let why = read == 0 ? "  No day of its run is at hand; the days browse and the commands fetch are kept and read here."
+                : "  It is in the top 10 on none of the \(NumberFormat.grouped(read)) days at hand."
+            return [heading, BrowseLine(text: why)]
+        }
+        let day = { (point: Trend.Point) in point.day.map { "day \($0)" } ?? "" }
+        var rows: [(String, [String])] = [("Days read", [NumberFormat.grouped(read), "", ""])]
+        if let last = series.lastRanked, let total = last.audienceTotal {
+            rows.append(("Audience so far", [NumberFormat.grouped(total), last.date.iso, day(last)]))
+        }
+        rows.append(("Days in the top 10", [NumberFormat.grouped(series.daysRanked), "", ""]))
+        if let best = series.bestRank, let first = series.points.first(where: { $0.rank == best }) {
+            rows.append(("Best rank", [String(best), first.date.iso, day(first)]))
+        }
+        for milestone in series.milestones {
+            rows.append(("Passed", [NumberFormat.grouped(milestone.audience), milestone.date.iso, milestone.day.map { "day \($0)" } ?? ""]))
+        }
+        // Its last day in the top 10 is the audience's day above.
+        if let first = series.points.first(where: \.isRanked) {
+            rows.append(("First in the top 10", ["", first.date.iso, day(first)]))
+        }
+        let widths = (0..<3).map { column in rows.map { $0.1[column].count }.max() ?? 0 }
+        var lines = [heading]
+        lines += rows.map { label, values in
+            BrowseLine(text: "  " + label, columns: values.enumerated().map { pad($1, widths[$0]) })
+        }
+        let chart = sparkline(series)
+        if !chart.isEmpty { lines.append(BrowseLine(text: "  " + chart)) }
+        return lines
+    }
+
+    /// The film's daily audience from its first day in the top 10 to its last, a character a day
+    /// (several a character when the run is long): a bar as high as the day's audience, · for a
+    /// day at hand out of the top 10, a space for a day not at hand.
+    static func sparkline(_ series: Trend.Series, width: Int = 60) -> String {
+        let ranked = series.points.filter(\.isRanked)
+        guard let first = ranked.first?.date, let last = ranked.last?.date else { return "" }
+        let byDay = Dictionary(series.points.map { ($0.date, $0) }, uniquingKeysWith: { a, _ in a })
+        let days = PeriodReading.days(first...last)
+        let size = max(1, (days.count + width - 1) / width)
+        let peak = max(1, ranked.compactMap(\.audience).max() ?? 1)
+        let bars = Array("▁▂▃▄▅▆▇█")
+        return stride(from: 0, to: days.count, by: size).map { start -> Character in
+            let bucket = days[start..<min(days.count, start + size)].compactMap { byDay[$0] }
+            guard !bucket.isEmpty else { return " " }
+            guard let audience = bucket.compactMap(\.audience).max() else { return "·" }
+            return bars[min(bars.count - 1, max(0, Int((Double(audience) / Double(peak) * Double(bars.count)).rounded(.up)) - 1))]
+        }.map(String.init).joined()
     }
 
     private static func details(of person: Person) -> [BrowseLine] {

@@ -55,7 +55,7 @@ extension BrowseState {
     mutating func startReview() -> [BrowseEffect] {
         switch top.screen {
         case let .movie(code), let .reviews(code):
-            let title = if case let .movie(movie)? = answers[.movie(code)] { movie.title } else { code }
+            let title = if case let .movie(film)? = answers[.movie(code)] { film.title } else { code }
             form = ReviewForm(movieCode: code, title: title)
         default:
             status = "v adds a review from a film's details"

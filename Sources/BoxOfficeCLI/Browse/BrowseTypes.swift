@@ -90,8 +90,10 @@ enum BrowseRequest: Hashable {
 enum BrowseAnswer: Equatable {
     case daily(DailyBoxOffice)
     case weekly(WeeklyBoxOffice)
-    case movie(Movie)
-    case movies(SearchPage<MovieSummary>)
+    /// A film: KOBIS's details, and its run in the rankings at hand.
+    case movie(BrowseFilm)
+    /// Films found by title; `origin` says what was searched when it was not KOBIS (the samples).
+    case movies(SearchPage<MovieSummary>, origin: String? = nil)
     case person(Person)
     case people(SearchPage<PersonSummary>)
     case company(Company)
@@ -99,6 +101,36 @@ enum BrowseAnswer: Equatable {
     case reviews([Review])
     /// A poster's address, or nil when the providers found none.
     case poster(String?)
+}
+
+/// A film's screen: KOBIS's details (nil where the demo's samples do not hold them), and what
+/// the rankings at hand (the cache's days, the demo's season) tell of its run, read at no call.
+struct BrowseFilm: Equatable {
+    let code: String
+    var details: Movie?
+    /// The film's run over the days at hand (nil when they could not be read).
+    var run: Trend?
+
+    init(code: String, details: Movie?, run: Trend? = nil) {
+        self.code = code
+        self.details = details
+        self.run = run
+    }
+
+    /// Details alone.
+    init(_ details: Movie) {
+        self.init(code: details.code, details: details)
+    }
+
+    /// The film's run, when the rankings at hand list it.
+    var series: Trend.Series? {
+        run?.movies.first.flatMap { $0.daysRanked > 0 ? $0 : nil }
+    }
+
+    /// Its title: KOBIS's, or the rankings', or its code.
+    var title: String {
+        details?.title ?? series?.title ?? code
+    }
 }
 
 /// What happens to the view.

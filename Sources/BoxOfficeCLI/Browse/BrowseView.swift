@@ -73,7 +73,7 @@ struct BrowseView {
             if provisional { title += " · provisional" }
             return title
         case let .movie(code):
-            if case let .movie(movie)? = answer { return "Film · \(movie.title.printable)" }
+            if case let .movie(film)? = answer { return "Film · \(film.title.printable)" }
             return "Film \(code.printable)"
         case let .search(text): return "Search · \(text.printable)"
         case let .person(code):
@@ -84,7 +84,7 @@ struct BrowseView {
             if case let .company(company)? = answer { return "Company · \(company.name.printable)" }
             return "Company \(code.printable)"
         case let .reviews(code):
-            if case let .movie(movie)? = state.answers[.movie(code)] { return "Reviews · \(movie.title.printable)" }
+            if case let .movie(film)? = state.answers[.movie(code)] { return "Reviews · \(film.title.printable)" }
             return "Reviews \(code.printable)"
         case let .calendar(day): return "Calendar · \(day.iso.prefix(7))"
         case .help: return "Keys"

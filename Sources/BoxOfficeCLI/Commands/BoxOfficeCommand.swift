@@ -68,6 +68,9 @@ struct CommandOutput {
     /// Text under the value on a terminal (a movie's reviews).
     var note = ""
     var failureAfterOutput: (any Error)? = nil
+    /// Where the answer came from when that is not KOBIS (the samples' search): said on stderr by
+    /// the command line, and beside the value by a face whose caller sees no stderr.
+    var origin: String? = nil
 
     init(_ content: Content, note: String = "", failureAfterOutput: (any Error)? = nil) {
         self.content = content

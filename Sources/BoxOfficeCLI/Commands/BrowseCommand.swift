@@ -23,7 +23,10 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
         A full-screen view of the rankings: Enter opens a film, then its director, an actor or a
         company, and their films; Esc goes back. ] and [ step a day (a week), c opens a calendar,
         / searches a title, w changes the period, r fetches the screen again, ? lists the keys,
-        q quits. Requests run in the background; an error is a line in the status bar.
+        q quits. Requests run in the background; an error is a line in the status bar. A film's
+        screen shows, beside KOBIS's details, what the rankings at hand tell of its run (its
+        audience so far, days in the top 10, best rank, milestones, a chart): read from the cache
+        at no call, or from the season in the demo.
 
         It needs a terminal: with stdin or stdout not one, it exits 64. For scripts, use the
         commands themselves (daily, weekly, movie, people, company with --json).
@@ -113,14 +116,43 @@ struct BrowseFetcher: Sendable {
             let (filter, scope) = try await filters.filter(context, client: client)
             let period = WeekPeriod(rawValue: place.period.rawValue) ?? .week
             return .weekly(try await client.fetch(.weekly(place.day, period: period, filter: filter, scope: scope)))
-        case let .movie(code): return .movie(try await client.fetch(.movie(code: code)))
-        case let .search(title): return .movies(try await client.fetch(.movies(MovieQuery(title: title))))
+        case let .movie(code): return .movie(try await film(code, client: client))
+        case let .search(title): return .movies(try await client.fetch(.movies(MovieQuery(title: title))), origin: context.source.searchedFilms)
         case let .person(code): return .person(try await client.fetch(.person(code: code)))
         case let .company(code): return .company(try await client.fetch(.company(code: code)))
         // Credits carry no code: the people of that name with that film (KOBIS's filmoNames).
         case let .people(name, film): return .people(try await client.fetch(.people(name: name, filmography: film)))
         case .reviews, .poster: throw BrowseFetchError()
         }
+    }
+
+    /// A film's details, and what the rankings at hand tell of its run (read at no call: the
+    /// cache's days, or the samples'). Where the samples hold no details, the run alone, if the
+    /// rankings at hand list the film.
+    private func film(_ code: String, client: BoxOfficeClient) async throws -> BrowseFilm {
+        let source = context.source
+        var details: Movie?
+        var lacking: (any Error)?
+        do {
+            details = try await client.fetch(.movie(code: code))
+        } catch where source.lacksDetails(error) {
+            lacking = error
+        }
+        let today = context.today
+        let window = details?.openDate.map { $0...min(today.adding(days: -1), $0.adding(days: 729)) } ?? source.runWindow(today: today)
+        // Only what is at hand: with KOBIS, the cache's days, read offline so nothing is fetched.
+        var offline = context
+        if context.invocation.cacheMode != .offline {
+            var invocation = context.invocation
+            invocation.cacheMode = .offline
+            offline = context.with(invocation: invocation)
+        }
+        let reader = try offline.client()
+        let reading = PeriodReading(jobs: context.invocation.jobs, readable: { days in source.atHand(days) { reader.isCached(.daily($0)) } })
+        let run = try? await reader.runAtHand(of: code, within: window, today: today, reading: reading)
+        let film = BrowseFilm(code: code, details: details, run: run)
+        if details == nil, film.series == nil, let lacking { throw lacking }
+        return film
     }
 
     /// Adds the form's review as `review add` does (its checks, its store), the form's password

@@ -31,7 +31,29 @@ struct AnswerSource: Sendable {
 
     /// What a movie search searches when it is not KOBIS, in a note; nil for KOBIS.
     var searchedFilms: String? {
-        sampled ? "searched the sample data (the titles and directors of its films, and its recorded searches), not KOBIS." : nil
+        sampled ? "searched the samples (titles, directors, recorded searches), not KOBIS." : nil
+    }
+
+    /// The days of `days` whose ranking can be read at no call: the ones held (the samples), or
+    /// the ones `cached` says the cache holds (KOBIS).
+    func atHand(_ days: [Day], cached: (Day) -> Bool) -> [Day] {
+        guard let held = samples?.days else { return days.filter(cached) }
+        let set = Set(held)
+        return days.filter(set.contains)
+    }
+
+    /// The days a film's run is looked for in when its opening day is not known: every day held
+    /// (the samples), or the two years to yesterday (KOBIS).
+    func runWindow(today: Day) -> ClosedRange<Day> {
+        if let first = samples?.days.first, let last = samples?.days.last { return first...last }
+        return today.adding(days: -730)...today.adding(days: -1)
+    }
+
+    /// Whether `error` says only that the source does not hold a film's details (the samples):
+    /// what else is known of the film is still worth showing.
+    func lacksDetails(_ error: any Error) -> Bool {
+        guard let error = error as? SampleDataError else { return false }
+        return error.operation == .movieInfo
     }
 
     /// The days and weeks held, for a view that steps only through those; nil when every day is.

@@ -45,12 +45,13 @@ extension MCPServer {
             // The specification asks for the structured answer serialized in a text block too,
             // for clients that pass only `content` to the model: every field, none cut to a width.
             let text = structured.serialized(pretty: false)
-            var content: [(String, JSONValue)] = [("content", .array([.object([("type", .string("text")), ("text", .string(text))])])),
-                                                  ("structuredContent", structured)]
+            var blocks: [JSONValue] = [.object([("type", .string("text")), ("text", .string(text))])]
             if let failure = output.failureAfterOutput {
-                content[0] = ("content", .array([.object([("type", .string("text")), ("text", .string(text + "\n" + Self.message(failure)))])]))
+                blocks[0] = .object([("type", .string("text")), ("text", .string(text + "\n" + Self.message(failure)))])
             }
-            return .object(content + [("isError", .bool(false))])
+            // Where the answer came from when that is not KOBIS (the samples' search), beside it.
+            if let origin = output.origin { blocks.append(.object([("type", .string("text")), ("text", .string(origin))])) }
+            return .object([("content", .array(blocks)), ("structuredContent", structured), ("isError", .bool(false))])
         } catch {
             return Self.failure(Self.message(error, keyOrigin: context.secrets.keyOrigin))
         }

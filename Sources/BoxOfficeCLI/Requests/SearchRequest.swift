@@ -40,16 +40,21 @@ struct SearchRequest: BoxOfficeRequest, Equatable {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(SearchPage<MovieSummary>.self)
         let client = try context.client()
-        if let held = context.source.searchedFilms { context.notice?(held) }
-        guard all else {
-            return try await context.show(.movies(query), using: client)
+        let origin = context.source.searchedFilms
+        if let origin { context.notice?(origin) }
+        var output: CommandOutput
+        if all {
+            let pages = try await AllPages.fetch(first: query.page, perPage: query.perPage, mostPages: Self.mostPages, context: context) { [query] page in
+                var query = query
+                query.page = page
+                return try await client.fetch(.movies(query))
+            }
+            output = .value(pages)
+        } else {
+            output = try await context.show(.movies(query), using: client)
         }
-        let pages = try await AllPages.fetch(first: query.page, perPage: query.perPage, mostPages: Self.mostPages, context: context) { [query] page in
-            var query = query
-            query.page = page
-            return try await client.fetch(.movies(query))
-        }
-        return .value(pages)
+        output.origin = origin
+        return output
     }
 }
 

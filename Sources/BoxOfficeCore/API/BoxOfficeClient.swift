@@ -194,6 +194,27 @@ public struct BoxOfficeClient: Sendable {
         }
     }
 
+    /// One film's run as far as the daily rankings in the cache tell it, at no call: its rank and
+    /// audience on each day from `from` to `to` whose ranking the cache holds (none without a
+    /// cache), with ``Trend/Series/daysRanked``, ``Trend/Series/bestRank``,
+    /// ``Trend/Series/lastRanked`` (its audience so far) and the milestones passed on those days;
+    /// ``Trend/coverage`` says which days were not at hand. A range reaching today is read to yesterday.
+    ///
+    /// ```swift
+    /// let run = try await client.storedRun(of: "20218541", from: opening, to: opening.adding(days: 90))
+    /// print(run.movies[0].lastRanked?.audienceTotal ?? 0)
+    /// ```
+    public func storedRun(of movieCode: String, from: Day, to: Day) async throws(BoxOfficeError) -> Trend {
+        guard from <= to else { throw .invalidRequest("the period starts on \(from.iso), after its last day, \(to.iso)") }
+        let engine = client
+        let reading = PeriodReading(jobs: 4, readable: { days in days.filter { engine.isCached(.daily($0)) } })
+        do {
+            return try await client.runAtHand(of: movieCode, within: from...to, today: Day.korean(at: now()), reading: reading)
+        } catch {
+            throw BoxOfficeError(error)
+        }
+    }
+
     /// The number one of each day of a month (`month` 1 to 12), each published day costing one
     /// call unless a cache holds it; the days from today on are not published yet and have none.
     public func calendar(year: Int, month: Int, concurrency: Int = 4) async throws(BoxOfficeError) -> MonthCalendar {
@@ -284,6 +305,12 @@ extension BoxOfficeClient {
     package nonisolated(nonsending) func trend(of codes: [String], range: ClosedRange<Day>?, alignedByOpening: Bool,
                                            today: Day, reading: PeriodReading) async throws -> Trend {
         try await client.trend(of: codes, range: range, alignedByOpening: alignedByOpening, today: today, reading: reading)
+    }
+
+    /// One film's run from the days of `window` that `reading` finds at hand.
+    package nonisolated(nonsending) func runAtHand(of code: String, within window: ClosedRange<Day>, today: Day,
+                                               reading: PeriodReading) async throws -> Trend {
+        try await client.runAtHand(of: code, within: window, today: today, reading: reading)
     }
 
     /// A month's calendar, read as `reading` says.

@@ -152,6 +152,18 @@ extension Trend.Series {
 }
 
 extension Trend.Series {
+    /// How many of the days read it was in the top 10.
+    public var daysRanked: Int { points.count(where: \.isRanked) }
+
+    /// Its best rank on the days read (1 is first), nil when it was never in the top 10 then.
+    public var bestRank: Int? { points.compactMap(\.rank).min() }
+
+    /// The last day read on which it was in the top 10: its ``Trend/Point/audienceTotal`` is the
+    /// film's audience so far, as far as the days read tell.
+    public var lastRanked: Trend.Point? { points.last(where: \.isRanked) }
+}
+
+extension Trend.Series {
     /// The day with the largest audience, if the film was ever ranked.
     package var peak: Trend.Point? {
         points.filter(\.isRanked).max { ($0.audience ?? 0) < ($1.audience ?? 0) }

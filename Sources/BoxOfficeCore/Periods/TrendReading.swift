@@ -110,6 +110,28 @@ extension KOBISClient {
     }
 
     private struct StopEarly: Error {}
+
+    /// One film's run as far as the daily rankings at hand tell it: the days of `window` that
+    /// `reading.readable` gives (the caller keeps only those it can read at no call: a cache's, a
+    /// demo's recordings), up to yesterday. Days that are not at hand are in its coverage as not
+    /// held; with none at hand, the run has no point and its title is the code.
+    package nonisolated(nonsending) func runAtHand(of code: String, within window: ClosedRange<Day>, today: Day,
+                                               reading: PeriodReading) async throws -> Trend {
+        let yesterday = today.adding(days: -1)
+        let period = window.lowerBound <= yesterday ? PeriodReading.days(window.lowerBound...min(window.upperBound, yesterday)) : []
+        let days = try reading.readable(period)
+        var rankings: [DailyBoxOffice] = []
+        let failed = try await dailyRankings(of: days, reading: reading) { rankings.append($0) }
+        let coverage = PeriodCoverage(asked: period, read: days, failed: failed)
+        var trend = if rankings.isEmpty {
+            Trend(from: window.lowerBound, to: min(window.upperBound, max(window.lowerBound, yesterday)),
+                  movies: [Trend.Series(movieCode: code, title: code, points: [])])
+        } else {
+            Trend(films: [(code, code)], rankings: rankings)
+        }
+        trend.coverage = coverage
+        return trend
+    }
 }
 
 extension Trend {

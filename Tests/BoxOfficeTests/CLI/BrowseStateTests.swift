@@ -73,7 +73,7 @@ import Testing
         #expect(state.pages.count == 1, "the ranking stays until the film's answer is there")
         #expect(state.pending?.request == .movie(code))
         let movie = try Self.movie("movieinfo_20218541.json")
-        _ = state.handle(.answered(.movie(code), .movie(movie)))
+        _ = state.handle(.answered(.movie(code), .movie(BrowseFilm(movie))))
         #expect(state.top.screen == .movie(code))
         #expect(state.pending == nil)
         // → and l open as Enter does; on a film, the credits are what can be chosen.
@@ -109,7 +109,7 @@ import Testing
         #expect(state.pending == nil)
         #expect(state.loading.isEmpty)
         // The answer comes anyway: it is kept, and the screen stays the ranking.
-        _ = state.handle(.answered(.movie("20231089"), .movie(try Self.movie("movieinfo_20218541.json"))))
+        _ = state.handle(.answered(.movie("20231089"), .movie(BrowseFilm(try Self.movie("movieinfo_20218541.json")))))
         #expect(state.top.screen == .ranking(Self.place))
         #expect(state.answers[.movie("20231089")] != nil)
         // A failure of something nobody waits for says nothing.
@@ -271,7 +271,7 @@ import Testing
         var state = try Self.showing()
         let movie = try Self.movie("movieinfo_20218541.json")
         _ = state.handle(.key(.enter))
-        _ = state.handle(.answered(.movie("20231089"), .movie(movie)))
+        _ = state.handle(.answered(.movie("20231089"), .movie(BrowseFilm(movie))))
         let people = BrowseRequest.people(name: movie.directors[0].name, film: movie.title)
         #expect(state.handle(.key(.enter)) == [.fetch(people, refresh: false)])
         let name = movie.directors[0].name
@@ -346,7 +346,7 @@ import Testing
         #expect(state.form == nil)
         #expect(state.status == "v adds a review from a film's details")
         _ = state.handle(.key(.enter))
-        _ = state.handle(.answered(.movie("20231089"), .movie(try Self.movie("movieinfo_20218541.json"))))
+        _ = state.handle(.answered(.movie("20231089"), .movie(BrowseFilm(try Self.movie("movieinfo_20218541.json")))))
         _ = state.handle(.key(.character("v")))
         #expect(state.form?.title == "밀수")
         for character in "4.5" { _ = state.handle(.key(.character(character))) }

@@ -17,7 +17,7 @@ import Testing
         _ = ranking.handle(.key(.down))
         var movie = ranking
         _ = movie.handle(.key(.enter))
-        _ = movie.handle(.answered(.movie("20226270"), .movie(try BrowseStateTests.movie("movieinfo_20218541.json"))))
+        _ = movie.handle(.answered(.movie("20226270"), .movie(BrowseFilm(try BrowseStateTests.movie("movieinfo_20218541.json")))))
         for _ in 0..<3 { _ = movie.handle(.key(.down)) }
         var calendar = ranking
         _ = calendar.handle(.key(.character("c")))
@@ -39,7 +39,49 @@ import Testing
         var loading = BrowseState(home: BrowseStateTests.place, today: BrowseStateTests.today)
         _ = loading.start()
         return [("ranking", ranking), ("movie", movie), ("calendar", calendar), ("help", help), ("typing", search),
-                ("search", searched), ("failed", failed), ("loading", loading)]
+                ("search", searched), ("failed", failed), ("loading", loading),
+                ("film-run", try seasonFilm(0, details: true)), ("film-samples", try seasonFilm(4, details: false))]
+    }
+
+    /// The demo's last day, 2025-10-28, and its film at `index` opened: its details (or none, as
+    /// where the samples hold none) and its run over the whole recorded season.
+    static func seasonFilm(_ index: Int, details: Bool) throws -> BrowseState {
+        let place = RankingPlace(day: Day(year: 2025, month: 10, day: 28)!, period: .day)
+        var state = BrowseState(home: place, today: Day(year: 2025, month: 11, day: 27)!)
+        _ = state.start()
+        _ = state.handle(.answered(.ranking(place), .daily(try BrowseStateTests.daily("daily_20251028.json"))))
+        for _ in 0..<index { _ = state.handle(.key(.down)) }
+        _ = state.handle(.key(.enter))
+        guard case let .movie(code)? = state.pending?.request else { throw BrowseFetchError() }
+        let rankings = try SeasonDemoTests.days.map { try BrowseStateTests.daily("daily_\($0).json") }
+        var run = Trend(films: [(code, code)], rankings: rankings)
+        run.coverage = PeriodCoverage(daysInPeriod: rankings.count)
+        let movie = details ? try BrowseStateTests.movie("movieinfo_\(code).json") : nil
+        _ = state.handle(.answered(.movie(code), .movie(BrowseFilm(code: code, details: movie, run: run))))
+        return state
+    }
+
+    /// The run's figures and milestones, and its chart, read from the season's recordings.
+    @Test func aFilmsRunIsWhatTheRecordingsSay() throws {
+        let rows = try SeasonDemoTests.days.map { day in (day, try SeasonDemoTests.rows(day).first { $0.code == "20090284" }) }
+        let ranked = rows.compactMap { day, row in row.map { (day, $0) } }
+        let state = try Self.seasonFilm(4, details: false)
+        let lines = state.lines(of: state.top)
+        #expect(lines.map(\.text).prefix(5) == ["코렐라인", "Code      20090284", "Opened    2009-05-21",
+                                                "KOBIS's details for it are not in the samples.", "In the rankings at hand (read at no call)"])
+        let figures = Dictionary(lines.filter { !$0.columns.isEmpty }.map { ($0.text.trimmingCharacters(in: .whitespaces), $0.columns.map { $0.trimmingCharacters(in: .whitespaces) }) },
+                                 uniquingKeysWith: { a, _ in a })
+        let last = try #require(ranked.last)
+        #expect(figures["Days read"]?.first == "\(SeasonDemoTests.days.count)")
+        #expect(figures["Days in the top 10"]?.first == "\(ranked.count)")
+        #expect(figures["Audience so far"]?.prefix(2) == [NumberFormat.grouped(last.1.total), "2025-10-28"])
+        let best = try #require(ranked.min { $0.1.rank < $1.1.rank })
+        #expect(figures["Best rank"]?.prefix(1) == ["\(best.1.rank)"])
+        // A bar a day from its first day in the top 10, the highest for its largest audience.
+        let chart = try #require(lines.last?.text.trimmingCharacters(in: .whitespaces))
+        #expect(chart.count == ranked.count)
+        let peak = try #require(ranked.max { $0.1.audience < $1.1.audience })
+        #expect(Array(chart)[try #require(ranked.firstIndex { $0.0 == peak.0 })] == "█")
     }
 
     @Test func screensReadAsTheirGoldens() throws {

@@ -159,7 +159,7 @@ import Testing
         func codes(_ arguments: [String]) async throws -> [String] {
             let result = await run(["--demo"] + arguments + ["--json"])
             #expect(result.status == .success, "\(arguments): \(result.standardError)")
-            #expect(result.standardError.contains("boxoffice: searched the sample data (the titles and directors of its films, and its recorded searches), not KOBIS.\n"))
+            #expect(result.standardError.contains("boxoffice: searched the samples (titles, directors, recorded searches), not KOBIS.\n"))
             guard case let .array(movies)? = JSONValue.parse(Data(result.standardOutput.utf8)) else { return [] }
             return movies.compactMap { $0["movieCode"]?.stringValue }
         }

@@ -306,6 +306,57 @@ import Testing
         await expectExit(terminal, 0)
     }
 
+    /// The demo's first screen, as a newcomer meets it: Enter on each of its ten films opens the
+    /// film, titled, with what the season's rankings know of it and no error; a film whose
+    /// details the samples do not hold shows those figures alone, saying so; stepping back a day
+    /// at a time passes over 2025-10-20, saying it was not recorded.
+    @Test func inTheDemoEveryFilmOfTheFirstDayOpensWithItsSeason() async throws {
+        let server = try Server()
+        let cache = Self.folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let terminal = try Self.start(server, cache: cache, arguments: ["--demo", "browse"], columns: 100, rows: 40, extra: ["KOBIS_API_KEY": ""])
+        defer { terminal.close() }
+        let heading = "Daily box office · 2025-10-28 (Tue)"
+        guard await see(terminal, heading) else { return }
+        let rows = try SeasonDemoTests.rows("20251028")
+        #expect(rows.count == 10)
+        for (index, row) in rows.enumerated() {
+            if index > 0 {
+                terminal.send("j")
+                guard await see(terminal, ">\(String(repeating: " ", count: row.rank < 10 ? 2 : 1))\(row.rank) ") else { return }
+            }
+            terminal.send("\r")
+            guard await see(terminal, "Film · \(row.title)"), await see(terminal, "Audience so far") else { return }
+            let screen = terminal.screen.text
+            let figures = { (label: String) in
+                screen.split(separator: "\n").first { $0.hasPrefix("    " + label + " ") }?.split(separator: " ").map(String.init) ?? []
+            }
+            let audience = figures("Audience so far")
+            let total = audience.firstIndex(of: NumberFormat.grouped(row.total))
+            #expect(total.map { audience.dropFirst($0 + 1).first } == "2025-10-28", "\(row.title)'s audience so far: \(screen)")
+            #expect(!screen.contains("sample data has no"), "no error: \(screen)")
+            let detailed = SeasonDemoTests.films.contains(row.code)
+            #expect(screen.contains("KOBIS's details for it are not in the samples.") == !detailed, "\(row.title)")
+            if !detailed {
+                // Its figures over the season, counted here from the recordings.
+                let ranked = try SeasonDemoTests.days.filter { day in try SeasonDemoTests.rows(day).contains { $0.code == row.code } }
+                #expect(figures("Days in the top 10").last == "\(ranked.count)", "\(row.title): \(screen)")
+            }
+            terminal.send("\u{1B}")
+            guard await see(terminal, heading) else { return }
+        }
+        for day in (21...27).reversed() {
+            terminal.send("[")
+            guard await see(terminal, "Daily box office · 2025-10-\(day)") else { return }
+        }
+        terminal.send("[")
+        guard await see(terminal, "Daily box office · 2025-10-19 (Sun)") else { return }
+        #expect(terminal.screen.contains("2025-10-20 was not recorded"))
+        #expect(server.loopback.requestCount == 0, "no network")
+        terminal.send("q")
+        await expectExit(terminal, 0)
+    }
+
     @Test func withoutATerminalItSaysWhatToUseInstead() async throws {
         let result = try await Executable.run(["--demo", "browse"])
         #expect(result.status == 64)

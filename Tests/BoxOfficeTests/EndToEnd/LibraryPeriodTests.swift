@@ -168,6 +168,30 @@ enum SyntheticApril {
         #expect(trend.movies.contains { !$0.milestones.isEmpty })
     }
 
+    /// A film's run from the days a cache holds: those days alone, read without a request, the
+    /// others in the coverage; with no cache, none.
+    @Test func aStoredRunReadsOnlyTheDaysTheCacheHolds() async throws {
+        let server = try LoopbackServer(handler: SyntheticApril.handler())
+        let client = client(server, cache: InMemoryAnswerStore())
+        let film = SyntheticApril.rows[1]
+        for day in [3, 5, 6] { _ = try await client.dailyBoxOffice(on: Day(year: 2023, month: 4, day: day)!) }
+        #expect(server.requestCount == 3)
+        let run = try await client.storedRun(of: film.code, from: april.0, to: april.1)
+        #expect(server.requestCount == 3, "no request")
+        let series = try #require(run.movies.first)
+        #expect(series.movieCode == film.code && series.title == film.title)
+        #expect(series.points.map(\.date.day) == [3, 5, 6])
+        #expect(series.daysRanked == 3 && series.bestRank == Int(film.rank))
+        #expect(series.lastRanked?.audienceTotal == Int(film.total(on: 6).audience))
+        #expect(run.coverage?.daysInPeriod == 30 && run.coverage?.daysRead == 3)
+        #expect(run.coverage?.reason(for: april.0) == .notHeld)
+        // Without a cache nothing is at hand, and nothing is asked for.
+        let none = try await self.client(server).storedRun(of: film.code, from: april.0, to: april.1)
+        #expect(none.movies.map(\.points.count) == [0] && none.movies.first?.daysRanked == 0 && none.coverage?.daysRead == 0)
+        #expect(server.requestCount == 3)
+        await #expect(throws: BoxOfficeError.self) { try await client.storedRun(of: film.code, from: april.1, to: april.0) }
+    }
+
     @Test func aMemoryStoreAnswersAgainWithoutARequest() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let client = client(server, cache: InMemoryAnswerStore())

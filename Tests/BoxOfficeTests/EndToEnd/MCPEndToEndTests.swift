@@ -507,6 +507,42 @@ final class MCPTestClient: Sendable {
         #expect(try await client.finish() == 0)
     }
 
+    /// The demo's season through the tools: October's top is the command line's, word for word;
+    /// a trend gives the milestones the recordings show (어쩔수가없다 passes 1,000,000 on
+    /// 2025-09-28 and 2,000,000 on 2025-10-06, 보스 2,000,000 on 2025-10-12); a range reads its
+    /// days; and a search says, beside its answer, that it searched the samples, not KOBIS.
+    @Test func theDemosSeasonAnswersTheAnalysesAndSaysWhatItSearched() async throws {
+        let client = try MCPTestClient(["--demo"])
+        _ = try await client.initialize("2025-11-25")
+        try call(client, id: 2, "top_films", ["month": "2025-10", "limit": 5])
+        try call(client, id: 3, "movie_trend", ["movies": ["어쩔수가없다", "보스"], "alignOpening": true])
+        try call(client, id: 4, "search_movies", ["title": "보스"])
+        try call(client, id: 5, "daily_box_office_range", ["from": "2025-10-01", "to": "2025-10-07"])
+        let top = try #require(result(try await client.response(2))["structuredContent"] as? [String: Any])
+        let line = await run(["--demo", "--quiet", "top", "--month", "2025-10", "--limit", "5", "--json"])
+        let expected = try #require(try JSONSerialization.jsonObject(with: Data(line.standardOutput.utf8)) as? [String: Any])
+        let canonical = { (object: [String: Any]) in
+            String(decoding: (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data(), as: UTF8.self)
+        }
+        #expect(canonical(top).contains("\"movieCode\"") && canonical(top) == canonical(expected))
+        #expect(top["daysRead"] as? Int == 27 && top["daysInPeriod"] as? Int == 31)
+        let trend = try #require(result(try await client.response(3))["structuredContent"] as? [String: Any])
+        let milestones = (trend["movies"] as? [[String: Any]] ?? []).map { movie in
+            (movie["milestones"] as? [[String: Any]] ?? []).map { "\($0["audience"] as? Int ?? 0) \($0["date"] as? String ?? "")" }
+        }
+        #expect(milestones.count == 2)
+        #expect(milestones.first?.contains("1000000 2025-09-28") == true && milestones.first?.contains("2000000 2025-10-06") == true)
+        #expect(milestones.last?.contains("2000000 2025-10-12") == true)
+        let search = result(try await client.response(4))
+        let blocks = (search["content"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        #expect(blocks.count == 2 && blocks.last == "searched the samples (titles, directors, recorded searches), not KOBIS.", "\(blocks)")
+        let codes = ((search["structuredContent"] as? [String: Any])?["movies"] as? [[String: Any]] ?? []).compactMap { $0["movieCode"] as? String }
+        #expect(codes == ["20228988"])
+        let range = try #require(result(try await client.response(5))["structuredContent"] as? [String: Any])
+        #expect((range["days"] as? [[String: Any]])?.compactMap { $0["date"] as? String } == (1...7).map { "2025-10-0\($0)" })
+        #expect(try await client.finish() == 0)
+    }
+
     /// Ids and params of the wrong kind are named as what they are; a `_meta` that is not an
     /// object is refused, never read as if there were none.
     @Test func idsParamsAndMetaOfTheWrongKindAreRefusedByName() async throws {
