@@ -2,18 +2,23 @@ import BoxOfficeCore
 extension BoxOfficeEntry {
     /// The keys of `json`.
     package static let fieldNames = ["rank", "rankChange", "isNew", "movieCode", "title", "openDate", "audience", "audienceChange",
-                                    "audienceTotal", "sales", "salesShare", "salesTotal", "screens", "shows"]
+                                    "audienceTotal", "sales", "salesShare", "salesTotal", "screens", "shows"] + deepFieldNames
+    /// The keys a deep ranking's entries add: what its lists reveal of each film.
+    package static let deepFieldNames = ["nation", "diversity"]
 
-    /// The contract's JSON object for one ranked film.
+    /// The contract's JSON object for one ranked film (with `nation` and `diversity` in a deep ranking).
     package var json: JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("rank", .int(Int64(rank))), ("rankChange", JSONValue(rankChange)), ("isNew", .bool(isNew)),
             ("movieCode", .string(movieCode)), ("title", .string(title)), ("openDate", JSONValue(openDate)),
             ("audience", JSONValue(audience)), ("audienceChange", JSONValue(audienceChange)),
             ("audienceTotal", JSONValue(audienceTotal)),
             ("sales", JSONValue(sales)), ("salesShare", JSONValue(salesShare)), ("salesTotal", JSONValue(salesTotal)),
             ("screens", JSONValue(screens)), ("shows", JSONValue(shows)),
-        ])
+        ]
+        if let nation { members.append(("nation", .string(nation == .korean ? "korean" : "foreign"))) }
+        if let market { members.append(("diversity", .bool(market == .diversity))) }
+        return .object(members)
     }
 
     /// Rank movement as shown in tables: `▲2` (up, red), `▼1` (down, blue), `-`, or `NEW`.
@@ -29,15 +34,29 @@ extension BoxOfficeEntry {
     /// A ranking: the heading (with the filter and, when KOBIS may still revise the figures, a
     /// mark saying so), then the table, or a sentence when the ranking is empty. `fields`
     /// (`--fields`) chooses the columns, `extra` gives those that are not an entry's own (`date`).
+    /// A deep ranking (`exactThrough` set) draws a rule under its last exact rank and says under
+    /// the table how far it is exact.
     static func ranking(heading: String, scope: RankingScope?, entries: [BoxOfficeEntry], provisional: Bool, empty: String,
-                        fields: [String]? = nil, extra: [String: String] = [:], _ options: RenderOptions) -> String {
-        let title = TerminalText.clean(heading + (scope.map { " · " + $0.heading(options) } ?? ""))
+                        exactThrough: Int? = nil, fields: [String]? = nil, extra: [String: String] = [:], _ options: RenderOptions) -> String {
+        let title = TerminalText.clean(heading + (scope.map { " · " + $0.heading(options) } ?? "")
+                                       + (exactThrough == nil ? "" : " · " + options.label("deep: past the top 10")))
         var text = TerminalText.headingLines(title, width: options.width, ambiguousWide: options.ambiguousWide).map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined()
         if provisional {
             text += TextColor.dim.apply(options.label("provisional: KOBIS may still revise these figures"), if: options.colors) + "\n"
         }
         guard !entries.isEmpty else { return text + "\n" + options.label(empty) + "\n" }
-        return text + "\n" + table(entries, fields: fields, extra: extra, options).joined(separator: "\n") + "\n"
+        let deep = exactThrough != nil && fields == nil
+        var lines = table(entries, fields: fields ?? (deep ? (options.wide ? wideTableFields : tableFields) + deepFieldNames : nil), extra: extra, options)
+        guard let exact = exactThrough else { return text + "\n" + lines.joined(separator: "\n") + "\n" }
+        // The header is the table's first line; the rule goes under the row of the last exact rank.
+        if exact < entries.count, lines.count > exact + 1 {
+            let width = lines.prefix(entries.count + 1).map { TerminalText.width($0, ambiguousWide: options.ambiguousWide) }.max() ?? 0
+            lines.insert(TextColor.dim.apply(String(repeating: "─", count: max(1, width)), if: options.colors), at: exact + 1)
+        }
+        let note = exact < entries.count ? "exact through rank \(exact); below it a film may be missing"
+            : "exact through rank \(exact): the lists hide no film above it"
+        let said = TerminalText.wrap(options.label(note), to: options.width ?? Int.max, ambiguousWide: options.ambiguousWide)
+        return text + "\n" + lines.joined(separator: "\n") + "\n" + said.map { TextColor.dim.apply($0, if: options.colors) + "\n" }.joined()
     }
 
     /// The columns of a ranking table without `--fields`.
@@ -79,6 +98,8 @@ extension BoxOfficeEntry {
         case "salesTotal": (.init(title: "Total sales", alignRight: true, dropOrder: 6, shortTitle: "Σ Sales"), { .init(NumberFormat.grouped($0.salesTotal)) })
         case "screens": (.init(title: "Screens", alignRight: true, dropOrder: 4), { .init(NumberFormat.grouped($0.screens)) })
         case "shows": (.init(title: "Shows", alignRight: true, dropOrder: 4), { .init(NumberFormat.grouped($0.shows)) })
+        case "nation": (.init(title: "Nation", dropOrder: 2), { .init($0.nation.map { $0 == .korean ? "Korean" : "Foreign" } ?? "–") })
+        case "diversity": (.init(title: "Diversity", dropOrder: 1, shortTitle: "Div."), { .init($0.market.map { $0 == .diversity ? "yes" : "no" } ?? "–") })
         default: nil
         }
     }

@@ -69,7 +69,7 @@ package struct JSONShape: Sendable {
 extension BoxOfficeEntry {
     package static let shape = JSONShape.object(JSONShape.leaves(
         "rank", "rankChange", "isNew", "movieCode", "title", "openDate", "audience", "audienceChange", "audienceTotal",
-        "sales", "salesShare", "salesTotal", "screens", "shows"))
+        "sales", "salesShare", "salesTotal", "screens", "shows") + [("nation", .optional(.leaf)), ("diversity", .optional(.leaf))])
 }
 
 extension RankingScope {
@@ -78,12 +78,12 @@ extension RankingScope {
 
 extension DailyBoxOffice {
     package static let shape = JSONShape.object(JSONShape.leaves("date", "provisional")
-        + [("filter", .optional(RankingScope.shape)), ("entries", .list(BoxOfficeEntry.shape))])
+        + [("filter", .optional(RankingScope.shape)), ("exactThrough", .optional(.leaf)), ("entries", .list(BoxOfficeEntry.shape))])
 }
 
 extension WeeklyBoxOffice {
     package static let shape = JSONShape.object(JSONShape.leaves("period", "start", "end", "yearWeek", "provisional")
-        + [("filter", .optional(RankingScope.shape)), ("entries", .list(BoxOfficeEntry.shape))])
+        + [("filter", .optional(RankingScope.shape)), ("exactThrough", .optional(.leaf)), ("entries", .list(BoxOfficeEntry.shape))])
 }
 
 private let names = JSONShape.object(JSONShape.leaves("name", "nameEnglish"))

@@ -46,7 +46,8 @@ extension RenderOptions {
         // Rankings
         "Daily box office": "일별 박스오피스", "Weekly box office": "주간 박스오피스", "Weekend box office": "주말 박스오피스",
         "Weekday box office": "주중 박스오피스", "week": "주차", "Rank": "순위", "Change": "변동", "Code": "코드", "Title": "영화명",
-        "Audience": "관객수", "Total audience": "누적관객수", "Total": "누적", "±": "±", "±Audience": "±관객", "Σ Sales": "누적매출", "Sales share": "매출점유율", "Share": "점유율", "Audience change": "관객증감",
+        "Audience": "관객수", "Total audience": "누적관객수", "Total": "누적", "±": "±", "±Audience": "±관객", "Σ Sales": "누적매출", "Sales share": "매출점유율", "Share": "점유율", "Audience change": "관객증감", "Nation": "국적", "Diversity": "다양성", "Div.": "다양성",
+        "deep: past the top 10": "심층: 상위 10위 너머",
         "Sales": "매출액", "Total sales": "누적매출액", "Screens": "스크린수", "Shows": "상영횟수", "Opened": "개봉일", "New": "신규",
         "Period": "기간", "Start": "시작", "End": "끝", "Filter": "필터",
         "Top films": "기간 흥행 순위", "Days": "일수", "Best": "최고순위", "First": "첫날", "Last": "마지막날",

@@ -26,10 +26,13 @@ extension PeriodRanking: Presentable {
     /// The films with only `fields` as columns (`--fields`), under the same heading.
     package func table(_ options: RenderOptions, fields: [String]) -> String? {
         let wide = options.ambiguousWide
-        let title = TerminalText.clean(options.label("Top films") + " · \(from.iso) – \(to.iso)" + (scope.map { " · " + $0.heading(options) } ?? ""))
+        let title = TerminalText.clean(options.label("Top films") + " · \(from.iso) – \(to.iso)" + (scope.map { " · " + $0.heading(options) } ?? "")
+                                       + (deep ? " · " + options.label("deep: past the top 10") : ""))
         var text = TerminalText.headingLines(title, width: options.width, ambiguousWide: wide).map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined()
-        var notes = [options.korean ? "일별 박스오피스 상위 10위에서 집계: 영화마다 처음 든 날부터 마지막 날까지의 누적관객수 차이"
-                                    : "From the daily top 10: each film's cumulative audience from its first day in it to its last."]
+        var notes = [deep ? (options.korean ? "일별 박스오피스 네 목록(한국·외국 × 다양성·상업)을 합친 순위에서 집계: 영화마다 처음 든 날부터 마지막 날까지의 누적관객수 차이"
+                                            : "From each day's deep ranking (KOBIS's four filtered lists merged, up to 40 films): each film's cumulative audience from its first day in it to its last.")
+                     : (options.korean ? "일별 박스오피스 상위 10위에서 집계: 영화마다 처음 든 날부터 마지막 날까지의 누적관객수 차이"
+                                       : "From the daily top 10: each film's cumulative audience from its first day in it to its last.")]
         if provisional { notes.append(options.label("provisional: KOBIS may still revise these figures")) }
         notes += coverage.notes(options, of: "the period's \(daysInPeriod) days", "기간 \(daysInPeriod)일")
         text += options.notes(notes, width: options.width ?? 100)

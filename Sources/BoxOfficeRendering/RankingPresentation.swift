@@ -6,6 +6,8 @@ package protocol RankingPresentation: Presentable {
     var entries: [BoxOfficeEntry] { get }
     var scope: RankingScope? { get }
     var provisional: Bool { get }
+    /// In a deep ranking, the last rank certainly in place; nil for KOBIS's own top 10.
+    var exactThrough: Int? { get }
     /// The members that say which days, in front of each row: `date`, or `period`, `start`, `end`.
     var rowPrefix: [(String, JSONValue)] { get }
     /// The same in front of the JSON object (a week adds its `yearWeek`).
@@ -22,7 +24,8 @@ package extension RankingPresentation {
 
     /// The ranking as a table, with its heading.
     func table(_ options: RenderOptions) -> String {
-        BoxOfficeEntry.ranking(heading: heading(options), scope: scope, entries: entries, provisional: provisional, empty: Self.empty, options)
+        BoxOfficeEntry.ranking(heading: heading(options), scope: scope, entries: entries, provisional: provisional, empty: Self.empty,
+                               exactThrough: exactThrough, options)
     }
 
     /// The ranking with only `fields` as columns (`--fields`), keeping its heading and formatting.
@@ -30,13 +33,13 @@ package extension RankingPresentation {
         let extra = Dictionary(rowPrefix.map { ($0.0, $0.1.flatText) }, uniquingKeysWith: { first, _ in first })
             .merging(["filter": scope?.text ?? ""]) { first, _ in first }
         return BoxOfficeEntry.ranking(heading: heading(options), scope: scope, entries: entries, provisional: provisional, empty: Self.empty,
-                                      fields: fields, extra: extra, options)
+                                      exactThrough: exactThrough, fields: fields, extra: extra, options)
     }
 
     /// The contract's JSON object, with the filter when there is one.
     var json: JSONValue {
         .object(jsonPrefix + [("provisional", .bool(provisional))] + (scope.map { [("filter", $0.json)] } ?? [])
-            + [("entries", .array(entries.map(\.json)))])
+            + (exactThrough.map { [("exactThrough", .int(Int64($0)))] } ?? []) + [("entries", .array(entries.map(\.json)))])
     }
 
     /// Each entry with the period in front, as one row of a spreadsheet, and its filter at the
@@ -47,6 +50,10 @@ package extension RankingPresentation {
 
     static var fieldNames: [String] { rowPrefixNames + BoxOfficeEntry.fieldNames + ["filter"] }
     /// The keys of the rows: `filter` only when the ranking is filtered.
-    var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
+    /// The keys of the rows: `filter` only when the ranking is filtered, `nation` and
+    /// `diversity` only when it is deep.
+    var columns: [String] {
+        Self.fieldNames.filter { ($0 != "filter" || scope != nil) && (exactThrough != nil || !BoxOfficeEntry.deepFieldNames.contains($0)) }
+    }
     static var isList: Bool { true }
 }

@@ -30,8 +30,8 @@ enum BrowseBody {
             let fieldsEnd = lines.indices.dropFirst().first { lines[$0].heading } ?? lines.endIndex
             lines.insert(contentsOf: run(film), at: fieldsEnd)
             return lines
-        case let (.ranking, .daily(ranking)?): return entries(ranking.entries)
-        case let (.ranking, .weekly(ranking)?): return entries(ranking.entries)
+        case let (.ranking, .daily(ranking)?): return entries(ranking.entries, exactThrough: ranking.exactThrough)
+        case let (.ranking, .weekly(ranking)?): return entries(ranking.entries, exactThrough: ranking.exactThrough)
         case let (.search(title), .movies(page, origin)?):
             return matches(page, title: title) + (origin.map { [BrowseLine(text: ""), BrowseLine(text: "(" + $0 + ")")] } ?? [])
         case let (.person, .person(person)?): return details(of: person)
@@ -45,7 +45,8 @@ enum BrowseBody {
 
     // MARK: Rankings
 
-    private static func entries(_ entries: [BoxOfficeEntry]) -> [BrowseLine] {
+    /// A deep list (`exactThrough` set) has a rule under its last exact rank, saying so.
+    private static func entries(_ entries: [BoxOfficeEntry], exactThrough: Int? = nil) -> [BrowseLine] {
         guard !entries.isEmpty else { return [BrowseLine(text: "KOBIS lists no film for this period.")] }
         let audiences = entries.map { $0.audience.map(NumberFormat.grouped) ?? "–" }
         let totals = entries.map { $0.audienceTotal.map(NumberFormat.grouped) ?? "–" }
@@ -59,6 +60,12 @@ enum BrowseBody {
             let rank = pad(String(entry.rank), 2)
             let text = "\(rank) \(mark(entry)) \(entry.title.printable)"
             lines.append(BrowseLine(text: text, columns: figures(audiences[index], totals[index]), item: .open(.movie(entry.movieCode))))
+            if index + 1 == exactThrough, index + 1 < entries.count {
+                lines.append(BrowseLine(text: "── exact through rank \(index + 1) ──"))
+            }
+        }
+        if let exactThrough, exactThrough >= entries.count {
+            lines.append(BrowseLine(text: "(exact all through: the lists hide no film)"))
         }
         return lines
     }
@@ -245,6 +252,7 @@ enum BrowseBody {
         ("] [", "the next or previous day (week)"),
         ("t", "back to the first day"),
         ("w", "day → week → weekend → weekdays"),
+        ("d", "the top 10 ↔ the deep list (past the top 10, 4 calls)"),
         ("c", "a calendar to pick a day"),
         ("/", "search a title"),
         ("r", "fetch this screen again from KOBIS"),

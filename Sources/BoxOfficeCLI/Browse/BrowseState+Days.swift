@@ -78,6 +78,18 @@ extension BrowseState {
         return open(BrowsePage(.ranking(place)), push: false)
     }
 
+    /// `d`: the ranking's top 10, or its deep list (past the top 10, from the four filtered
+    /// lists); the demo's samples hold no filtered list.
+    mutating func toggleDeep() -> [BrowseEffect] {
+        guard case var .ranking(place) = top.screen else { return [] }
+        if samples != nil, !place.deep {
+            status = "the deep list needs KOBIS's filtered lists, which the samples do not hold"
+            return []
+        }
+        place.deep.toggle()
+        return open(BrowsePage(.ranking(place)), push: false)
+    }
+
     mutating func refresh() -> [BrowseEffect] {
         guard let request = top.screen.request else { return [] }
         loading.insert(request)

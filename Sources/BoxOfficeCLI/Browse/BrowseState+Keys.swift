@@ -23,6 +23,7 @@ extension BrowseState {
         case .character("["): return stepDay(by: -1)
         case .character("t"): return goHome()
         case .character("w"): return cyclePeriod()
+        case .character("d"): return toggleDeep()
         case .character("c"): return openCalendar()
         case .character("/"):
             input = ""

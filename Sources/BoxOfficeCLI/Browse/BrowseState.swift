@@ -151,7 +151,7 @@ struct BrowseState: Equatable {
     /// Neighbouring rankings, the chosen film and a shown film's poster, fetched ahead so that
     /// `[`, `]` and Enter feel instant.
     mutating func ahead() -> [BrowseEffect] {
-        if posters, case let .movie(code) = top.screen { return fetchAhead([.poster(code)]) }
+        if case let .movie(code) = top.screen { return fetchAhead([.run(code, around: runAnchor(of: code))] + (posters ? [.poster(code)] : [])) }
         guard prefetch, case let .ranking(place) = top.screen else { return [] }
         let days = [step(place, by: 1), step(place, by: -1)].compactMap { $0.map(BrowseRequest.ranking) }
         return fetchAhead(days + selectedFilm())
@@ -175,8 +175,35 @@ struct BrowseState: Equatable {
     /// The lines of a screen's body, as wide as they like (the view cuts text, never numbers).
     func lines(of page: BrowsePage) -> [BrowseLine] {
         var poster: BrowseAnswer?
-        if case let .movie(code) = page.screen { poster = answers[.poster(code)] }
-        return BrowseBody.lines(page.screen, answer: page.screen.request.flatMap { answers[$0] }, poster: poster)
+        var answer = page.screen.request.flatMap { answers[$0] }
+        if case let .movie(code) = page.screen {
+            poster = answers[.poster(code)]
+            answer = film(code).map(BrowseAnswer.movie) ?? answer
+        }
+        return BrowseBody.lines(page.screen, answer: answer, poster: poster)
+    }
+
+    /// A film as its screen shows it: its details, and its run once read.
+    func film(_ code: String) -> BrowseFilm? {
+        guard case var .movie(film)? = answers[.movie(code)] else { return nil }
+        if film.run == nil, case let .run(run)? = answers[.run(code, around: runAnchor(of: code))] { film.run = run }
+        return film
+    }
+
+    /// The day a film's run is looked for around: the latest ranking at hand that lists it (a
+    /// re-release runs long after its opening), else its opening day; nil when neither is known.
+    func runAnchor(of code: String) -> Day? {
+        let seen = answers.compactMap { request, answer -> Day? in
+            guard case .ranking = request else { return nil }
+            switch answer {
+            case let .daily(ranking): return ranking.entries.contains { $0.movieCode == code } ? ranking.day : nil
+            case let .weekly(ranking): return ranking.entries.contains { $0.movieCode == code } ? ranking.end : nil
+            default: return nil
+            }
+        }
+        if let latest = seen.max() { return latest }
+        if case let .movie(film)? = answers[.movie(code)] { return film.details?.openDate }
+        return nil
     }
 
     /// What can be chosen on a screen, in order.

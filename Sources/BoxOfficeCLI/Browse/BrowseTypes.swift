@@ -60,6 +60,8 @@ enum BrowseScreen: Equatable {
 struct RankingPlace: Hashable {
     var day: Day
     var period: BrowsePeriod
+    /// Past the top 10, from KOBIS's four filtered lists (`d`, `--deep`).
+    var deep = false
 }
 
 /// `--period`: a day's ranking, or one of the weekly ones.
@@ -84,6 +86,9 @@ enum BrowseRequest: Hashable {
     case reviews(String)
     /// A film's poster address, from the poster providers.
     case poster(String)
+    /// A film's run in the rankings at hand (read at no call), within a year either side of a
+    /// day it is known to have run on, when one is known.
+    case run(String, around: Day?)
 }
 
 /// What the core answered: the commands' own values.
@@ -101,10 +106,13 @@ enum BrowseAnswer: Equatable {
     case reviews([Review])
     /// A poster's address, or nil when the providers found none.
     case poster(String?)
+    /// A film's run in the rankings at hand.
+    case run(Trend)
 }
 
 /// A film's screen: KOBIS's details (nil where the demo's samples do not hold them), and what
-/// the rankings at hand (the cache's days, the demo's season) tell of its run, read at no call.
+/// the rankings at hand (the cache's days, the demo's season) tell of its run, read at no call
+/// once the screen is shown (its own request, so that moving over a ranking costs no reading).
 struct BrowseFilm: Equatable {
     let code: String
     var details: Movie?

@@ -70,10 +70,11 @@ struct BrowseView {
             case let .weekly(ranking)?: ranking.provisional
             default: false
             }
+            if place.deep { title += " · deep" }
             if provisional { title += " · provisional" }
             return title
         case let .movie(code):
-            if case let .movie(film)? = answer { return "Film · \(film.title.printable)" }
+            if answer != nil, let film = state.film(code) { return "Film · \(film.title.printable)" }
             return "Film \(code.printable)"
         case let .search(text): return "Search · \(text.printable)"
         case let .person(code):

@@ -22,7 +22,8 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
         discussion: """
         A full-screen view of the rankings: Enter opens a film, then its director, an actor or a
         company, and their films; Esc goes back. ] and [ step a day (a week), c opens a calendar,
-        / searches a title, w changes the period, r fetches the screen again, ? lists the keys,
+        / searches a title, w changes the period, d switches between the top 10 and the deep list
+        (--deep: past the top 10), r fetches the screen again, ? lists the keys,
         q quits. Requests run in the background; an error is a line in the status bar. A film's
         screen shows, beside KOBIS's details, what the rankings at hand tell of its run (its
         audience so far, days in the top 10, best rank, milestones, a chart): read from the cache
@@ -57,7 +58,7 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
             BrowseState.Samples(days: days, weeks: Dictionary(grouping: source.heldWeeks ?? []) { BrowsePeriod(rawValue: $0.period.rawValue) ?? .week }
                                     .mapValues { $0.map(\.day).sorted() })
         }
-        let home = RankingPlace(day: day ?? samples?.days.last ?? context.today.adding(days: -1), period: period)
+        let home = RankingPlace(day: day ?? samples?.days.last ?? context.today.adding(days: -1), period: period, deep: filters.deep)
         var state = BrowseState(home: home, today: context.today, samples: samples,
                                 prefetch: source.reachesNetwork && context.invocation.cacheMode != .offline)
         // A poster is looked up for each film shown when a provider's key is set.
@@ -98,6 +99,8 @@ struct BrowseFetcher: Sendable {
         case let .reviews(code):
             let movieCode = code.uppercased()
             return .reviews(try context.reviewStore().all().filter { $0.movieCode == movieCode })
+        case let .run(code, around):
+            return .run(try await run(code, around: around))
         case let .poster(code):
             // Without a poster key there is nothing to do, so say so before any call is spent.
             let providers = try PosterProviders.configured(context)
@@ -111,10 +114,14 @@ struct BrowseFetcher: Sendable {
         switch request {
         case let .ranking(place) where place.period == .day:
             let (filter, scope) = try await filters.filter(context, client: client)
+            if place.deep { return .daily(try await client.deepDaily(place.day, filter: filter, scope: scope, jobs: context.invocation.jobs)) }
             return .daily(try await client.fetch(.daily(place.day, filter: filter, scope: scope)))
         case let .ranking(place):
             let (filter, scope) = try await filters.filter(context, client: client)
             let period = WeekPeriod(rawValue: place.period.rawValue) ?? .week
+            if place.deep {
+                return .weekly(try await client.deepWeekly(place.day, period: period, filter: filter, scope: scope, jobs: context.invocation.jobs))
+            }
             return .weekly(try await client.fetch(.weekly(place.day, period: period, filter: filter, scope: scope)))
         case let .movie(code): return .movie(try await film(code, client: client))
         case let .search(title): return .movies(try await client.fetch(.movies(MovieQuery(title: title))), origin: context.source.searchedFilms)
@@ -122,24 +129,26 @@ struct BrowseFetcher: Sendable {
         case let .company(code): return .company(try await client.fetch(.company(code: code)))
         // Credits carry no code: the people of that name with that film (KOBIS's filmoNames).
         case let .people(name, film): return .people(try await client.fetch(.people(name: name, filmography: film)))
-        case .reviews, .poster: throw BrowseFetchError()
+        case .reviews, .poster, .run: throw BrowseFetchError()
         }
     }
 
-    /// A film's details, and what the rankings at hand tell of its run (read at no call: the
-    /// cache's days, or the samples'). Where the samples hold no details, the run alone, if the
-    /// rankings at hand list the film.
+    /// A film's details; where the samples hold none, the film without them (its screen then
+    /// shows what the rankings at hand tell of it).
     private func film(_ code: String, client: BoxOfficeClient) async throws -> BrowseFilm {
-        let source = context.source
-        var details: Movie?
-        var lacking: (any Error)?
         do {
-            details = try await client.fetch(.movie(code: code))
-        } catch where source.lacksDetails(error) {
-            lacking = error
+            return BrowseFilm(code: code, details: try await client.fetch(.movie(code: code)))
+        } catch where context.source.lacksDetails(error) {
+            return BrowseFilm(code: code, details: nil)
         }
+    }
+
+    /// What the rankings at hand tell of a film's run, read at no call (the cache's days, or the
+    /// samples'), within a year either side of `around` (a day it ran on, or opened) when known.
+    private func run(_ code: String, around: Day?) async throws -> Trend {
+        let source = context.source
         let today = context.today
-        let window = details?.openDate.map { $0...min(today.adding(days: -1), $0.adding(days: 729)) } ?? source.runWindow(today: today)
+        let window = around.map { $0.adding(days: -365)...max($0, min(today.adding(days: -1), $0.adding(days: 365))) } ?? source.runWindow(today: today)
         // Only what is at hand: with KOBIS, the cache's days, read offline so nothing is fetched.
         var offline = context
         if context.invocation.cacheMode != .offline {
@@ -149,10 +158,7 @@ struct BrowseFetcher: Sendable {
         }
         let reader = try offline.client()
         let reading = PeriodReading(jobs: context.invocation.jobs, readable: { days in source.atHand(days) { reader.isCached(.daily($0)) } })
-        let run = try? await reader.runAtHand(of: code, within: window, today: today, reading: reading)
-        let film = BrowseFilm(code: code, details: details, run: run)
-        if details == nil, film.series == nil, let lacking { throw lacking }
-        return film
+        return try await reader.runAtHand(of: code, within: window, today: today, reading: reading)
     }
 
     /// Adds the form's review as `review add` does (its checks, its store), the form's password

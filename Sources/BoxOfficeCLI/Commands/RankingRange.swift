@@ -40,12 +40,39 @@ enum RankingRange {
         _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, context: CommandContext, client: BoxOfficeClient,
         call: @escaping @Sendable (Day) -> KOBISCall<Value>
     ) async throws -> CommandOutput {
+        try await stream(Value.self, items, unit: unit, period: period, context: context, client: client,
+                         calls: { $0.map(call) }, callUnit: unit) { days, reading, deliver in
+            try await client.answers(of: days, reading: reading, call: call) { try await deliver($0.value) }
+        }
+    }
+
+    /// The same for deep rankings (`--deep`): each day (week) from `groups`' lists, their calls
+    /// counted before a long range.
+    static func runDeep<Value: Presentable & DeepRanked>(
+        _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, context: CommandContext, client: BoxOfficeClient,
+        groups: [BoxOfficeFilter], scope: RankingScope?, previous: @escaping @Sendable (Day) -> Day,
+        call: @escaping @Sendable (Day, BoxOfficeFilter) -> KOBISCall<Value>
+    ) async throws -> CommandOutput {
+        try await stream(Value.self, items, unit: unit, period: period, context: context, client: client,
+                         calls: { days in days.flatMap { day in groups.map { call(day, $0) } } },
+                         callUnit: "calls (\(groups.count) a \(unit == "weeks" ? "week" : "day") with --deep)") { days, reading, deliver in
+            try await client.deepRankings(of: days, groups: groups, scope: scope, reading: reading, previous: previous, call: call, deliver: deliver)
+        }
+    }
+
+    /// Reads `items` as `read` does (`--jobs` in flight), writing each value in order as soon as
+    /// it and the ones before it are in; `calls` are the calls they need, told before a long range.
+    private static func stream<Value: Presentable>(
+        _ type: Value.Type, _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, context: CommandContext,
+        client: BoxOfficeClient, calls: @escaping @Sendable ([Day]) -> [KOBISCall<Value>], callUnit: String,
+        read: ([Day], PeriodReading, (Value) async throws -> Void) async throws -> [UnreadDay]
+    ) async throws -> CommandOutput {
         try context.check(Value.self)
         if context.invocation.raw {
             throw UsageError(message: "--raw prints one KOBIS answer; give one day with --date instead of a range")
         }
         let reading = context.reading(unit: unit, period: period, began: { items in
-            let callsLeft = announce(items.map(call), unit: unit, context: context, client: client)
+            let callsLeft = announce(calls(items), unit: callUnit, context: context, client: client)
             context.progress.beginRange(total: items.count, unit: unit, callsLeft: callsLeft)
         })
         // With a writer (the command line), each value is written as it comes and not kept; a face
@@ -55,8 +82,8 @@ enum RankingRange {
         let write = context.write
         let failed: [UnreadDay]
         do {
-            failed = try await client.answers(of: reading.readable(items), reading: reading, call: call) { answer in
-                if let write { try write(output.next(answer.value)) } else { values.append(answer.value) }
+            failed = try await read(reading.readable(items), reading) { value in
+                if let write { try write(output.next(value)) } else { values.append(value) }
             }
         } catch {
             // Whatever was written stays a whole document (a closed JSON array).

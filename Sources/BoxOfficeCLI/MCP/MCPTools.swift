@@ -270,6 +270,7 @@ enum MCPTools {
         RankingFilterOptions.nation.property("Only Korean or only foreign films."),
         ("market", enumSchema(["diversity", "commercial"], "Only diversity (independent and art) or only commercial films.")),
         RankingFilterOptions.region.property("Only one region, by name (서울시, 서울, seoul, 부산, gyeonggi …) or code (0105001)."),
+        RankingFilterOptions.deep.property("Past the top 10: KOBIS's four filtered lists (Korean or foreign × diversity or commercial) merged into one ranking of up to 40 films; 'exactThrough' gives the last rank certainly in its true place (below it a film may be missing), and each entry its 'nation' and 'diversity'. Four calls a day (two with nation or market) instead of one."),
     ]
 
     // MARK: Arguments

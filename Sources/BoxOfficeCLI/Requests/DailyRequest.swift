@@ -23,12 +23,27 @@ struct DailyRequest: BoxOfficeRequest, Equatable {
         let client = try context.client()
         let (filter, scope) = try await filters.filter(context, client: client)
         if let range {
-            return try await RankingRange.run(RankingRange.days(range), unit: "days", period: { "the range's \($0.count) days" },
-                                              context: context, client: client) {
-                .daily($0, filter: filter, scope: scope)
+            let days = RankingRange.days(range)
+            let period: @Sendable ([Day]) -> String = { "the range's \($0.count) days" }
+            guard filters.deep else {
+                return try await RankingRange.run(days, unit: "days", period: period, context: context, client: client) {
+                    .daily($0, filter: filter, scope: scope)
+                }
             }
+            return try await RankingRange.runDeep(days, unit: "days", period: period, context: context, client: client, groups: filter.deepGroups,
+                                                  scope: scope, previous: { $0.adding(days: -1) }) { .daily($0, filter: $1) }
         }
         let day = self.day ?? context.source.defaultDay(today: context.today, notice: context.notice)
-        return try await context.show(.daily(day, filter: filter, scope: scope), using: client)
+        guard filters.deep else {
+            return try await context.show(.daily(day, filter: filter, scope: scope), using: client)
+        }
+        try context.check(DailyBoxOffice.self)
+        let ranking = try await client.deepDaily(day, filter: filter, scope: scope, jobs: context.invocation.jobs)
+        // Where the plain top 10 of the same day is at hand, the deep list's first rows are it.
+        let plain = KOBISCall<DailyBoxOffice>.daily(day, filter: filter)
+        if client.isCached(plain), let top = try? await client.fetch(plain), !DeepMerge.agrees(ranking.entries, withTopTen: top.entries) {
+            context.notice?("the top 10 of \(day.iso) in the cache differs from the deep list's first rows: KOBIS revised its figures between the calls (--refresh fetches both again).")
+        }
+        return .value(ranking)
     }
 }

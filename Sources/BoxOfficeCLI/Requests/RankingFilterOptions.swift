@@ -10,10 +10,12 @@ struct RankingFilterOptions: Equatable, Sendable {
     var region: String?
     /// How the face that gave the region names it, for a region KOBIS turns out not to know.
     var regionParameter = "--region"
+    /// `--deep`: past the top 10, from the four filtered lists (those the filters keep).
+    var deep = false
 
     /// The same filters, whichever face gave them.
     static func == (lhs: Self, rhs: Self) -> Bool {
-        (lhs.nation, lhs.market, lhs.region) == (rhs.nation, rhs.market, rhs.region)
+        (lhs.nation, lhs.market, lhs.region, lhs.deep) == (rhs.nation, rhs.market, rhs.region, rhs.deep)
     }
 
     static let nation = Parameter("nation", value: "korean|foreign", help: "only Korean or only foreign films", kind: .choice(["korean", "foreign"]))
@@ -21,7 +23,9 @@ struct RankingFilterOptions: Equatable, Sendable {
     static let commercial = Parameter("commercial", help: "only commercial films (상업영화)", kind: .flag)
     static let region = Parameter("region", value: "NAME|CODE", help: "only one region: 서울시, 서울, seoul or 0105001 ('boxoffice codes regions' lists them)",
                                   kind: .text, completion: .region)
-    static let specs = [nation, multi, commercial, region].map(\.option)
+    static let deep = Parameter("deep", help: "past the top 10: KOBIS's four filtered lists (Korean or foreign × diversity or commercial) merged, up to 40 films, exact as far as they prove; 4 calls a day, 2 with --nation, --multi or --commercial",
+                                kind: .flag)
+    static let specs = [nation, multi, commercial, region, deep].map(\.option)
 
     init(_ arguments: some ArgumentReader) throws(UsageError) {
         if let text = arguments.string(Self.nation) {
@@ -44,6 +48,11 @@ struct RankingFilterOptions: Equatable, Sendable {
             }
             region = trimmed
             regionParameter = arguments.named(Self.region)
+        }
+        deep = arguments.has(Self.deep)
+        if deep, arguments.has(Parameter.raw) {
+            throw UsageError(message: "\(arguments.named(Self.deep)) merges several KOBIS answers, so there is no single raw answer to print; drop \(arguments.named(Parameter.raw)) or \(arguments.named(Self.deep))",
+                             command: arguments.name)
         }
     }
 

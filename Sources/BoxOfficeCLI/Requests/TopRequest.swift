@@ -92,11 +92,14 @@ struct TopRequest: BoxOfficeRequest, Equatable {
         }
         let client = try context.client()
         let (filter, scope) = try await filters.filter(context, client: client)
-        let reading = context.reading(period: { "the period's \($0.count) days" }, began: { days in
-            let callsLeft = RankingRange.announce(days.map { .daily($0, filter: filter) }, unit: "days", context: context, client: client)
+        let groups = filters.deep ? filter.deepGroups : [filter]
+        let reading = context.reading(period: { "the period's \($0.count) days" }, began: { [deep = filters.deep] days in
+            let calls = days.flatMap { day in groups.map { KOBISCall<DailyBoxOffice>.daily(day, filter: $0) } }
+            let callsLeft = RankingRange.announce(calls, unit: deep ? "calls (\(groups.count) a day with --deep)" : "days", context: context, client: client)
             context.progress.beginRange(total: days.count, unit: "days", callsLeft: callsLeft)
         })
-        let ranking = try await client.periodRanking(range, unfinished: unfinished, filter: filter, scope: scope, limit: limit, reading: reading)
+        let ranking = try await client.periodRanking(range, unfinished: unfinished, filter: filter, scope: scope, limit: limit, deep: filters.deep,
+                                                     reading: reading)
         return .period(ranking, coverage: ranking.coverage)
     }
 }

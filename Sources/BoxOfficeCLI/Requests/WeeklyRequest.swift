@@ -29,8 +29,14 @@ struct WeeklyRequest: BoxOfficeRequest, Equatable {
         if let range {
             let period = self.period ?? .week
             let (filter, scope) = try await filters.filter(context, client: client)
-            return try await RankingRange.run(RankingRange.weeks(range), unit: "weeks", period: nil, context: context, client: client) {
-                .weekly($0, period: period, filter: filter, scope: scope)
+            guard filters.deep else {
+                return try await RankingRange.run(RankingRange.weeks(range), unit: "weeks", period: nil, context: context, client: client) {
+                    .weekly($0, period: period, filter: filter, scope: scope)
+                }
+            }
+            return try await RankingRange.runDeep(RankingRange.weeks(range), unit: "weeks", period: nil, context: context, client: client,
+                                                  groups: filter.deepGroups, scope: scope, previous: { $0.adding(days: -7) }) {
+                .weekly($0, period: period, filter: $1)
             }
         }
         var day = self.day ?? Self.lastCompleteWeek(before: context.today)
@@ -39,7 +45,11 @@ struct WeeklyRequest: BoxOfficeRequest, Equatable {
             (day, period) = sample
         }
         let (filter, scope) = try await filters.filter(context, client: client)
-        return try await context.show(.weekly(day, period: period, filter: filter, scope: scope), using: client)
+        guard filters.deep else {
+            return try await context.show(.weekly(day, period: period, filter: filter, scope: scope), using: client)
+        }
+        try context.check(WeeklyBoxOffice.self)
+        return .value(try await client.deepWeekly(day, period: period, filter: filter, scope: scope, jobs: context.invocation.jobs))
     }
 
     /// The Sunday that ends the last week wholly before `today`.

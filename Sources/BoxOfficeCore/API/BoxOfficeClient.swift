@@ -86,6 +86,35 @@ public struct BoxOfficeClient: Sendable {
         try await call(.weekly(day, period: period, filter: filter))
     }
 
+    /// The ranking of one day past the top 10, exact as far as KOBIS's lists prove it.
+    ///
+    /// KOBIS ranks at most ten films, but its filters split all films into four groups that do
+    /// not overlap (Korean or foreign, diversity or commercial), and each group's own top 10 comes
+    /// with national figures. The four lists are asked together (one call each, fewer when
+    /// `filter` keeps only a nation or a market; each cached like any answer) and merged by
+    /// audience: up to 40 films. ``DailyBoxOffice/exactThrough`` is the last rank certainly in its
+    /// true place (a group of ten may hide films below its tenth row); each entry's
+    /// ``BoxOfficeEntry/nation`` and ``BoxOfficeEntry/market`` say its group. A rank change is
+    /// given only when the day before's lists are in the cache; otherwise it is nil. One call
+    /// failing fails the whole ranking.
+    public func deepDailyBoxOffice(on day: Day, filter: BoxOfficeFilter = BoxOfficeFilter()) async throws(BoxOfficeError) -> DailyBoxOffice {
+        do {
+            return try await client.deepDaily(day, filter: filter)
+        } catch {
+            throw BoxOfficeError(error)
+        }
+    }
+
+    /// The ranking of a week (weekend, weekdays) past the top 10, as ``deepDailyBoxOffice(on:filter:)`` makes a day's.
+    public func deepWeeklyBoxOffice(containing day: Day, period: WeekPeriod = .week,
+                                    filter: BoxOfficeFilter = BoxOfficeFilter()) async throws(BoxOfficeError) -> WeeklyBoxOffice {
+        do {
+            return try await client.deepWeekly(day, period: period, filter: filter)
+        } catch {
+            throw BoxOfficeError(error)
+        }
+    }
+
     /// One movie's details: titles, dates, people, companies, audits; ``BoxOfficeError/notFound(_:)``
     /// when KOBIS has no movie with this code.
     public func movie(code: String) async throws(BoxOfficeError) -> Movie {
@@ -165,11 +194,13 @@ public struct BoxOfficeClient: Sendable {
     /// A period reaching today is read to yesterday (KOBIS publishes a day after it ends) and is
     /// ``PeriodRanking/provisional``. Each day costs one call, `concurrency` at a time, unless a
     /// cache holds it; ``BoxOfficeError/invalidRequest(_:)`` when the period has no published day.
-    public func periodRanking(from: Day, to: Day, filter: BoxOfficeFilter = BoxOfficeFilter(), limit: Int? = nil,
+    /// `deep` reads each day past the top 10 (``deepDailyBoxOffice(on:filter:)``, four calls a
+    /// day), so a film is counted on its days outside the overall top 10 too.
+    public func periodRanking(from: Day, to: Day, filter: BoxOfficeFilter = BoxOfficeFilter(), limit: Int? = nil, deep: Bool = false,
                               concurrency: Int = 4) async throws(BoxOfficeError) -> PeriodRanking {
         let (period, unfinished) = try published(from: from, to: to)
         do {
-            return try await client.periodRanking(period, unfinished: unfinished, filter: filter, limit: limit.map { max(0, $0) },
+            return try await client.periodRanking(period, unfinished: unfinished, filter: filter, limit: limit.map { max(0, $0) }, deep: deep,
                                                   reading: PeriodReading(jobs: max(1, concurrency)))
         } catch {
             throw BoxOfficeError(error)
@@ -297,8 +328,37 @@ extension BoxOfficeClient {
 
     /// A period's ranking, with the scope its heading names.
     package nonisolated(nonsending) func periodRanking(_ period: ClosedRange<Day>, unfinished: Bool = false, filter: BoxOfficeFilter = BoxOfficeFilter(),
-                                                   scope: RankingScope? = nil, limit: Int? = nil, reading: PeriodReading) async throws -> PeriodRanking {
-        try await client.periodRanking(period, unfinished: unfinished, filter: filter, scope: scope, limit: limit, reading: reading)
+                                                   scope: RankingScope? = nil, limit: Int? = nil, deep: Bool = false,
+                                                   reading: PeriodReading) async throws -> PeriodRanking {
+        try await client.periodRanking(period, unfinished: unfinished, filter: filter, scope: scope, limit: limit, deep: deep, reading: reading)
+    }
+
+    /// One day's deep ranking, with the scope its heading names.
+    package nonisolated(nonsending) func deepDaily(_ day: Day, filter: BoxOfficeFilter, scope: RankingScope?, jobs: Int) async throws -> DailyBoxOffice {
+        try await client.deepDaily(day, filter: filter, scope: scope, jobs: jobs)
+    }
+
+    /// One week's deep ranking, with the scope its heading names.
+    package nonisolated(nonsending) func deepWeekly(_ day: Day, period: WeekPeriod, filter: BoxOfficeFilter, scope: RankingScope?,
+                                                jobs: Int) async throws -> WeeklyBoxOffice {
+        try await client.deepWeekly(day, period: period, filter: filter, scope: scope, jobs: jobs)
+    }
+
+    /// The deep rankings of `days` (or weeks), in order, from `groups`' lists; the days not read, with why.
+    @discardableResult
+    package nonisolated(nonsending) func deepRankings<Ranking: DeepRanked>(
+        of days: [Day], groups: [BoxOfficeFilter], scope: RankingScope?, reading: PeriodReading,
+        previous: @escaping @Sendable (Day) -> Day, call: @escaping @Sendable (Day, BoxOfficeFilter) -> KOBISCall<Ranking>,
+        deliver: (Ranking) async throws -> Void
+    ) async throws -> [UnreadDay] {
+        try await client.deepRankings(of: days, groups: groups, scope: scope, reading: reading, previous: previous, call: call, deliver: deliver)
+    }
+
+    /// The deep daily rankings of `days`, in order; the days not read, with why.
+    @discardableResult
+    package nonisolated(nonsending) func deepDailyRankings(of days: [Day], filter: BoxOfficeFilter, scope: RankingScope?, reading: PeriodReading,
+                                                       deliver: (DailyBoxOffice) async throws -> Void) async throws -> [UnreadDay] {
+        try await client.deepDailyRankings(of: days, filter: filter, scope: scope, reading: reading, deliver: deliver)
     }
 
     /// Films' runs, over a range or their own runs (`range` nil).

@@ -7,11 +7,11 @@ import Foundation
 /// One film's line in a daily or weekly ranking.
 public struct BoxOfficeEntry: Sendable, Equatable {
     /// Its place in the ranking, from 1.
-    public let rank: Int
+    public package(set) var rank: Int
     /// Places gained since the previous day or period (negative when it fell); 0 for a new entry.
-    public let rankChange: Int?
+    public package(set) var rankChange: Int?
     /// Whether the film is new to the ranking (not necessarily newly released).
-    public let isNew: Bool
+    public package(set) var isNew: Bool
     /// KOBIS's code for the movie (`movieCd`), e.g. `20231089`; it may hold letters.
     public let movieCode: String
     /// The Korean title, as KOBIS writes it.
@@ -40,6 +40,10 @@ public struct BoxOfficeEntry: Sendable, Equatable {
     public let screens: Int?
     /// Showings of the film.
     public let shows: Int?
+    /// Korean or foreign, where a deep ranking's lists tell (``BoxOfficeClient/deepDailyBoxOffice(on:filter:)``); nil otherwise.
+    public package(set) var nation: BoxOfficeFilter.Nation? = nil
+    /// Diversity or commercial, where a deep ranking's lists tell; nil otherwise.
+    public package(set) var market: BoxOfficeFilter.Market? = nil
 }
 
 /// The filter a ranking was asked for: what KOBIS was sent, and the region's name when the
@@ -65,11 +69,14 @@ public struct DailyBoxOffice: Sendable, Equatable {
     /// The day the ranking is of.
     public let day: Day
     /// The films, by rank: at most ten, none for a day KOBIS has not published.
-    public let entries: [BoxOfficeEntry]
+    public package(set) var entries: [BoxOfficeEntry]
     /// Which films the ranking covers when it is filtered; nil for all films.
     package var scope: RankingScope? = nil
     /// Whether KOBIS may still revise the figures: fetched less than three days after the period ended (Korean time).
     public var provisional = false
+    /// In a deep ranking (past the top 10, from KOBIS's four filtered lists), the last rank
+    /// certainly in its true place: below it a film may be missing. Nil for KOBIS's own top 10.
+    public package(set) var exactThrough: Int? = nil
 }
 
 extension DailyBoxOffice {

@@ -19,6 +19,9 @@ public struct PeriodRanking: Sendable, Equatable {
     public let films: [Film]
     /// Which of the period's days were read, and why any others were not.
     public var coverage: PeriodCoverage
+    /// Whether it was read from deep days (past the top 10, from KOBIS's four filtered lists), so
+    /// that a film is counted on days it was outside the overall top 10.
+    public package(set) var deep = false
     /// How many of the period's days were read, when not all of them were; nil when every day was.
     public var daysRead: Int? { coverage.isComplete ? nil : coverage.daysRead }
     /// The period's days, told beside `daysRead`.

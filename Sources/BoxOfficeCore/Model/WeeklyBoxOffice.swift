@@ -15,11 +15,13 @@ public struct WeeklyBoxOffice: Sendable, Equatable {
     /// KOBIS's `yearWeekTime`: ISO year and week, e.g. `202312`.
     public let yearWeek: String?
     /// The films, by rank: at most ten.
-    public let entries: [BoxOfficeEntry]
+    public package(set) var entries: [BoxOfficeEntry]
     /// Which films the ranking covers when it is filtered; nil for all films.
     package var scope: RankingScope? = nil
     /// Whether KOBIS may still revise the figures: fetched less than three days after the period ended (Korean time).
     public var provisional = false
+    /// In a deep ranking, the last rank certainly in its true place (see ``DailyBoxOffice/exactThrough``).
+    public package(set) var exactThrough: Int? = nil
 }
 
 extension WeeklyBoxOffice {

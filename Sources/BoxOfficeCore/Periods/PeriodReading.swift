@@ -82,12 +82,16 @@ extension KOBISClient {
     /// can be read (``PeriodRanking/coverage`` says which were not, and why); `unfinished` when the
     /// period runs to yesterday and is not over.
     package nonisolated(nonsending) func periodRanking(_ period: ClosedRange<Day>, unfinished: Bool = false, filter: BoxOfficeFilter = BoxOfficeFilter(),
-                                                   scope: RankingScope? = nil, limit: Int? = nil, reading: PeriodReading) async throws -> PeriodRanking {
+                                                   scope: RankingScope? = nil, limit: Int? = nil, deep: Bool = false,
+                                                   reading: PeriodReading) async throws -> PeriodRanking {
         let all = PeriodReading.days(period)
         let days = try reading.readable(all)
         var rankings: [DailyBoxOffice] = []
-        let failed = try await dailyRankings(of: days, filter: filter, reading: reading) { rankings.append($0) }
-        return PeriodRanking(from: period.lowerBound, to: period.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit,
-                             coverage: PeriodCoverage(asked: all, read: days, failed: failed))
+        let failed = deep ? try await deepDailyRankings(of: days, filter: filter, reading: reading) { rankings.append($0) }
+            : try await dailyRankings(of: days, filter: filter, reading: reading) { rankings.append($0) }
+        var ranking = PeriodRanking(from: period.lowerBound, to: period.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit,
+                                    coverage: PeriodCoverage(asked: all, read: days, failed: failed))
+        ranking.deep = deep
+        return ranking
     }
 }

@@ -143,7 +143,7 @@ import Testing
         (["daily", "--jsno"], "unknown option '--jsno'. Did you mean '--json'?"),
         (["daily", "-x"], "unknown option '-x'"),
         (["-v"], "unknown option '-v'. Did you mean '--verbose' or '--version'?"),
-        (["daily", "-d", "20230101"], "unknown option '-d'. Did you mean '--date'?"),
+        (["daily", "-d", "20230101"], "unknown option '-d'. Did you mean '--date' or '--deep'?"),
         (["-d"], "unknown option '-d'. Did you mean '--demo' or '--data-dir'?"),
         (["top", "-Y", "2023"], "unknown option '-Y'. Did you mean '--year'?"),
         (["daily", "--date"], "option --date D needs a value"),
@@ -225,7 +225,7 @@ import Testing
             #expect(main.standardOutput.contains(option.synopsis))
         }
         let daily = await run(["help", "daily"])
-        #expect(daily.standardOutput.hasPrefix("boxoffice daily: the daily box office (top 10) of one day\n\nUSAGE\n  boxoffice daily [--date D] [--from D] [--to D] [--nation korean|foreign]\n    [--multi] [--commercial] [--region NAME|CODE] [--raw] [options]\n"))
+        #expect(daily.standardOutput.hasPrefix("boxoffice daily: the daily box office (top 10) of one day\n\nUSAGE\n  boxoffice daily [--date D] [--from D] [--to D] [--nation korean|foreign]\n    [--multi] [--commercial] [--region NAME|CODE] [--deep] [--raw] [options]\n"))
         let bare = await run([])
         #expect(bare.status == .success)
         #expect(bare.standardOutput.hasPrefix("boxoffice \(BoxOfficeCommandLine.version): Korean box office figures from KOBIS (영화진흥위원회)\n"))

@@ -430,7 +430,7 @@ final class MCPTestClient: Sendable {
         #expect(unknown["code"] as? Int == -32602)
         #expect(unknown["message"] as? String == "Unknown tool: no_such_tool")
         for (id, message) in [(3, "date must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27), yesterday or -Nd (N days ago); 'tomorrow' is not a date"),
-                              (4, "daily_box_office has no argument 'dat'; its arguments are date, nation, market, region"),
+                              (4, "daily_box_office has no argument 'dat'; its arguments are date, nation, market, region, deep"),
                               (6, "movie_details needs 'movie': a movie code or a title")] {
             let answer = result(try await client.response(id))
             #expect(answer["isError"] as? Bool == true, "\(id)")
