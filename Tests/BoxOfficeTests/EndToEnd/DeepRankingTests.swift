@@ -1,4 +1,5 @@
 @testable import BoxOfficeCore
+import BoxOfficeURLSession
 import Foundation
 import Testing
 
@@ -268,6 +269,33 @@ import Testing
         #expect(await terminal.waitForScreen(timeout: wait) { !$0.contains("exact through") && !$0.contains("· deep") })
         terminal.send("q")
         #expect(await terminal.waitForExit(timeout: wait) == 0)
+    }
+
+    /// A week's deep list asks each group's weekly list (here the emulator's recorded weekend for
+    /// every group: one list of ten, four times, merged into ten films, the tenth not proven).
+    @Test func aDeepWeekAsksEachGroupsWeeklyList() async throws {
+        let server = try Self.server()
+        let cache = Self.cache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let result = try await Executable.run(["weekly", "--date", "2012-01-01", "--period", "weekend", "--deep", "--json"],
+                                              environment: Self.environment(server, cache: cache))
+        #expect(result.status == 0, "\(result.standardError)")
+        let week = try Self.object(result.standardOutput)
+        #expect(Self.entries(week).count == 10 && week["exactThrough"] as? Int == 9)
+        let groups = server.requests.map { "\($0.query["repNationCd"] ?? "-")\($0.query["multiMovieYn"] ?? "-")\($0.query["weekGb"] ?? "-")" }
+        #expect(groups.sorted() == ["FN1", "FY1", "KN1", "KY1"])
+    }
+
+    /// The library's own call, through URLSession: the same ranking, typed.
+    @Test func theLibraryRanksADayDeep() async throws {
+        let server = try Self.server()
+        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10))
+        let ranking = try await client.deepDailyBoxOffice(on: try #require(Day(Self.day)))
+        #expect(ranking.exactThrough == 17 && ranking.entries.count == 27)
+        #expect(ranking.entries.prefix(17).map(\.movieCode) == Self.truth(Self.day).prefix(17).map(\.code))
+        #expect(ranking.entries.last?.nation == .korean && ranking.entries.last?.market == .diversity)
+        let korean = try await client.deepDailyBoxOffice(on: try #require(Day(Self.day)), filter: BoxOfficeFilter(nation: .korean))
+        #expect(korean.entries.count == 17 && server.requestCount == 6)
     }
 
     @Test func rawIsRefusedWithDeep() async throws {
