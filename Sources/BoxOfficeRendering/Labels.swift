@@ -52,6 +52,7 @@ extension RenderOptions {
         "Period": "기간", "Start": "시작", "End": "끝", "Filter": "필터",
         "Top films": "기간 흥행 순위", "Days": "일수", "Best": "최고순위", "First": "첫날", "Last": "마지막날",
         "No film was in the daily top 10 on any day of this period.": "이 기간에는 일별 상위 10위에 든 영화가 없습니다.",
+        "No film was in the deep ranking on any day of this period.": "이 기간에는 심층 순위에 든 영화가 없습니다.",
         "by days since opening": "개봉일부터 센 날짜순",
         "provisional: KOBIS may still revise these figures": "잠정치: 영진위가 아직 수정할 수 있는 수치입니다",
         "KOBIS has no box office figures for this day.": "이 날의 박스오피스 자료가 없습니다.",

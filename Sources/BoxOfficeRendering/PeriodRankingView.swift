@@ -36,7 +36,9 @@ extension PeriodRanking: Presentable {
         if provisional { notes.append(options.label("provisional: KOBIS may still revise these figures")) }
         notes += coverage.notes(options, of: "the period's \(daysInPeriod) days", "기간 \(daysInPeriod)일")
         text += options.notes(notes, width: options.width ?? 100)
-        guard !films.isEmpty else { return text + "\n" + options.label("No film was in the daily top 10 on any day of this period.") + "\n" }
+        guard !films.isEmpty else {
+            return text + "\n" + options.label(deep ? "No film was in the deep ranking on any day of this period." : "No film was in the daily top 10 on any day of this period.") + "\n"
+        }
         let columns = fields.map { column($0, options) }
         let rows = films.map { film in columns.map { $0.1(film) } }
         let lines = TextTable(columns: columns.map(\.0), rows: rows).render(options)

@@ -47,8 +47,8 @@ import Testing
     }
 
     /// KOBIS's answer: the top 10 of the films the filters keep.
-    static func answer(_ day: String, nation: String?, market: String?) -> String {
-        let kept = truth(day).filter { (nation == nil || $0.nation == nation) && (market == nil || $0.market == market) }.prefix(10)
+    static func answer(_ day: String, nation: String?, market: String?, figuresOf other: String? = nil) -> String {
+        let kept = truth(other ?? day).filter { (nation == nil || $0.nation == nation) && (market == nil || $0.market == market) }.prefix(10)
         let rows = kept.enumerated().map { index, film in
             #"{"rnum":"\#(index + 1)","rank":"\#(index + 1)","rankInten":"0","rankOldAndNew":"OLD","movieCd":"\#(film.code)","movieNm":"영화 \#(film.code)","openDt":"2024-01-03","salesAmt":"\#(film.sales)","salesShare":"1.0","salesInten":"0","salesChange":"0","salesAcc":"\#(film.sales * 5)","audiCnt":"\#(film.audience)","audiInten":"0","audiChange":"0","audiAcc":"\#(film.audience * 5)","scrnCnt":"100","showCnt":"300"}"#
         }
@@ -269,6 +269,23 @@ import Testing
         #expect(await terminal.waitForScreen(timeout: wait) { !$0.contains("exact through") && !$0.contains("· deep") })
         terminal.send("q")
         #expect(await terminal.waitForExit(timeout: wait) == 0)
+    }
+
+    /// Where the plain top 10 at hand disagrees with the deep list's first rows (KOBIS revised its
+    /// figures between the calls), the deep answer says so.
+    @Test func aTopTenAtHandThatDisagreesIsSaid() async throws {
+        // The plain top 10 of the day is answered with the figures of the day before (its first two swapped).
+        let server = try Self.server { request, _ in
+            request.query["targetDt"] == Self.day && request.query["repNationCd"] == nil
+                ? .json(Self.answer(Self.day, nation: nil, market: nil, figuresOf: Self.dayBefore)) : nil
+        }
+        let cache = Self.cache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let environment = Self.environment(server, cache: cache)
+        #expect(try await Executable.run(["daily", "--date", "2024-01-10", "--json"], environment: environment).status == 0)
+        let deep = try await Executable.run(["daily", "--date", "2024-01-10", "--deep", "--json"], environment: environment)
+        #expect(deep.status == 0)
+        #expect(deep.standardError == "boxoffice: the top 10 of 2024-01-10 in the cache differs from the deep list's first rows: KOBIS revised its figures between the calls (--refresh fetches both again).\n")
     }
 
     /// A week's deep list asks each group's weekly list (here the emulator's recorded weekend for
