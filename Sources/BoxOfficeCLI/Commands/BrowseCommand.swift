@@ -233,6 +233,10 @@ struct BrowseLoop {
         } onCancel: {
             sink.yield(.stop)
         }
+        // The terminal given back at once; then nothing is left running behind the view: what is
+        // under way is stopped, and ends, before the program does.
+        screen.terminal.stop()
+        await effects.finish(within: .seconds(2))
         // SIGTERM and SIGINT cancel the run, SIGHUP ends it: each ends as an interruption does.
         try Task.checkCancellation()
         if hungUp { throw CancellationError() }
@@ -346,6 +350,8 @@ struct BrowseLoop {
         let sink: AsyncStream<Event>.Continuation
         let trace: BrowseTrace
         var tasks: [BrowseRequest: Task<Void, Never>] = [:]
+        /// How many of the tasks started (fetches, a poster, a review) have not ended yet.
+        let underWay = Locked(0)
 
         init(fetcher: BrowseFetcher, sink: AsyncStream<Event>.Continuation, trace: BrowseTrace) {
             self.fetcher = fetcher
@@ -354,7 +360,7 @@ struct BrowseLoop {
         }
 
         mutating func perform(_ effects: [BrowseEffect]) {
-            let (fetcher, sink, trace) = (self.fetcher, self.sink, self.trace)
+            let (fetcher, sink, trace, underWay) = (self.fetcher, self.sink, self.trace, self.underWay)
             for effect in effects {
                 trace.say("effect " + BrowseLoop.traced(effect))
                 switch effect {
@@ -362,7 +368,9 @@ struct BrowseLoop {
                 case let .prefetch(request): start(request, mode: nil)
                 case let .peek(request): start(request, mode: .offline, quietly: true)
                 case let .showPoster(address):
+                    underWay.withLock { $0 += 1 }
                     Task {
+                        defer { underWay.withLock { $0 -= 1 } }
                         do {
                             trace.say("image begun")
                             let image = try await fetcher.image(at: address)
@@ -374,7 +382,9 @@ struct BrowseLoop {
                         }
                     }
                 case let .addReview(form):
+                    underWay.withLock { $0 += 1 }
                     Task {
+                        defer { underWay.withLock { $0 -= 1 } }
                         do {
                             let said = try await fetcher.add(form)
                             sink.yield(.browse(.reviewAdded(form.movieCode, said)))
@@ -399,10 +409,27 @@ struct BrowseLoop {
             tasks.values.forEach { $0.cancel() }
         }
 
+        /// Stops every request under way and waits, `limit` at most, for their tasks to end (a
+        /// stopped request ends at once; a review being written is let finish): the view ends
+        /// with no work of its own still running.
+        func finish(within limit: Duration) async {
+            cancelAll()
+            let underWay = self.underWay
+            // A task of its own, so that the wait is a wait even when the view's run was cancelled.
+            await Task.detached {
+                let deadline = ContinuousClock.now + limit
+                while underWay.withLock({ $0 }) > 0, ContinuousClock.now < deadline {
+                    try? await Task.sleep(for: .milliseconds(5))
+                }
+            }.value
+        }
+
         private mutating func start(_ request: BrowseRequest, mode: CacheMiddleware.Mode?, quietly: Bool = false) {
-            let (fetcher, sink, trace) = (self.fetcher, self.sink, self.trace)
+            let (fetcher, sink, trace, underWay) = (self.fetcher, self.sink, self.trace, self.underWay)
             tasks[request]?.cancel()
+            underWay.withLock { $0 += 1 }
             tasks[request] = Task {
+                defer { underWay.withLock { $0 -= 1 } }
                 do {
                     trace.say("fetch \(request) begun")
                     let answer = try await fetcher.fetch(request, mode: mode)
