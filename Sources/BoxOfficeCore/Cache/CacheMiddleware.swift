@@ -170,7 +170,12 @@ public struct CacheMiddleware: BoxOfficeMiddleware {
     /// Whether a usable answer to `request` is stored (so asking costs no call).
     package func holds(_ request: String, freshness: Freshness) -> Bool {
         guard mode != .refresh, let stored = try? store.answer(for: request) else { return false }
-        return mode == .offline || freshness.isFresh(stored: stored.stored, now: now())
+        return usable(stored, freshness: freshness, at: now())
+    }
+
+    /// The one rule for a stored answer: any will do offline, else one still fresh.
+    private func usable(_ stored: StoredAnswer, freshness: Freshness, at instant: Date) -> Bool {
+        mode == .offline || freshness.isFresh(stored: stored.stored, now: instant)
     }
 
     /// The stored answer, when there is one that is fresh (or any, offline). A store that cannot be
@@ -193,7 +198,7 @@ public struct CacheMiddleware: BoxOfficeMiddleware {
             events?(.cache(.nothingStored(request: request)))
             return nil
         }
-        guard mode == .offline || operation.freshness.isFresh(stored: entry.stored, now: instant) else {
+        guard usable(entry, freshness: operation.freshness, at: instant) else {
             events?(.cache(.outOfDate(request: request, stored: entry.stored, freshness: operation.freshness)))
             return nil
         }

@@ -83,6 +83,7 @@ extension KOBISClient {
     /// a group), unless `skippingFailedDays` is false (one day: its failure is the answer); any
     /// other failure ends the reading. The rank changes come from the day before
     /// (`previous(day)`): read just before, or read from the cache at no call, or none.
+    @discardableResult
     package nonisolated(nonsending) func deepRankings<Ranking: DeepRanked>(
         of days: [Day], groups: [BoxOfficeFilter], scope: RankingScope?, reading: PeriodReading, skippingFailedDays: Bool = true,
         previous: @escaping @Sendable (Day) -> Day, call: @escaping @Sendable (Day, BoxOfficeFilter) -> KOBISCall<Ranking>,
