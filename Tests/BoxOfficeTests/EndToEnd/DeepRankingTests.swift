@@ -271,6 +271,28 @@ import Testing
         #expect(await terminal.waitForExit(timeout: wait) == 0)
     }
 
+    /// A spent quota in the middle of a deep range stops it as ranges stop (the days done are a
+    /// whole document on stdout, exit 75), and the next run goes on from the cache.
+    @Test func aSpentQuotaMidRangeStopsAndTheNextRunGoesOn() async throws {
+        let spent = try Self.server { request, number in
+            number > 5 && request.query["targetDt"] != nil ? .json(#"{"faultInfo":{"message":"키의 하루 이용량을 초과하였습니다.","errorCode":"320011"}}"#) : nil
+        }
+        let cache = Self.cache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let arguments = ["daily", "--from", "2024-01-09", "--to", "2024-01-10", "--deep", "--json", "--jobs", "1"]
+        let stopped = try await Executable.run(arguments, environment: Self.environment(spent, cache: cache))
+        #expect(stopped.status == 75)
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(stopped.standardOutput.utf8)) as? [[String: Any]])
+        #expect(first.compactMap { $0["date"] as? String } == ["2024-01-09"], "the first day, whole")
+        let back = try Self.server()
+        let keys = Self.environment(back, cache: cache).merging(["KOBIS_API_KEY": KOBISEmulator.key + "," + Self.secondKey]) { $1 }
+        let resumed = try await Executable.run(arguments, environment: keys)
+        #expect(resumed.status == 0, "\(resumed.standardError)")
+        #expect(back.requestCount == 3, "only the three lists of the second day not yet fetched")
+        let both = try #require(try JSONSerialization.jsonObject(with: Data(resumed.standardOutput.utf8)) as? [[String: Any]])
+        #expect(both.compactMap { $0["date"] as? String } == ["2024-01-09", "2024-01-10"])
+    }
+
     /// Where the plain top 10 at hand disagrees with the deep list's first rows (KOBIS revised its
     /// figures between the calls), the deep answer says so.
     @Test func aTopTenAtHandThatDisagreesIsSaid() async throws {
