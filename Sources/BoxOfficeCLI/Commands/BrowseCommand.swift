@@ -280,6 +280,9 @@ struct BrowseLoop {
                 if state.loading.isEmpty { return .next }
             }
             effects.perform(state.handle(event))
+            // A poster covers the screen until the next key: an answer arriving meanwhile (the
+            // film's run, a prefetch) changes the state, and is drawn once the poster goes.
+            if screen.showingImage { return state.quitting ? .end(hungUp: false) : .next }
         case .terminal(.key(.suspend)):
             screen.terminal.suspend()
             screen.draw(state, full: true)
