@@ -114,13 +114,13 @@ struct BrowseFetcher: Sendable {
         switch request {
         case let .ranking(place) where place.period == .day:
             let (filter, scope) = try await filters.filter(context, client: client)
-            if place.deep { return .daily(try await client.deepDaily(place.day, filter: filter, scope: scope, jobs: context.invocation.jobs)) }
+            if place.deep { return .daily(try await client.deep(place.day, listing: .daily, filter: filter, scope: scope, jobs: context.invocation.jobs)) }
             return .daily(try await client.fetch(.daily(place.day, filter: filter, scope: scope)))
         case let .ranking(place):
             let (filter, scope) = try await filters.filter(context, client: client)
             let period = WeekPeriod(rawValue: place.period.rawValue) ?? .week
             if place.deep {
-                return .weekly(try await client.deepWeekly(place.day, period: period, filter: filter, scope: scope, jobs: context.invocation.jobs))
+                return .weekly(try await client.deep(place.day, listing: .weekly(period), filter: filter, scope: scope, jobs: context.invocation.jobs))
             }
             return .weekly(try await client.fetch(.weekly(place.day, period: period, filter: filter, scope: scope)))
         case let .movie(code): return .movie(try await film(code, client: client))

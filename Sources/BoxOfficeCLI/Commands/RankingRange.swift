@@ -50,13 +50,12 @@ enum RankingRange {
     /// counted before a long range.
     static func runDeep<Value: Presentable & DeepRanked>(
         _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, context: CommandContext, client: BoxOfficeClient,
-        groups: [BoxOfficeFilter], scope: RankingScope?, previous: @escaping @Sendable (Day) -> Day,
-        call: @escaping @Sendable (Day, BoxOfficeFilter) -> KOBISCall<Value>
+        listing: DeepListing<Value>, filter: BoxOfficeFilter, scope: RankingScope?
     ) async throws -> CommandOutput {
         try await stream(Value.self, items, unit: unit, period: period, context: context, client: client,
-                         calls: { days in days.flatMap { day in groups.map { call(day, $0) } } },
-                         callUnit: "calls (\(groups.count) a \(unit == "weeks" ? "week" : "day") with --deep)") { days, reading, deliver in
-            try await client.deepRankings(of: days, groups: groups, scope: scope, reading: reading, previous: previous, call: call, deliver: deliver)
+                         calls: { listing.calls($0, filter: filter) },
+                         callUnit: "calls (\(filter.deepGroups.count) a \(unit == "weeks" ? "week" : "day") with --deep)") { days, reading, deliver in
+            try await client.deepRankings(of: days, listing: listing, filter: filter, scope: scope, reading: reading, deliver: deliver)
         }
     }
 

@@ -30,15 +30,15 @@ struct DailyRequest: BoxOfficeRequest, Equatable {
                     .daily($0, filter: filter, scope: scope)
                 }
             }
-            return try await RankingRange.runDeep(days, unit: "days", period: period, context: context, client: client, groups: filter.deepGroups,
-                                                  scope: scope, previous: { $0.adding(days: -1) }) { .daily($0, filter: $1) }
+            return try await RankingRange.runDeep(days, unit: "days", period: period, context: context, client: client, listing: .daily,
+                                                  filter: filter, scope: scope)
         }
         let day = self.day ?? context.source.defaultDay(today: context.today, notice: context.notice)
         guard filters.deep else {
             return try await context.show(.daily(day, filter: filter, scope: scope), using: client)
         }
         try context.check(DailyBoxOffice.self)
-        let ranking = try await client.deepDaily(day, filter: filter, scope: scope, jobs: context.invocation.jobs)
+        let ranking = try await client.deep(day, listing: .daily, filter: filter, scope: scope, jobs: context.invocation.jobs)
         // Where the plain top 10 of the same day is at hand, the deep list's first rows are it.
         let plain = KOBISCall<DailyBoxOffice>.daily(day, filter: filter)
         if client.isCached(plain), let top = try? await client.fetch(plain), !DeepMerge.agrees(ranking.entries, withTopTen: top.entries) {

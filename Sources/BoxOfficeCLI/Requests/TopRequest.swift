@@ -92,10 +92,10 @@ struct TopRequest: BoxOfficeRequest, Equatable {
         }
         let client = try context.client()
         let (filter, scope) = try await filters.filter(context, client: client)
-        let groups = filters.deep ? filter.deepGroups : [filter]
         let reading = context.reading(period: { "the period's \($0.count) days" }, began: { [deep = filters.deep] days in
-            let calls = days.flatMap { day in groups.map { KOBISCall<DailyBoxOffice>.daily(day, filter: $0) } }
-            let callsLeft = RankingRange.announce(calls, unit: deep ? "calls (\(groups.count) a day with --deep)" : "days", context: context, client: client)
+            let calls = deep ? DeepListing.daily.calls(days, filter: filter) : days.map { .daily($0, filter: filter) }
+            let callsLeft = RankingRange.announce(calls, unit: deep ? "calls (\(filter.deepGroups.count) a day with --deep)" : "days",
+                                                  context: context, client: client)
             context.progress.beginRange(total: days.count, unit: "days", callsLeft: callsLeft)
         })
         let ranking = try await client.periodRanking(range, unfinished: unfinished, filter: filter, scope: scope, limit: limit, deep: filters.deep,

@@ -35,9 +35,7 @@ struct WeeklyRequest: BoxOfficeRequest, Equatable {
                 }
             }
             return try await RankingRange.runDeep(RankingRange.weeks(range), unit: "weeks", period: nil, context: context, client: client,
-                                                  groups: filter.deepGroups, scope: scope, previous: { $0.adding(days: -7) }) {
-                .weekly($0, period: period, filter: $1)
-            }
+                                                  listing: .weekly(period), filter: filter, scope: scope)
         }
         var day = self.day ?? Self.lastCompleteWeek(before: context.today)
         var period = self.period ?? .week
@@ -49,7 +47,7 @@ struct WeeklyRequest: BoxOfficeRequest, Equatable {
             return try await context.show(.weekly(day, period: period, filter: filter, scope: scope), using: client)
         }
         try context.check(WeeklyBoxOffice.self)
-        return .value(try await client.deepWeekly(day, period: period, filter: filter, scope: scope, jobs: context.invocation.jobs))
+        return .value(try await client.deep(day, listing: .weekly(period), filter: filter, scope: scope, jobs: context.invocation.jobs))
     }
 
     /// The Sunday that ends the last week wholly before `today`.

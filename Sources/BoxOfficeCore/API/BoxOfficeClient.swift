@@ -99,7 +99,7 @@ public struct BoxOfficeClient: Sendable {
     /// failing fails the whole ranking.
     public func deepDailyBoxOffice(on day: Day, filter: BoxOfficeFilter = BoxOfficeFilter()) async throws(BoxOfficeError) -> DailyBoxOffice {
         do {
-            return try await client.deepDaily(day, filter: filter)
+            return try await client.deep(day, listing: .daily, filter: filter)
         } catch {
             throw BoxOfficeError(error)
         }
@@ -109,7 +109,7 @@ public struct BoxOfficeClient: Sendable {
     public func deepWeeklyBoxOffice(containing day: Day, period: WeekPeriod = .week,
                                     filter: BoxOfficeFilter = BoxOfficeFilter()) async throws(BoxOfficeError) -> WeeklyBoxOffice {
         do {
-            return try await client.deepWeekly(day, period: period, filter: filter)
+            return try await client.deep(day, listing: .weekly(period), filter: filter)
         } catch {
             throw BoxOfficeError(error)
         }
@@ -333,32 +333,19 @@ extension BoxOfficeClient {
         try await client.periodRanking(period, unfinished: unfinished, filter: filter, scope: scope, limit: limit, deep: deep, reading: reading)
     }
 
-    /// One day's deep ranking, with the scope its heading names.
-    package nonisolated(nonsending) func deepDaily(_ day: Day, filter: BoxOfficeFilter, scope: RankingScope?, jobs: Int) async throws -> DailyBoxOffice {
-        try await client.deepDaily(day, filter: filter, scope: scope, jobs: jobs)
+    /// One day's (week's) deep ranking, with the scope its heading names.
+    package nonisolated(nonsending) func deep<Ranking: DeepRanked>(_ day: Day, listing: DeepListing<Ranking>, filter: BoxOfficeFilter,
+                                                                   scope: RankingScope?, jobs: Int) async throws -> Ranking {
+        try await client.deep(day, listing: listing, filter: filter, scope: scope, jobs: jobs)
     }
 
-    /// One week's deep ranking, with the scope its heading names.
-    package nonisolated(nonsending) func deepWeekly(_ day: Day, period: WeekPeriod, filter: BoxOfficeFilter, scope: RankingScope?,
-                                                jobs: Int) async throws -> WeeklyBoxOffice {
-        try await client.deepWeekly(day, period: period, filter: filter, scope: scope, jobs: jobs)
-    }
-
-    /// The deep rankings of `days` (or weeks), in order, from `groups`' lists; the days not read, with why.
+    /// The deep rankings of `days` (or weeks), in order, from the lists of `filter`'s groups; the days not read, with why.
     @discardableResult
     package nonisolated(nonsending) func deepRankings<Ranking: DeepRanked>(
-        of days: [Day], groups: [BoxOfficeFilter], scope: RankingScope?, reading: PeriodReading,
-        previous: @escaping @Sendable (Day) -> Day, call: @escaping @Sendable (Day, BoxOfficeFilter) -> KOBISCall<Ranking>,
+        of days: [Day], listing: DeepListing<Ranking>, filter: BoxOfficeFilter, scope: RankingScope?, reading: PeriodReading,
         deliver: (Ranking) async throws -> Void
     ) async throws -> [UnreadDay] {
-        try await client.deepRankings(of: days, groups: groups, scope: scope, reading: reading, previous: previous, call: call, deliver: deliver)
-    }
-
-    /// The deep daily rankings of `days`, in order; the days not read, with why.
-    @discardableResult
-    package nonisolated(nonsending) func deepDailyRankings(of days: [Day], filter: BoxOfficeFilter, scope: RankingScope?, reading: PeriodReading,
-                                                       deliver: (DailyBoxOffice) async throws -> Void) async throws -> [UnreadDay] {
-        try await client.deepDailyRankings(of: days, filter: filter, scope: scope, reading: reading, deliver: deliver)
+        try await client.deepRankings(of: days, listing: listing, filter: filter, scope: scope, reading: reading, deliver: deliver)
     }
 
     /// Films' runs, over a range or their own runs (`range` nil).

@@ -75,21 +75,45 @@ extension DeepMerge {
     }
 }
 
+/// Which KOBIS list a deep ranking is made of: the call for one group's list of a day (or of the
+/// week holding it), and the period before a day, whose deep ranking gives the rank changes.
+package struct DeepListing<Ranking: DeepRanked>: Sendable {
+    package let call: @Sendable (Day, BoxOfficeFilter) -> KOBISCall<Ranking>
+    package let previous: @Sendable (Day) -> Day
+
+    /// The calls a deep reading of `days` makes, for `filter`'s groups.
+    package func calls(_ days: [Day], filter: BoxOfficeFilter) -> [KOBISCall<Ranking>] {
+        days.flatMap { day in filter.deepGroups.map { call(day, $0) } }
+    }
+}
+
+extension DeepListing where Ranking == DailyBoxOffice {
+    /// The daily lists; the day before gives the changes.
+    package static var daily: Self { Self(call: { .daily($0, filter: $1) }, previous: { $0.adding(days: -1) }) }
+}
+
+extension DeepListing where Ranking == WeeklyBoxOffice {
+    /// The weekly lists of `period`; the week before gives the changes.
+    package static func weekly(_ period: WeekPeriod) -> Self {
+        Self(call: { .weekly($0, period: period, filter: $1) }, previous: { $0.adding(days: -7) })
+    }
+}
+
 extension KOBISClient {
-    /// The deep ranking of each of `days` (or weeks), in order, each made of `groups`' lists
-    /// (`call` asks for one group's list of one day): the groups' calls go out together,
-    /// `reading.jobs` at a time, each through the cache like any answer. A day one of whose calls
-    /// KOBIS could not answer is given back among the days not read (never a merged list missing
-    /// a group), unless `skippingFailedDays` is false (one day: its failure is the answer); any
-    /// other failure ends the reading. The rank changes come from the day before
-    /// (`previous(day)`): read just before, or read from the cache at no call, or none.
+    /// The deep ranking of each of `days` (or weeks), in order, each made of the lists of
+    /// `filter`'s groups: the groups' calls go out together, `reading.jobs` at a time, each through
+    /// the cache like any answer. A day one of whose calls KOBIS could not answer is given back
+    /// among the days not read (never a merged list missing a group), unless `skippingFailedDays`
+    /// is false (one day: its failure is the answer); any other failure ends the reading. The rank
+    /// changes come from the period before: read just before, or read from the cache at no call, or none.
     @discardableResult
     package nonisolated(nonsending) func deepRankings<Ranking: DeepRanked>(
-        of days: [Day], groups: [BoxOfficeFilter], scope: RankingScope?, reading: PeriodReading, skippingFailedDays: Bool = true,
-        previous: @escaping @Sendable (Day) -> Day, call: @escaping @Sendable (Day, BoxOfficeFilter) -> KOBISCall<Ranking>,
-        deliver: (Ranking) async throws -> Void
+        of days: [Day], listing: DeepListing<Ranking>, filter: BoxOfficeFilter, scope: RankingScope?, reading: PeriodReading,
+        skippingFailedDays: Bool = true, deliver: (Ranking) async throws -> Void
     ) async throws -> [UnreadDay] {
         reading.began(days)
+        let groups = filter.deepGroups
+        let (call, previous) = (listing.call, listing.previous)
         let pairs = days.flatMap { day in groups.map { (day, $0) } }
         var failed: [UnreadDay] = []
         var lists: [(group: BoxOfficeFilter, answer: Answer<Ranking>)] = []
@@ -144,30 +168,14 @@ extension KOBISClient {
 }
 
 extension KOBISClient {
-    /// One day's deep ranking (see ``DeepMerge``): one call per group, together.
-    package nonisolated(nonsending) func deepDaily(_ day: Day, filter: BoxOfficeFilter, scope: RankingScope? = nil, jobs: Int = 4) async throws -> DailyBoxOffice {
-        var result: DailyBoxOffice?
-        try await deepRankings(of: [day], groups: filter.deepGroups, scope: scope, reading: PeriodReading(jobs: jobs), skippingFailedDays: false,
-                               previous: { $0.adding(days: -1) }, call: { .daily($0, filter: $1) }) { result = $0 }
-        guard let result else { throw KOBISError.unreadable(.wrongShape("no deep ranking of \(day.iso)")) }
+    /// One day's (week's) deep ranking (see ``DeepMerge``): one call per group, together; one
+    /// call failing fails it.
+    package nonisolated(nonsending) func deep<Ranking: DeepRanked>(_ day: Day, listing: DeepListing<Ranking>, filter: BoxOfficeFilter,
+                                                                   scope: RankingScope? = nil, jobs: Int = 4) async throws -> Ranking {
+        var result: Ranking?
+        try await deepRankings(of: [day], listing: listing, filter: filter, scope: scope, reading: PeriodReading(jobs: jobs),
+                               skippingFailedDays: false) { result = $0 }
+        guard let result else { throw KOBISError.unreadable(.wrongShape("no deep ranking for \(day.iso)")) }
         return result
-    }
-
-    /// One week's deep ranking (the week, weekend or weekdays holding `day`).
-    package nonisolated(nonsending) func deepWeekly(_ day: Day, period: WeekPeriod, filter: BoxOfficeFilter, scope: RankingScope? = nil,
-                                                jobs: Int = 4) async throws -> WeeklyBoxOffice {
-        var result: WeeklyBoxOffice?
-        try await deepRankings(of: [day], groups: filter.deepGroups, scope: scope, reading: PeriodReading(jobs: jobs), skippingFailedDays: false,
-                               previous: { $0.adding(days: -7) }, call: { .weekly($0, period: period, filter: $1) }) { result = $0 }
-        guard let result else { throw KOBISError.unreadable(.wrongShape("no deep ranking of the week of \(day.iso)")) }
-        return result
-    }
-
-    /// The deep daily rankings of `days`, in order, as ``deepRankings(of:groups:scope:reading:skippingFailedDays:previous:call:deliver:)`` reads them.
-    @discardableResult
-    package nonisolated(nonsending) func deepDailyRankings(of days: [Day], filter: BoxOfficeFilter, scope: RankingScope? = nil, reading: PeriodReading,
-                                                       deliver: (DailyBoxOffice) async throws -> Void) async throws -> [UnreadDay] {
-        try await deepRankings(of: days, groups: filter.deepGroups, scope: scope, reading: reading,
-                               previous: { $0.adding(days: -1) }, call: { .daily($0, filter: $1) }, deliver: deliver)
     }
 }

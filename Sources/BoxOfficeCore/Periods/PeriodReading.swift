@@ -87,7 +87,7 @@ extension KOBISClient {
         let all = PeriodReading.days(period)
         let days = try reading.readable(all)
         var rankings: [DailyBoxOffice] = []
-        let failed = deep ? try await deepDailyRankings(of: days, filter: filter, reading: reading) { rankings.append($0) }
+        let failed = deep ? try await deepRankings(of: days, listing: .daily, filter: filter, scope: nil, reading: reading) { rankings.append($0) }
             : try await dailyRankings(of: days, filter: filter, reading: reading) { rankings.append($0) }
         var ranking = PeriodRanking(from: period.lowerBound, to: period.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit,
                                     coverage: PeriodCoverage(asked: all, read: days, failed: failed))
