@@ -89,12 +89,7 @@ struct BrowseFetcher: Sendable {
     /// The value for a request; `mode`: fetched from KOBIS (`.refresh`) or read from the cache
     /// only (`.offline`) rather than as the options say.
     func fetch(_ request: BrowseRequest, mode: CacheMiddleware.Mode? = nil) async throws -> BrowseAnswer {
-        var context = self.context
-        if let mode, mode != context.invocation.cacheMode, context.invocation.cacheMode != .offline {
-            var invocation = context.invocation
-            invocation.cacheMode = mode
-            context = context.with(invocation: invocation)
-        }
+        let context = self.context(mode: mode)
         switch request {
         case let .reviews(code):
             let movieCode = code.uppercased()
@@ -133,6 +128,14 @@ struct BrowseFetcher: Sendable {
         }
     }
 
+    /// The context, its cache used as `mode` says (an `--offline` run stays offline).
+    private func context(mode: CacheMiddleware.Mode?) -> CommandContext {
+        guard let mode, mode != context.invocation.cacheMode, context.invocation.cacheMode != .offline else { return context }
+        var invocation = context.invocation
+        invocation.cacheMode = mode
+        return context.with(invocation: invocation)
+    }
+
     /// A film's details; where the samples hold none, the film without them (its screen then
     /// shows what the rankings at hand tell of it).
     private func film(_ code: String, client: BoxOfficeClient) async throws -> BrowseFilm {
@@ -150,13 +153,7 @@ struct BrowseFetcher: Sendable {
         let today = context.today
         let window = around.map { $0.adding(days: -365)...max($0, min(today.adding(days: -1), $0.adding(days: 365))) } ?? source.runWindow(today: today)
         // Only what is at hand: with KOBIS, the cache's days, read offline so nothing is fetched.
-        var offline = context
-        if context.invocation.cacheMode != .offline {
-            var invocation = context.invocation
-            invocation.cacheMode = .offline
-            offline = context.with(invocation: invocation)
-        }
-        let reader = try offline.client()
+        let reader = try context(mode: .offline).client()
         let reading = PeriodReading(jobs: context.invocation.jobs, readable: { days in source.atHand(days) { reader.isCached(.daily($0)) } })
         return try await reader.runAtHand(of: code, within: window, today: today, reading: reading)
     }
