@@ -151,7 +151,7 @@ struct BrowseState: Equatable {
     /// Neighbouring rankings, the chosen film and a shown film's poster, fetched ahead so that
     /// `[`, `]` and Enter feel instant.
     mutating func ahead() -> [BrowseEffect] {
-        if case let .movie(code) = top.screen { return fetchAhead([.run(code, around: runAnchor(of: code))] + (posters ? [.poster(code)] : [])) }
+        if case let .movie(code) = top.screen { return fetchAhead([runRequest(of: code)] + (posters ? [.poster(code)] : [])) }
         guard prefetch, case let .ranking(place) = top.screen else { return [] }
         let days = [step(place, by: 1), step(place, by: -1)].compactMap { $0.map(BrowseRequest.ranking) }
         return fetchAhead(days + selectedFilm())
@@ -186,8 +186,17 @@ struct BrowseState: Equatable {
     /// A film as its screen shows it: its details, and its run once read.
     func film(_ code: String) -> BrowseFilm? {
         guard case var .movie(film)? = answers[.movie(code)] else { return nil }
-        if film.run == nil, case let .run(run)? = answers[.run(code, around: runAnchor(of: code))] { film.run = run }
+        if film.run == nil, case let .run(run)? = answers[runRequest(of: code)] { film.run = run }
         return film
+    }
+
+    /// The request for a film's run: the one made already (answered or under way), whatever
+    /// rankings arrived since, else one around the day ``runAnchor(of:)`` gives.
+    func runRequest(of code: String) -> BrowseRequest {
+        let made = { (request: BrowseRequest) -> Bool in
+            if case let .run(film, _) = request { film == code } else { false }
+        }
+        return answers.keys.first(where: made) ?? loading.first(where: made) ?? .run(code, around: runAnchor(of: code))
     }
 
     /// The day a film's run is looked for around: the latest ranking at hand that lists it (a

@@ -1,5 +1,5 @@
 @testable import BoxOfficeCLI
-import BoxOfficeCore
+@testable import BoxOfficeCore
 import Foundation
 import Testing
 
@@ -26,6 +26,24 @@ import Testing
         #expect(state.start() == [.fetch(.ranking(place), refresh: false)])
         #expect(state.handle(.answered(.ranking(place), .daily(try daily("daily_20230423.json")))) == [])
         return state
+    }
+
+    /// A film's run, once read, stays on its screen when a ranking of a later day that lists the
+    /// film arrives (a prefetch): the day the run was looked for around does not move under it.
+    @Test func aFilmsRunStaysWhenALaterRankingArrives() throws {
+        var state = try Self.showing()
+        _ = state.handle(.key(.down))
+        let code = "20226270"
+        _ = state.handle(.key(.enter))
+        let effects = state.handle(.answered(.movie(code), .movie(BrowseFilm(try Self.movie("movieinfo_20218541.json")))))
+        #expect(effects.contains(.prefetch(.run(code, around: Self.day))))
+        let ranking = try Self.daily("daily_20230423.json")
+        _ = state.handle(.answered(.run(code, around: Self.day), .run(Trend(films: [(code, code)], rankings: [ranking]))))
+        let shown = { (state: BrowseState) in state.lines(of: state.top).contains { $0.text.hasPrefix("In the rankings at hand") } }
+        #expect(shown(state))
+        let later = Self.day.adding(days: 2)
+        #expect(state.handle(.answered(.ranking(RankingPlace(day: later, period: .day)), .daily(DailyBoxOffice(day: later, entries: ranking.entries)))) == [])
+        #expect(shown(state), "still its run")
     }
 
     @Test func startsOnItsDayAndFetchesIt() throws {
