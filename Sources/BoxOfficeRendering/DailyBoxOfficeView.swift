@@ -16,7 +16,7 @@ extension BoxOfficeEntry {
             ("sales", JSONValue(sales)), ("salesShare", JSONValue(salesShare)), ("salesTotal", JSONValue(salesTotal)),
             ("screens", JSONValue(screens)), ("shows", JSONValue(shows)),
         ]
-        if let nation { members.append(("nation", .string(nation == .korean ? "korean" : "foreign"))) }
+        if let nation { members.append(("nation", .string(nation.word))) }
         if let market { members.append(("diversity", .bool(market == .diversity))) }
         return .object(members)
     }

@@ -49,7 +49,6 @@ package extension RankingPresentation {
     }
 
     static var fieldNames: [String] { rowPrefixNames + BoxOfficeEntry.fieldNames + ["filter"] }
-    /// The keys of the rows: `filter` only when the ranking is filtered.
     /// The keys of the rows: `filter` only when the ranking is filtered, `nation` and
     /// `diversity` only when it is deep.
     var columns: [String] {

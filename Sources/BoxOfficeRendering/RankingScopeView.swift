@@ -3,7 +3,7 @@ extension RankingScope {
     /// `{nation, market, region, regionName}`, each null when not filtered on.
     package var json: JSONValue {
         .object([
-            ("nation", JSONValue(filter.nation.map { $0 == .korean ? "korean" : "foreign" })),
+            ("nation", JSONValue(filter.nation?.word)),
             ("market", JSONValue(filter.market.map { $0 == .diversity ? "diversity" : "commercial" })),
             ("region", JSONValue(filter.regionCode)), ("regionName", JSONValue(regionName)),
         ])
@@ -23,4 +23,9 @@ extension RankingScope {
         if let region = regionName ?? filter.regionCode { parts.append(region) }
         return parts.joined(separator: " · ")
     }
+}
+
+extension BoxOfficeFilter.Nation {
+    /// How JSON names it, in a filter and in a deep ranking's entries: `korean` or `foreign`.
+    package var word: String { self == .korean ? "korean" : "foreign" }
 }
