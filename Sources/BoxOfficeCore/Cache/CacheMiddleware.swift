@@ -142,10 +142,11 @@ public struct CacheMiddleware: BoxOfficeMiddleware {
         let ticket = operation.ticket
         let key = operation.request
         if ticket?.skipsStore != true, let entry = try stored(operation, at: started) {
-            let fresh = operation.freshness.isFresh(stored: entry.stored, now: started)
-            let events = self.events
+            let (freshness, events) = (operation.freshness, self.events)
+            let fresh = freshness.isFresh(stored: entry.stored, now: started)
+            // Never the operation itself: it holds the ticket, which would then hold itself.
             ticket?.came(from: entry.stored, inStore: true) { understood in
-                events?(understood != nil ? .cache(.answered(request: key, stored: entry.stored, freshness: operation.freshness, fresh: fresh))
+                events?(understood != nil ? .cache(.answered(request: key, stored: entry.stored, freshness: freshness, fresh: fresh))
                                    : .cache(.unusable(request: key)))
             }
             return HTTPResponse(status: 200, body: entry.body)
@@ -245,6 +246,12 @@ package final class CacheTicket: Sendable, Equatable {
     /// When the body was fetched, and whether from the store; nil when no cache answered.
     package var origin: (fetched: Date, inStore: Bool)? {
         state.withLock { state in state.fetched.map { ($0, state.inStore) } }
+    }
+
+    /// Drops the cache's word unheard: the request ended (cancelled, failed) before its answer
+    /// was decoded, so nothing is kept or told.
+    package func forget() {
+        state.withLock { $0.settle = nil }
     }
 
     /// Tells the cache the body the client understood, or nil when it did not.

@@ -105,6 +105,8 @@ package struct KOBISClient: Sendable {
     /// decodes, and a stored one that no longer decodes is fetched again.
     package nonisolated(nonsending) func answer<Value: Sendable>(_ call: RemoteCall, decode: (Data) throws -> Value) async throws -> Answer<Value> {
         let ticket = CacheTicket()
+        // However the call ends, the ticket lets go of what the cache left with it.
+        defer { ticket.forget() }
         while true {
             let sent = now()
             let body = try await body(for: call, ticket: ticket)

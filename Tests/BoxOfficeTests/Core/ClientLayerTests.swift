@@ -479,6 +479,30 @@ import Testing
         #expect(small.count == 1)
     }
 
+    /// A call that ends before its answer is decoded (cancelled here, the answer from the store)
+    /// lets go of all the cache gave its ticket: nothing stays behind, however often it happens (a
+    /// long-lived client cancels many calls). The ticket once held itself through the operation.
+    @Test func aCallCancelledOverAStoredAnswerLeavesNothingBehind() async throws {
+        final class Witness: Sendable {}
+        weak var witness: Witness?
+        let store = MemoryStore()
+        try store.store(StoredAnswer(request: Self.call.cacheKey, stored: Self.lateEvening, body: Data("kept".utf8)))
+        do {
+            let held = Witness()
+            witness = held
+            let cache = CacheMiddleware(store: store, now: { Self.lateEvening }, events: { _ in _ = held })
+            let transport = StubTransport { _ in HTTPResponse(status: 500, body: Data()) }
+            let client = KOBISClient(baseURL: Self.origin, keys: KeyRing(["K"]), chain: MiddlewareChain([cache], over: transport), now: { Self.lateEvening })
+            await #expect(throws: CancellationError.self) {
+                try await client.answer(Self.call) { data -> String in
+                    withUnsafeCurrentTask { $0?.cancel() }
+                    return String(decoding: data, as: UTF8.self)
+                }
+            }
+        }
+        #expect(witness == nil, "the cache's word, and what it holds, is let go")
+    }
+
     @Test func aFetchedAnswerIsKeptAndUsedWhileFresh() async throws {
         let rig = CacheRig(store: MemoryStore())
         let first = try await rig.answer(.normal)
