@@ -140,6 +140,12 @@ extension PeriodRanking {
         JSONShape.leaves("rank", "movieCode", "title", "openDate", "audience", "sales", "daysInTop10", "bestRank", "firstDay", "lastDay"))))])
 }
 
+extension MonthCalendar {
+    /// A day per row; `read` only when some day was not read.
+    package static let shape = JSONShape.object([("month", .leaf)] + PeriodCoverage.shape + [("days", .list(.object(
+        JSONShape.leaves("date", "published", "movieCode", "title", "audience") + [("read", .optional(.leaf))])))])
+}
+
 extension CacheReport {
     package static let shape = JSONShape.object(JSONShape.leaves("folder", "entries", "bytes", "otherItems", "day", "callsToday", "dailyQuota"))
 }

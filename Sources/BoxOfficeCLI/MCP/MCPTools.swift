@@ -234,6 +234,17 @@ enum MCPTools {
             decode: { arguments throws(UsageError) in try TopRequest(arguments) },
             wrap: { $0 }),
         MCPTool(
+            name: "month_calendar", title: "A month's number one film, day by day",
+            description: "A month of Korean box office as a calendar: for every day, the film ranked first that day (movie code, title) and its admissions (audience: tickets sold that day), from the daily top 10 of each day (one call a day the first time, then from the cache; Sends progress notifications when asked). Days KOBIS has not published yet (today and later; a day is published after it ends) have published false and nulls. Default: this month in Korea.",
+            input: schema([TopRequest.month.property("The month, YYYY-MM, e.g. 2023-04; default this month in Korea.")]),
+            output: MonthCalendar.shape,
+            words: { arguments throws(MCPArgumentError) in
+                try string(arguments, TopRequest.month.name).map { [$0] } ?? []
+            },
+            renamed: [TopRequest.month.name: .positional],
+            decode: { arguments throws(UsageError) in try CalendarCommand(arguments) },
+            wrap: { $0 }),
+        MCPTool(
             name: "quota_status", title: "KOBIS quota status",
             description: "How many calls to KOBIS this machine made today (Korean time) against the key's daily quota of 3,000, and where the cache is. Answers from the cache cost no call. Reads this machine's count only; nothing is sent.",
             input: schema([]),

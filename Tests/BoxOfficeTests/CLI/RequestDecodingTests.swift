@@ -55,6 +55,8 @@ import Testing
                      try fromTool("top_films", [("month", .string("2023-04")), ("limit", .int(5)), ("nation", .string("foreign"))]),
                      as: TopRequest.self))
         #expect(same(try fromCommandLine(["top", "--year", "2023"]), try fromTool("top_films", [("year", .int(2023))]), as: TopRequest.self))
+        #expect(same(try fromCommandLine(["calendar", "2023-04"]), try fromTool("month_calendar", [("month", .string("2023-04"))]), as: CalendarCommand.self))
+        #expect(same(try fromCommandLine(["calendar"]), try fromTool("month_calendar", []), as: CalendarCommand.self))
         #expect(same(try fromCommandLine(["cache", "info"]), try fromTool("quota_status", []), as: CacheRequest.self))
         // Different requests are told apart, so the checks above can fail.
         #expect(!same(try fromCommandLine(["daily", "--date", "2023-04-23", "--multi"]),

@@ -182,7 +182,7 @@ final class MCPTestClient: Sendable {
         let modernList = result(try await client.response(2))
         #expect(modernList["resultType"] as? String == "complete")
         #expect(modernList["ttlMs"] as? Int == 86_400_000 && modernList["cacheScope"] as? String == "public")
-        #expect((modernList["tools"] as? [Any])?.count == 13)
+        #expect((modernList["tools"] as? [Any])?.count == 14)
         #expect(result(try await client.response(3))["protocolVersion"] as? String == "2025-06-18")
         let modernCall = result(try await client.response(4))
         #expect(modernCall["resultType"] as? String == "complete")
@@ -205,7 +205,7 @@ final class MCPTestClient: Sendable {
         // A handshake revision named per request is answered as that revision answers.
         try client.send(["jsonrpc": "2.0", "id": 10, "method": "tools/list", "params": ["_meta": modern("2025-11-25")]])
         let named = result(try await client.response(10))
-        #expect((named["tools"] as? [Any])?.count == 13 && named["resultType"] == nil)
+        #expect((named["tools"] as? [Any])?.count == 14 && named["resultType"] == nil)
         // Two clients that happen to use one id, both in flight: both are answered.
         try call(client, id: 20, "daily_box_office", ["date": "2022-01-05"], meta: modern())
         try call(client, id: 20, "daily_box_office", ["date": "2023-04-23"])
@@ -245,6 +245,8 @@ final class MCPTestClient: Sendable {
             ("movie_trend", ["movies": ["20199882"], "alignOpening": "yes"], "'alignOpening' must be true or false"),
             ("top_films", ["year": 2023, "month": "2023-04"], "year and month cannot be used together; give one period: year, month, or from and to"),
             ("top_films", ["month": "2023-13"], "month '2023-13' is not a month; write it as 2023-04"),
+            ("month_calendar", ["month": "2023-13"], "'2023-13' is not a month; write it as 2023-04"),
+            ("month_calendar", ["year": 2023], "month_calendar has no argument 'year'; its arguments are month"),
             ("quota_status", ["verbose": true], "quota_status has no argument 'verbose'; it takes none"),
         ]
         for (index, (tool, arguments, _)) in cases.enumerated() {
@@ -268,7 +270,7 @@ final class MCPTestClient: Sendable {
         let tools = try #require(result(try await client.response(2))["tools"] as? [[String: Any]])
         #expect(tools.compactMap { $0["name"] as? String } == [
             "daily_box_office", "daily_box_office_range", "weekly_box_office", "search_movies", "movie_details", "search_people",
-            "person_details", "search_companies", "company_details", "code_table", "movie_trend", "top_films", "quota_status",
+            "person_details", "search_companies", "company_details", "code_table", "movie_trend", "top_films", "month_calendar", "quota_status",
         ])
         for tool in tools {
             let name = tool["name"] as? String ?? ""
@@ -348,6 +350,7 @@ final class MCPTestClient: Sendable {
         ("movie_details", ["movie": "20218541"]), ("movie_details", ["movie": "20236180"]), ("movie_details", ["movie": "20194376"]),
         ("search_movies", ["director": "봉준호"]), ("daily_box_office_range", ["from": "2022-03-14", "to": "2022-03-16"]),
         ("movie_trend", ["movies": ["20199882", "20210028"], "from": "2022-01-04", "to": "2022-01-06"]),
+        ("month_calendar", ["month": "2020-02"]),
     ] }
 
     /// Makes every call of `calls` and `more` on a fresh server: each tool's answer (the text,
@@ -518,14 +521,26 @@ final class MCPTestClient: Sendable {
         try call(client, id: 3, "movie_trend", ["movies": ["어쩔수가없다", "보스"], "alignOpening": true])
         try call(client, id: 4, "search_movies", ["title": "보스"])
         try call(client, id: 5, "daily_box_office_range", ["from": "2025-10-01", "to": "2025-10-07"])
-        let top = try #require(result(try await client.response(2))["structuredContent"] as? [String: Any])
-        let line = await run(["--demo", "--quiet", "top", "--month", "2025-10", "--limit", "5", "--json"])
-        let expected = try #require(try JSONSerialization.jsonObject(with: Data(line.standardOutput.utf8)) as? [String: Any])
+        try call(client, id: 6, "month_calendar", ["month": "2025-09"])
         let canonical = { (object: [String: Any]) in
             String(decoding: (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data(), as: UTF8.self)
         }
-        #expect(canonical(top).contains("\"movieCode\"") && canonical(top) == canonical(expected))
+        let commandLine = { (arguments: [String]) async throws -> [String: Any] in
+            let line = await run(["--demo", "--quiet"] + arguments + ["--json"])
+            return try #require(try JSONSerialization.jsonObject(with: Data(line.standardOutput.utf8)) as? [String: Any])
+        }
+        let top = try #require(result(try await client.response(2))["structuredContent"] as? [String: Any])
+        let topLine = try await commandLine(["top", "--month", "2025-10", "--limit", "5"])
+        #expect(canonical(top).contains("\"movieCode\"") && canonical(top) == canonical(topLine))
         #expect(top["daysRead"] as? Int == 27 && top["daysInPeriod"] as? Int == 31)
+        // September's calendar, as `calendar 2025-09 --json` gives it: from the 8th, the season.
+        let calendar = try #require(result(try await client.response(6))["structuredContent"] as? [String: Any])
+        let calendarLine = try await commandLine(["calendar", "2025-09"])
+        #expect(canonical(calendar).contains("\"movieCode\"") && canonical(calendar) == canonical(calendarLine))
+        let days = calendar["days"] as? [[String: Any]] ?? []
+        #expect(days.count == 30 && days.filter { $0["read"] as? Bool == true }.count == 22)
+        let chuseokWeekend = days.first { $0["date"] as? String == "2025-09-28" }  // the recording's first row
+        #expect(chuseokWeekend?["title"] as? String == "어쩔수가없다" && chuseokWeekend?["audience"] as? Int == 240_252)
         let trend = try #require(result(try await client.response(3))["structuredContent"] as? [String: Any])
         let milestones = (trend["movies"] as? [[String: Any]] ?? []).map { movie in
             (movie["milestones"] as? [[String: Any]] ?? []).map { "\($0["audience"] as? Int ?? 0) \($0["date"] as? String ?? "")" }
