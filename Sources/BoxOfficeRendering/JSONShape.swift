@@ -135,7 +135,7 @@ extension Trend {
 }
 
 extension PeriodRanking {
-    package static let shape = JSONShape.object(JSONShape.leaves("from", "to", "basis", "provisional")
+    package static let shape = JSONShape.object(JSONShape.leaves("from", "to", "basis", "provisional") + [("deep", .optional(.leaf))]
         + PeriodCoverage.shape + [("filter", .optional(RankingScope.shape)), ("films", .list(.object(
         JSONShape.leaves("rank", "movieCode", "title", "openDate", "audience", "sales", "daysInTop10", "bestRank", "firstDay", "lastDay"))))])
 }

@@ -6,9 +6,11 @@ extension PeriodRanking: Presentable {
     package var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
 
     /// The contract's JSON: `{from, to, basis, provisional, films: [{rank, movieCode, title, openDate,
-    /// audience, sales, daysInTop10, bestRank, firstDay, lastDay}]}`, with the filter when there is one.
+    /// audience, sales, daysInTop10, bestRank, firstDay, lastDay}]}`, with the filter when there is one;
+    /// read from deep days, `deep: true` and the basis that says so.
     package var json: JSONValue {
-        .object([("from", .string(from.iso)), ("to", .string(to.iso)), ("basis", .string(Self.basis)), ("provisional", .bool(provisional))]
+        .object([("from", .string(from.iso)), ("to", .string(to.iso)), ("basis", .string(deep ? Self.deepBasis : Self.basis)), ("provisional", .bool(provisional))]
+            + (deep ? [("deep", .bool(true))] : [])
             + coverage.jsonMembers
             + (scope.map { [("filter", $0.json)] } ?? []) + [("films", .array(films.map(\.json)))])
     }

@@ -29,6 +29,8 @@ public struct PeriodRanking: Sendable, Equatable {
 
     /// How the period's audience and sales of a film are counted, as `basis` says in JSON.
     package static let basis = "cumulative: audienceTotal on a film's last day in the daily top 10 within the period, minus audienceTotal on its first, plus that first day's audience (sales likewise); days outside the top 10 between them count, days before its first and after its last do not"
+    /// The same, for a ranking read from deep days.
+    package static let deepBasis = "cumulative: audienceTotal on a film's last day in the day's deep ranking (KOBIS's four filtered lists merged, up to 40 films) within the period, minus audienceTotal on its first, plus that first day's audience (sales likewise); days outside it between them count, days before its first and after its last do not; daysInTop10 and bestRank count the deep rankings"
 
     /// One film's figures within the period.
     public struct Film: Sendable, Equatable {

@@ -236,11 +236,13 @@ import Testing
         let top = try #require(((try await client.response(3))["result"] as? [String: Any])?["structuredContent"] as? [String: Any])
         let codes = (top["films"] as? [[String: Any]] ?? []).compactMap { $0["movieCode"] as? String }
         #expect(codes.count == 27)
-        // A diversity film never in the overall top 10 is counted.
+        // A diversity film never in the overall top 10 is counted; the answer says it is deep.
         #expect(codes.contains("20243000"))
+        #expect(top["deep"] as? Bool == true && top["basis"] as? String == PeriodRanking.deepBasis)
         try call(4, "top_films", ["from": "2024-01-09", "to": "2024-01-10", "limit": 40])
         let plain = try #require(((try await client.response(4))["result"] as? [String: Any])?["structuredContent"] as? [String: Any])
         #expect(!((plain["films"] as? [[String: Any]] ?? []).contains { $0["movieCode"] as? String == "20243000" }))
+        #expect(plain["deep"] == nil && plain["basis"] as? String == PeriodRanking.basis)
         #expect(try await client.finish() == 0)
     }
 
