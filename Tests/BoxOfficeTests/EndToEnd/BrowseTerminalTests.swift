@@ -317,9 +317,10 @@ import Testing
         let terminal = try Self.start(server, cache: cache, arguments: ["--demo", "browse"], columns: 100, rows: 40, extra: ["KOBIS_API_KEY": ""])
         defer { terminal.close() }
         let heading = "Daily box office · 2025-10-28 (Tue)"
-        guard await see(terminal, heading) else { return }
         let rows = try SeasonDemoTests.rows("20251028")
         #expect(rows.count == 10)
+        // The heading is drawn while the ranking loads: Enter waits for the first film's row.
+        guard await see(terminal, heading), let first = rows.first, await see(terminal, first.title) else { return }
         for (index, row) in rows.enumerated() {
             if index > 0 {
                 terminal.send("j")
