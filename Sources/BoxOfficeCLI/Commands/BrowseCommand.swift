@@ -360,7 +360,7 @@ struct BrowseLoop {
         }
 
         mutating func perform(_ effects: [BrowseEffect]) {
-            let (fetcher, sink, trace, underWay) = (self.fetcher, self.sink, self.trace, self.underWay)
+            let (fetcher, sink, trace) = (self.fetcher, self.sink, self.trace)
             for effect in effects {
                 trace.say("effect " + BrowseLoop.traced(effect))
                 switch effect {
@@ -368,9 +368,7 @@ struct BrowseLoop {
                 case let .prefetch(request): start(request, mode: nil)
                 case let .peek(request): start(request, mode: .offline, quietly: true)
                 case let .showPoster(address):
-                    underWay.withLock { $0 += 1 }
-                    Task {
-                        defer { underWay.withLock { $0 -= 1 } }
+                    counted {
                         do {
                             trace.say("image begun")
                             let image = try await fetcher.image(at: address)
@@ -382,9 +380,7 @@ struct BrowseLoop {
                         }
                     }
                 case let .addReview(form):
-                    underWay.withLock { $0 += 1 }
-                    Task {
-                        defer { underWay.withLock { $0 -= 1 } }
+                    counted {
                         do {
                             let said = try await fetcher.add(form)
                             sink.yield(.browse(.reviewAdded(form.movieCode, said)))
@@ -424,12 +420,21 @@ struct BrowseLoop {
             }.value
         }
 
-        private mutating func start(_ request: BrowseRequest, mode: CacheMiddleware.Mode?, quietly: Bool = false) {
-            let (fetcher, sink, trace, underWay) = (self.fetcher, self.sink, self.trace, self.underWay)
-            tasks[request]?.cancel()
+        /// Runs `work` in a task of its own, counted in `underWay` until it ends.
+        @discardableResult
+        private func counted(_ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+            let underWay = self.underWay
             underWay.withLock { $0 += 1 }
-            tasks[request] = Task {
+            return Task {
                 defer { underWay.withLock { $0 -= 1 } }
+                await work()
+            }
+        }
+
+        private mutating func start(_ request: BrowseRequest, mode: CacheMiddleware.Mode?, quietly: Bool = false) {
+            let (fetcher, sink, trace) = (self.fetcher, self.sink, self.trace)
+            tasks[request]?.cancel()
+            tasks[request] = counted {
                 do {
                     trace.say("fetch \(request) begun")
                     let answer = try await fetcher.fetch(request, mode: mode)
