@@ -54,9 +54,14 @@ enum RankingRange {
     ) async throws -> CommandOutput {
         try await stream(Value.self, items, unit: unit, period: period, context: context, client: client,
                          calls: { listing.calls($0, filter: filter) },
-                         callUnit: "calls (\(filter.deepGroups.count) a \(unit == "weeks" ? "week" : "day") with --deep)") { days, reading, deliver in
+                         callUnit: deepCalls(filter, per: unit == "weeks" ? "week" : "day")) { days, reading, deliver in
             try await client.deepRankings(of: days, listing: listing, filter: filter, scope: scope, reading: reading, deliver: deliver)
         }
+    }
+
+    /// How a deep range's calls are counted when it is told before it starts: "calls (4 a day with --deep)".
+    static func deepCalls(_ filter: BoxOfficeFilter, per item: String) -> String {
+        "calls (\(filter.deepGroups.count) a \(item) with --deep)"
     }
 
     /// Reads `items` as `read` does (`--jobs` in flight), writing each value in order as soon as

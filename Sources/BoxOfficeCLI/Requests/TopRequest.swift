@@ -94,7 +94,7 @@ struct TopRequest: BoxOfficeRequest, Equatable {
         let (filter, scope) = try await filters.filter(context, client: client)
         let reading = context.reading(period: { "the period's \($0.count) days" }, began: { [deep = filters.deep] days in
             let calls = deep ? DeepListing.daily.calls(days, filter: filter) : days.map { .daily($0, filter: filter) }
-            let callsLeft = RankingRange.announce(calls, unit: deep ? "calls (\(filter.deepGroups.count) a day with --deep)" : "days",
+            let callsLeft = RankingRange.announce(calls, unit: deep ? RankingRange.deepCalls(filter, per: "day") : "days",
                                                   context: context, client: client)
             context.progress.beginRange(total: days.count, unit: "days", callsLeft: callsLeft)
         })
