@@ -186,6 +186,21 @@ import Testing
         #expect(server.requestCount == 10)
     }
 
+    /// Before a long deep period, what it costs is told in calls, not days: four a day, two for
+    /// one nation (a year is 1,460).
+    @Test func aLongDeepPeriodTellsItsCallsBeforeItStarts() async throws {
+        let server = try Self.server()
+        for (arguments, told) in [(["top", "--from", "2024-01-01", "--to", "2024-01-10", "--deep"], "40 calls (4 a day with --deep): 40 to fetch from KOBIS, 0 from the cache"),
+                                  (["daily", "--from", "2024-01-01", "--to", "2024-01-10", "--deep", "--nation", "korean", "--json"],
+                                   "20 calls (2 a day with --deep): 20 to fetch from KOBIS, 0 from the cache")] {
+            let cache = Self.cache()
+            defer { try? FileManager.default.removeItem(at: cache) }
+            let result = try await Executable.run(arguments + ["--rate", "0"], environment: Self.environment(server, cache: cache))
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains("boxoffice: " + told + "; "), "\(arguments): \(result.standardError)")
+        }
+    }
+
     @Test func oneListFailingFailsTheWholeDeepAnswer() async throws {
         // The foreign diversity list fails with a 500 every time; the others answer.
         let server = try Self.server { request, _ in
