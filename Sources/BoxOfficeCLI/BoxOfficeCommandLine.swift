@@ -82,7 +82,7 @@ public struct BoxOfficeCommandLine: Sendable {
     private func report(_ error: any Error, secrets: Secrets, progress: ProgressLine? = nil) -> ExitStatus {
         progress?.stop()
         let report = FailureReport(error, keyOrigin: secrets.keyOrigin)
-        console.standardError(console.fittedForError(secrets.hide(report.text)))
+        console.standardError(console.fittedForError(secrets.hide(report.text(width: console.errorWidth))))
         return report.status
     }
 

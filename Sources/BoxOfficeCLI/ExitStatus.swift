@@ -75,6 +75,8 @@ struct FailureReport: Equatable {
     let happened: [String]
     /// The command line's next step, if there is one.
     let advice: String?
+    /// The movies a title matched, listed under the first line (fitted to the terminal when printed).
+    private(set) var candidates: SearchPage<MovieSummary>? = nil
 
     /// Every line the command line prints.
     var lines: [String] { happened + (advice.map { [$0] } ?? []) }
@@ -96,7 +98,7 @@ struct FailureReport: Equatable {
         switch error {
         case let error as UsageError:
             let help = error.command.map { "boxoffice help \($0)" } ?? "boxoffice help"
-            self.init(.usage, "\(error.message)", "Run '\(help)' for usage.")
+            self.init(.usage, Self.sentence(error.message), "Run '\(help)' for usage.")
         case let error as MissingKeyError:
             let file = error.configFile ?? "${XDG_CONFIG_HOME:-~/.config}/boxoffice/config"
             let hollow = error.hollowSources.isEmpty ? ""
@@ -174,6 +176,12 @@ struct FailureReport: Equatable {
         }
     }
 
+    /// A message ending as a sentence does, so the advice after it never reads as its continuation.
+    static func sentence(_ message: String) -> String {
+        guard let last = message.last, !".?!".contains(last) else { return message }
+        return message + "."
+    }
+
     /// How to find the right code, for each kind of thing KOBIS may not know.
     private static let finding = [
         "movie": "Check the code; 'boxoffice search TITLE' and 'boxoffice daily' show movie codes.",
@@ -206,6 +214,7 @@ struct FailureReport: Equatable {
         self.init(.failure, happened: ["\(NumberFormat.grouped(page.total)) movies match \(UsageError.quote(error.title))\(more):"]
                   + page.candidateLines().map { "  " + $0 },
                   advice: "Pick one by its code, e.g. 'boxoffice movie \(first.code)'.")
+        candidates = page
     }
 
     /// A poster provider failed after the movie was shown.
@@ -279,8 +288,16 @@ struct FailureReport: Equatable {
     ]
 
     /// The lines as printed, the first prefixed with `boxoffice: `.
-    var text: String {
-        lines.enumerated().map { index, line in
+    var text: String { text(width: nil) }
+
+    /// The lines as printed on a terminal `width` columns wide (nil: not a terminal): a list of
+    /// candidates fitted to it, a row a line.
+    func text(width: Int?) -> String {
+        var lines = self.lines
+        if let candidates, let width, width >= 20 {
+            lines = [happened[0]] + candidates.candidateLines(width: width - 2).map { "  " + $0 } + (advice.map { [$0] } ?? [])
+        }
+        return lines.enumerated().map { index, line in
             // Messages quote KOBIS's own text, which must not steer the terminal.
             TerminalText.clean(index == 0 ? "boxoffice: " + line : line) + "\n"
         }.joined()

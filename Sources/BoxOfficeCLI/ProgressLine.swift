@@ -22,6 +22,8 @@ final class ProgressLine: Sendable {
         var rangeStarted: ContinuousClock.Instant?
         /// Calls the keys had left today when the range began (nil when not counted).
         var callsLeft: Int?
+        /// The answers come from the demo's recordings: nothing is fetched or cached.
+        var samples = false
         var waiting: [Int: Waiting] = [:]
         var shown = false
         var frame = 0
@@ -93,13 +95,26 @@ final class ProgressLine: Sendable {
 
     /// - Parameter callsLeft: the calls the keys have left today, so the estimate covers only what
     ///   can be fetched before the quota stops the run.
+    /// A reading that begins while another of the same run is under way (a trend reads each
+    /// film's run in turn) adds its items to the total, so that the count never passes it.
     func beginRange(total: Int, unit: String, callsLeft: Int? = nil) {
         state.withLock { state in
-            state.total = total
+            if state.rangeStarted == nil || state.unit != unit {
+                state.total = total
+                state.cached = 0
+                state.fetched = 0
+                state.rangeStarted = .now
+            } else {
+                state.total += total
+            }
             state.unit = unit
-            state.callsLeft = callsLeft
-            state.rangeStarted = .now
+            state.callsLeft = callsLeft ?? state.callsLeft
         }
+    }
+
+    /// The answers come from the demo's recordings: the line counts them as read, not as fetched.
+    func countsSamples() {
+        state.withLock { $0.samples = true }
     }
 
     func finished(fromCache: Bool) {
@@ -125,7 +140,8 @@ final class ProgressLine: Sendable {
         }
     }
 
-    private func draw() {
+    /// Draws the line as it stands (the ticker's work, ten times a second).
+    func draw() {
         state.withLock { state in
             guard !state.stopped else { return }
             guard let line = Self.line(&state) else {
@@ -146,8 +162,9 @@ final class ProgressLine: Sendable {
             let done = state.cached + state.fetched
             let elapsed = Self.seconds(started.duration(to: .now))
             var text = "\(spinner) \(NumberFormat.grouped(done))/\(NumberFormat.grouped(state.total)) \(state.unit) · "
-                + "\(NumberFormat.grouped(state.cached)) from the cache · \(NumberFormat.grouped(state.fetched)) fetched · \(Self.format(elapsed))"
-            if state.fetched > 0, done < state.total {
+            text += state.samples ? "from the sample data · \(Self.format(elapsed))"
+                : "\(NumberFormat.grouped(state.cached)) from the cache · \(NumberFormat.grouped(state.fetched)) fetched · \(Self.format(elapsed))"
+            if !state.samples, state.fetched > 0, done < state.total {
                 let perItem = elapsed / Double(max(1, state.fetched))
                 let (remaining, untilQuota) = Self.remainingToday(total: state.total, done: done, fetched: state.fetched, callsLeft: state.callsLeft)
                 text += ", about \(Self.format(perItem * Double(remaining))) left"

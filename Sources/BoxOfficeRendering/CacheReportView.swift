@@ -1,4 +1,9 @@
 import BoxOfficeCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 /// What `boxoffice cache info` reports.
 package struct CacheReport: Sendable, Equatable {
     package let folder: String
@@ -8,17 +13,20 @@ package struct CacheReport: Sendable, Equatable {
     package let others: Int
     package let day: Day
     package let callsToday: Int
+    /// When KOBIS said today (its fault 320011) that a key's quota was spent, if it did.
+    package let quotaSpentAt: Date?
 
-    package init(folder: String, entries: Int, bytes: Int, others: Int = 0, day: Day, callsToday: Int) {
+    package init(folder: String, entries: Int, bytes: Int, others: Int = 0, day: Day, callsToday: Int, quotaSpentAt: Date? = nil) {
         self.folder = folder
         self.entries = entries
         self.bytes = bytes
         self.others = others
         self.day = day
         self.callsToday = callsToday
+        self.quotaSpentAt = quotaSpentAt
     }
 
-    package static let fieldNames = ["folder", "entries", "bytes", "otherItems", "day", "callsToday", "dailyQuota"]
+    package static let fieldNames = ["folder", "entries", "bytes", "otherItems", "day", "callsToday", "dailyQuota", "quotaSpentAt"]
 
     package func table(_ options: RenderOptions) -> String {
         var rows = [
@@ -26,6 +34,9 @@ package struct CacheReport: Sendable, Equatable {
             ("Answers", "\(NumberFormat.grouped(entries)) (\(NumberFormat.grouped(bytes)) bytes)"),
             ("Calls today", "\(NumberFormat.grouped(callsToday)) of \(NumberFormat.grouped(KOBISQuota.daily)) (\(day.iso), Korean time)"),
         ]
+        if let quotaSpentAt {
+            rows.append(("Quota", "spent: KOBIS said so at \(Day.koreanTime(of: quotaSpentAt)) (Korean time, error 320011), after \(NumberFormat.grouped(callsToday)) call\(callsToday == 1 ? "" : "s") counted here; it starts again at midnight"))
+        }
         if others > 0 {
             rows.insert(("Not ours", "\(NumberFormat.grouped(others)) other item\(others == 1 ? "" : "s") in answers/ (left alone)"), at: 2)
         }
@@ -36,6 +47,7 @@ package struct CacheReport: Sendable, Equatable {
         .object([
             ("folder", .string(folder)), ("entries", JSONValue(entries)), ("bytes", JSONValue(bytes)),
             ("otherItems", JSONValue(others)), ("day", .string(day.iso)), ("callsToday", JSONValue(callsToday)), ("dailyQuota", JSONValue(KOBISQuota.daily)),
+            ("quotaSpentAt", quotaSpentAt.map { .string(Day.koreanISO($0)) } ?? .null),
         ])
     }
 }

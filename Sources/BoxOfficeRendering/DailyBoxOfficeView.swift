@@ -50,7 +50,10 @@ extension BoxOfficeEntry {
         guard let exact = exactThrough else { return text + "\n" + lines.joined(separator: "\n") + "\n" }
         // The header is the table's first line; the rule goes under the row of the last exact rank.
         if exact < entries.count, lines.count > exact + 1 {
-            let width = lines.prefix(entries.count + 1).map { TerminalText.width($0, ambiguousWide: options.ambiguousWide) }.max() ?? 0
+            // As wide as the table shows (its colours take no room), and never wider than the terminal.
+            let widest = lines.prefix(entries.count + 1).map { TerminalText.width(TextColor.stripped($0), ambiguousWide: options.ambiguousWide) }.max() ?? 0
+            let rule = TerminalText.width("─", ambiguousWide: options.ambiguousWide)
+            let width = min(widest, options.width ?? .max) / rule
             lines.insert(TextColor.dim.apply(String(repeating: "─", count: max(1, width)), if: options.colors), at: exact + 1)
         }
         let note = exact < entries.count ? "exact through rank \(exact); below it a film may be missing"

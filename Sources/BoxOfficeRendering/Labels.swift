@@ -71,6 +71,6 @@ extension RenderOptions {
         "KOBIS lists no films.": "영진위 자료에 영화가 없습니다.", "Nothing to show.": "보여줄 것이 없습니다.",
         "Table": "코드표", "Holds": "내용", "KOBIS code tables": "영진위 공통코드", "KOBIS codes": "영진위 공통코드",
         // The cache
-        "Folder": "폴더", "Answers": "저장된 응답", "Calls today": "오늘 호출 수", "Not ours": "다른 파일",
+        "Folder": "폴더", "Answers": "저장된 응답", "Calls today": "오늘 호출 수", "Quota": "할당량", "Not ours": "다른 파일",
     ]
 }

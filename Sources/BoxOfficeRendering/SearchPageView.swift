@@ -142,11 +142,13 @@ extension CompanySummary: SearchItem {
 
 extension SearchPage where Item == MovieSummary {
     /// The matches as aligned lines for choosing one (code, title, year, directors), header first.
-    package func candidateLines() -> [String] {
-        TextTable(columns: [.init(title: "Code"), .init(title: "Title"), .init(title: "Year"), .init(title: "Directors")],
+    /// `width`: the columns the lines may take (a terminal's, less their indent); the title gives
+    /// way first, then the directors and the year, the codes never.
+    package func candidateLines(width: Int? = nil) -> [String] {
+        TextTable(columns: [.init(title: "Code"), .init(title: "Title", flexible: true), .init(title: "Year", dropOrder: 2), .init(title: "Directors", dropOrder: 1)],
                   rows: items.map { movie in
                       [.init(movie.code), .init(movie.title), .init((movie.openDate?.year ?? movie.productionYear).map(String.init) ?? ""),
                        .init(movie.directors.map(\.name).joined(separator: ", "))]
-                  }).render(RenderOptions())
+                  }).render(RenderOptions(width: width))
     }
 }

@@ -29,4 +29,21 @@ package enum TextColor: String, Sendable {
     package func apply(_ text: String, if enabled: Bool) -> String {
         enabled && !text.isEmpty ? "\u{1B}[\(rawValue)m\(text)\u{1B}[0m" : text
     }
+
+    /// `text` without the colours `apply` gave it, for measuring what a terminal shows.
+    package static func stripped(_ text: String) -> String {
+        guard text.contains("\u{1B}") else { return text }
+        var result = ""
+        var inSequence = false
+        for scalar in text.unicodeScalars {
+            if inSequence {
+                if scalar == "m" { inSequence = false }
+            } else if scalar == "\u{1B}" {
+                inSequence = true
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 }

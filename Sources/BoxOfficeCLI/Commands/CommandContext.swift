@@ -127,6 +127,7 @@ struct CommandContext: Sendable {
         if !source.reachesNetwork {
             // The samples are a read-only cache of their own: no disk cache, no network, nothing counted.
             notice?("showing sample data recorded from KOBIS (--demo); no key or network used.")
+            progress.countsSamples()
             return BoxOfficeClient(engine: KOBISClient(baseURL: baseURL, keys: KeyRing([""]),
                                                        chain: MiddlewareChain([RetryMiddleware(policy: RetryPolicy(attempts: 1))], over: SampleTransport(log: log)),
                                                        now: now), now: now)

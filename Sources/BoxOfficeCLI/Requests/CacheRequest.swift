@@ -36,7 +36,8 @@ struct CacheRequest: BoxOfficeRequest, Equatable {
         case .info:
             let usage = try cache.usage()
             return .value(CacheReport(folder: folder.path, entries: usage.entries, bytes: usage.bytes, others: usage.others,
-                                      day: context.today, callsToday: CallCounter(folder: folder).countOfAllKeys(on: context.today)))
+                                      day: context.today, callsToday: CallCounter(folder: folder).countOfAllKeys(on: context.today),
+                                      quotaSpentAt: CallCounter(folder: folder).spentOfAnyKey(on: context.today)))
         }
     }
 }

@@ -39,6 +39,7 @@ public struct KeyRotationMiddleware: BoxOfficeMiddleware {
             let today = Day.korean(at: now())
             guard let key = keys.key(on: today) else { throw QuotaExhaustedError(keys: keys.keys.count, fault: nil, rejected: keys.rejectedCount) }
             let fault: KOBISFault?
+            var local: LocalQuotaReached?
             do {
                 let response = try await next(request.sent(with: key))
                 guard let said = AnswerDecoder.fault(in: response.body) else { return response }
@@ -54,11 +55,15 @@ public struct KeyRotationMiddleware: BoxOfficeMiddleware {
                 }
                 guard said.isQuotaExceeded else { return response }
                 fault = said
-            } catch is LocalQuotaReached {
+            } catch let reached as LocalQuotaReached {
                 fault = nil
+                local = reached
             }
             guard keys.retire(key, on: today), let next = keys.key(on: today) else {
-                throw QuotaExhaustedError(keys: keys.keys.count, fault: fault, rejected: keys.rejectedCount)
+                var error = QuotaExhaustedError(keys: keys.keys.count, fault: fault, rejected: keys.rejectedCount)
+                error.counted = local?.counted
+                error.kobisSaid = local?.kobisSaid
+                throw error
             }
             events?(.keySpent(number: keys.number(of: key), keys: keys.keys.count, next: keys.number(of: next)))
         }

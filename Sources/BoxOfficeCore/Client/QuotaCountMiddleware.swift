@@ -17,12 +17,30 @@ public protocol CallCountStore: Sendable {
     /// Remembers that KOBIS said the key's quota is spent on `day` (fault 320011), so that nothing
     /// more is sent with it that day.
     func markSpent(key: String, on day: Day)
+    /// Remembers that KOBIS said, at `time`, that the key's quota is spent on `day`, keeping the
+    /// count as it was (by default, ``markSpent(key:on:)``).
+    func markSpent(key: String, on day: Day, at time: Date)
+    /// When KOBIS said the key's quota was spent on `day`, if it did and the store remembers
+    /// (by default, never: such a store raises the count to the quota instead).
+    func quotaSpent(key: String, on day: Day) -> Date?
+}
+
+extension CallCountStore {
+    /// Calls ``markSpent(key:on:)``: a store that keeps no time raises its count instead.
+    public func markSpent(key: String, on day: Day, at time: Date) {
+        markSpent(key: key, on: day)
+    }
+
+    /// nil: the store keeps no time.
+    public func quotaSpent(key: String, on day: Day) -> Date? { nil }
 }
 
 /// Calls counted in memory for the current Korean day only: a day's counts are forgotten when a
 /// later day is counted, as KOBIS starts each key's quota again.
 public final class InMemoryCallCounts: CallCountStore {
     private let counts = Locked<(day: Day?, byKey: [String: Int])>((nil, [:]))
+    /// When KOBIS said each key's quota was spent, on the day counted.
+    private let spent = Locked<(day: Day?, byKey: [String: Date])>((nil, [:]))
 
     /// No calls counted yet.
     public init() {}
@@ -37,9 +55,24 @@ public final class InMemoryCallCounts: CallCountStore {
         change(key: key, on: day) { $0 + 1 }
     }
 
-    /// Raises the day's count to the quota.
+    /// Remembers, from now, that KOBIS said the key's quota is spent on `day`.
     public func markSpent(key: String, on day: Day) {
-        _ = change(key: key, on: day) { max($0, KOBISQuota.daily) }
+        markSpent(key: key, on: day, at: Date())
+    }
+
+    /// Remembers that KOBIS said at `time` that the key's quota is spent on `day`; the count stays
+    /// what was counted.
+    public func markSpent(key: String, on day: Day, at time: Date) {
+        spent.withLock { spent in
+            if let counted = spent.day, counted > day { return }
+            if spent.day != day { spent = (day, [:]) }
+            if spent.byKey[key] == nil { spent.byKey[key] = time }
+        }
+    }
+
+    /// When KOBIS said the key's quota was spent on `day`.
+    public func quotaSpent(key: String, on day: Day) -> Date? {
+        spent.withLock { $0.day == day ? $0.byKey[key] : nil }
     }
 
     /// Every key's calls on `day`.
@@ -110,14 +143,17 @@ public struct QuotaCountMiddleware: BoxOfficeMiddleware {
         let response = try await next(request)
         if AnswerDecoder.fault(in: response.body)?.isQuotaExceeded == true {
             // Remembered for the day: the next run does not spend a call to find out again.
-            counts.markSpent(key: tag, on: Day.korean(at: now()))
+            let time = now()
+            counts.markSpent(key: tag, on: Day.korean(at: time), at: time)
         }
         return response
     }
 
     private func count(_ key: String, tag: String) throws {
         let today = Day.korean(at: now())
-        if counts.count(key: tag, on: today) >= KOBISQuota.daily { throw LocalQuotaReached() }
+        let counted = counts.count(key: tag, on: today)
+        if let said = counts.quotaSpent(key: tag, on: today) { throw LocalQuotaReached(counted: counted, kobisSaid: said) }
+        if counted >= KOBISQuota.daily { throw LocalQuotaReached(counted: counted, kobisSaid: nil) }
         let count: Int
         do {
             count = try counts.record(key: tag, on: today)
@@ -130,5 +166,15 @@ public struct QuotaCountMiddleware: BoxOfficeMiddleware {
     }
 }
 
-/// The local count of the key's calls has reached its daily quota: not sent.
-package struct LocalQuotaReached: Error {}
+/// The key's quota is spent for the day, by the local count or as KOBIS said earlier: not sent.
+package struct LocalQuotaReached: Error {
+    /// The calls counted for the key today.
+    package var counted: Int
+    /// When KOBIS said the quota was spent (nil: the count reached it).
+    package var kobisSaid: Date?
+
+    package init(counted: Int = KOBISQuota.daily, kobisSaid: Date? = nil) {
+        self.counted = counted
+        self.kobisSaid = kobisSaid
+    }
+}

@@ -264,12 +264,12 @@ extension Endpoint {
     }
 
     /// What the request is about, in a message: `for 2025-11-10` for a day's (or a week's)
-    /// ranking, `for the movie (movieCd=20124079)` otherwise.
+    /// ranking, `for the movie (movieCd=20124079)` otherwise (the summary names it).
     package var subject: String {
         if let date = parameters.first(where: { $0.name == "targetDt" })?.value {
             return "for " + (Day(date)?.iso ?? date)
         }
-        return "for the " + summary
+        return "for " + summary
     }
 }
 

@@ -95,7 +95,10 @@ package struct KOBISClient: Sendable {
     package func callsLeftToday() -> Int? {
         let today = Day.korean(at: now())
         guard let counts, let key = keys.key(on: today) else { return nil }
-        return keys.keys.dropFirst(keys.number(of: key) - 1).reduce(0) { $0 + max(0, KOBISQuota.daily - counts.count(key: KeyTag.of($1), on: today)) }
+        return keys.keys.dropFirst(keys.number(of: key) - 1).reduce(0) { left, key in
+            let tag = KeyTag.of(key)
+            return left + (counts.quotaSpent(key: tag, on: today) != nil ? 0 : max(0, KOBISQuota.daily - counts.count(key: tag, on: today)))
+        }
     }
 
     /// The general form: any call (KOBIS's, or a poster provider's), with its own decoding.

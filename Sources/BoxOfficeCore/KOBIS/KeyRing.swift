@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The KOBIS keys a client may use, in order: each one's calls are counted on their own, and when
 /// one's daily quota is spent (KOBIS's fault 320011, or the local count) the next takes over.
 ///
@@ -66,6 +72,11 @@ package struct QuotaExhaustedError: Error, Sendable, Equatable, CustomStringConv
     package let fault: KOBISFault?
     /// How many of the keys KOBIS refused (so had no quota to spend).
     package let rejected: Int
+    /// The calls counted today for the last key tried, when the local count stopped the request.
+    package var counted: Int?
+    /// When KOBIS said, earlier today, that the last key's quota was spent (remembered, so the
+    /// request was not sent).
+    package var kobisSaid: Date?
 
     package init(keys: Int, fault: KOBISFault?, rejected: Int = 0) {
         self.keys = keys
@@ -79,6 +90,10 @@ package struct QuotaExhaustedError: Error, Sendable, Equatable, CustomStringConv
             : rejected == 0 ? "the daily quota of all \(keys) keys"
             : "the daily quota of the \(usable == 1 ? "one key" : "\(usable) keys") KOBIS accepted (it rejected \(rejected) of \(keys))"
         if let fault { return "\(whose) is used up (KOBIS error \(fault.code): \(fault.summary))" }
-        return "\(whose) is used up (\(NumberFormat.grouped(KOBISQuota.daily)) calls counted today, Korean time)"
+        if let kobisSaid {
+            let counted = self.counted.map { "; \(NumberFormat.grouped($0)) call\($0 == 1 ? "" : "s") counted today on this machine" } ?? ""
+            return "\(whose) is used up: KOBIS said so at \(Day.koreanTime(of: kobisSaid)) (Korean time, error 320011)\(counted)"
+        }
+        return "\(whose) is used up (\(NumberFormat.grouped(counted ?? KOBISQuota.daily)) calls counted today, Korean time)"
     }
 }

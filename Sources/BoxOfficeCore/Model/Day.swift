@@ -51,6 +51,18 @@ public struct Day: Hashable, Comparable, Sendable {
         return "\(Day(daysSinceEpoch: days).iso) \(cFormat("%02d:%02d", seconds / 3600, seconds % 3600 / 60)) KST"
     }
 
+    /// `2026-11-22T13:19:05+09:00`: an instant as ISO 8601, in Korean time.
+    package static func koreanISO(_ instant: Date) -> String {
+        let (days, seconds) = koreanSeconds(instant)
+        return "\(Day(daysSinceEpoch: days).iso)T\(cFormat("%02d:%02d:%02d", seconds / 3600, seconds % 3600 / 60, seconds % 60))+09:00"
+    }
+
+    /// `13:19`, the time of day in Korea.
+    package static func koreanTime(of instant: Date) -> String {
+        let seconds = koreanSeconds(instant).seconds
+        return cFormat("%02d:%02d", seconds / 3600, seconds % 3600 / 60)
+    }
+
     /// Whole days since 1970-01-01 in Korea, and seconds into that day. Instants outside the years
     /// 1 to 9999 (a damaged timestamp, a clock gone wild) count as the nearest end, never a trap.
     private static func koreanSeconds(_ instant: Date) -> (days: Int, seconds: Int) {

@@ -34,20 +34,34 @@ package struct CallCounter: Sendable {
     /// The tag for a key: 8 hex digits of its FNV-1a hash, so no file name holds the key.
     package static func tag(for key: String) -> String { KeyTag.of(key) }
 
+    /// What the file holds for a day: the calls counted, and when KOBIS said the quota was spent.
+    /// Written as `13`, and `spent 1764312345` (seconds since 1970) on a line of its own.
+    private struct Record {
+        var count = 0
+        var spent: Date?
+    }
+
     /// Adds one call to `day`'s count and returns the new count, or why it could not be counted.
     package func record(on day: Day) -> Result<Int, FileAccessError> {
-        update(on: day) { $0 + 1 }
+        update(on: day) { $0.count += 1 }.map(\.count)
     }
 
-    /// Records that KOBIS said the key's quota for `day` is spent (fault 320011): the count is
-    /// raised to the quota, so later runs that day do not spend a call to hear it again.
+    /// Records that KOBIS said at `time` that the key's quota for `day` is spent (fault 320011),
+    /// so later runs that day do not spend a call to hear it again; the count stays as counted.
     @discardableResult
-    package func markSpent(on day: Day) -> Result<Int, FileAccessError> {
-        update(on: day) { max($0, KOBISQuota.daily) }
+    package func markSpent(on day: Day, at time: Date) -> Result<Int, FileAccessError> {
+        update(on: day) { record in
+            if record.spent == nil { record.spent = time }
+        }.map(\.count)
     }
 
-    /// Changes `day`'s count under the lock and returns the new count.
-    private func update(on day: Day, _ change: (Int) -> Int) -> Result<Int, FileAccessError> {
+    /// When KOBIS said the quota for `day` was spent, if it did.
+    package func spent(on day: Day) -> Date? {
+        read(on: day).spent
+    }
+
+    /// Changes `day`'s record under the lock and returns the new one.
+    private func update(on day: Day, _ change: (inout Record) -> Void) -> Result<Record, FileAccessError> {
         do throws(FileAccessError) {
             try AnswerCache.makeFolder(folder)
             let path = file(for: day).path
@@ -64,13 +78,13 @@ package struct CallCounter: Sendable {
             }
             guard flock(descriptor, LOCK_EX) == 0 else { throw FileAccessError(path: path, action: "locked", code: errno) }
             defer { flock(descriptor, LOCK_UN) }
-            var buffer = [UInt8](repeating: 0, count: 32)
+            var buffer = [UInt8](repeating: 0, count: 64)
             let read = pread(descriptor, &buffer, buffer.count, 0)
             // A damaged count restarts; counts only grow within a day, so writing then trimming the
             // file never leaves a smaller number behind if the process dies in between.
-            let current = read > 0 ? Self.parse(buffer[0..<read]) : 0
-            let updated = change(current)
-            let next = Array("\(updated)\n".utf8)
+            var updated = read > 0 ? Self.parse(buffer[0..<read]) : Record()
+            change(&updated)
+            let next = Array(Self.text(of: updated).utf8)
             guard pwrite(descriptor, next, next.count, 0) == next.count, ftruncate(descriptor, off_t(next.count)) == 0 else {
                 throw FileAccessError(path: path, action: "written", code: errno)
             }
@@ -83,14 +97,29 @@ package struct CallCounter: Sendable {
 
     /// The count for `day` so far (0 when there is none, or the file is not ours to read).
     package func count(on day: Day) -> Int {
-        guard let data = try? OwnFiles.readRegularFile(file(for: day).path, limit: 64) else { return 0 }
+        read(on: day).count
+    }
+
+    private func read(on day: Day) -> Record {
+        guard let data = try? OwnFiles.readRegularFile(file(for: day).path, limit: 64) else { return Record() }
         return Self.parse(data[...])
     }
 
-    /// A count as written, else 0; never more than a billion, whatever the file says.
-    private static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int {
-        let text = String(decoding: bytes, as: UTF8.self).trimmingBlanksAndNewlines()
-        return min(max(Int(text) ?? 0, 0), 1_000_000_000)
+    /// A record as written, else an empty one: a count never more than a billion and a time
+    /// within the years 2000 to 9999, whatever the file says.
+    private static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Record {
+        let lines = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map { String($0).trimmingBlanks() }
+        var record = Record()
+        record.count = min(max(lines.first.flatMap { Int($0) } ?? 0, 0), 1_000_000_000)
+        if let line = lines.dropFirst().first(where: { $0.hasPrefix("spent ") }), let seconds = Int(line.dropFirst(6)),
+           (946_684_800...253_402_300_799).contains(seconds) {
+            record.spent = Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
+        return record
+    }
+
+    private static func text(of record: Record) -> String {
+        "\(record.count)\n" + (record.spent.map { "spent \(Int($0.timeIntervalSince1970))\n" } ?? "")
     }
 
     private func file(for day: Day) -> URL {
@@ -104,6 +133,14 @@ package struct CallCounter: Sendable {
             let tag = name.count > 14 ? String(name.dropFirst(15)) : nil
             return total + CallCounter(folder: folder, tag: tag).count(on: day)
         }
+    }
+
+    /// When KOBIS said a key's quota was spent on `day`, the earliest such time of any key counted in this folder.
+    package func spentOfAnyKey(on day: Day) -> Date? {
+        let names = (try? OwnFiles.names(in: folder.path)) ?? []
+        return names.filter { Self.isCountName($0) && $0.hasPrefix("calls-\(day.compact)") }.compactMap { name in
+            CallCounter(folder: folder, tag: name.count > 14 ? String(name.dropFirst(15)) : nil).spent(on: day)
+        }.min()
     }
 
     /// Keeps a week of counts, so the folder does not grow for ever: only regular files of ours named
@@ -151,6 +188,14 @@ package struct FolderCallCounts: CallCountStore {
     }
 
     package func markSpent(key: String, on day: Day) {
-        counter(for: key).markSpent(on: day)
+        markSpent(key: key, on: day, at: Date())
+    }
+
+    package func markSpent(key: String, on day: Day, at time: Date) {
+        counter(for: key).markSpent(on: day, at: time)
+    }
+
+    package func quotaSpent(key: String, on day: Day) -> Date? {
+        counter(for: key).spent(on: day)
     }
 }

@@ -212,7 +212,7 @@ import Testing
         #expect(result.status == .usage)
         #expect(result.standardOutput == "")
         let firstLine = result.standardError.split(separator: "\n").first.map(String.init)
-        #expect(firstLine == "boxoffice: " + message)
+        #expect(firstLine == "boxoffice: " + FailureReport.sentence(message))
         #expect(result.standardError.hasSuffix("' for usage.\n"))
     }
 

@@ -10,7 +10,7 @@ import Testing
 
     static let cases: [(error: any Error & Sendable, status: BoxOfficeCLI.ExitStatus, text: String)] = [
         (UsageError(message: "--date 2023 is not a date", command: "daily"), .usage,
-         "boxoffice: --date 2023 is not a date\nRun 'boxoffice help daily' for usage.\n"),
+         "boxoffice: --date 2023 is not a date.\nRun 'boxoffice help daily' for usage.\n"),
         (KOBISError.fault(dateFault), .failure,
          "boxoffice: KOBIS refused the request: 날싸형식에 맞게 입력하십시요.(YYYYMMDD) (error 320103, parameter targetDt=2023).\nThat parameter comes from --date; check it.\n"),
         (KOBISError.fault(KOBISFault(code: "320099", message: "알수없는 오류가 발생했습니다.")), .failure,

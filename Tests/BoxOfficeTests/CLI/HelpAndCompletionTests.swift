@@ -246,7 +246,7 @@ import Testing
                     Issue.record("\(run): \(result.standardError)")
                     continue
                 }
-                let names = line[range.upperBound...].split(separator: ". Did").first.map(String.init) ?? ""
+                let names = line[range.upperBound...].split(separator: ". Did").first.map { String($0.hasSuffix(".") ? $0.dropLast() : $0) } ?? ""
                 accepted += names.split(separator: ", ").map(String.init).filter { !accepted.contains($0) }
             }
             #expect(Set(command.fields) == Set(accepted), "\(command.name)")

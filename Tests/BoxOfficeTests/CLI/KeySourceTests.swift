@@ -1,4 +1,5 @@
 @testable import BoxOfficeCLI
+import BoxOfficeCore
 import Foundation
 import Testing
 
@@ -64,5 +65,21 @@ import Testing
         #expect(ProgressLine.remainingToday(total: 365, done: 65, fetched: 60, callsLeft: 160) == (100, true))
         #expect(ProgressLine.remainingToday(total: 365, done: 65, fetched: 60, callsLeft: 1_000) == (300, false))
         #expect(ProgressLine.remainingToday(total: 365, done: 65, fetched: 60, callsLeft: 10) == (0, true))
+    }
+
+    /// Two films' runs read one after the other (a trend by opening): the second's days add to
+    /// the total, so the count never passes it; the demo's recordings are read, not fetched.
+    @Test func theProgressOfRunsReadInTurnNeverPassesItsTotal() {
+        let drawn = Locked<[String]>([])
+        let line = ProgressLine(enabled: true, width: 100, write: { text in drawn.withLock { $0.append(text) } })
+        line.countsSamples()
+        line.beginRange(total: 25, unit: "days")
+        for _ in 0..<25 { line.finished(fromCache: false) }
+        line.beginRange(total: 32, unit: "days")
+        for _ in 0..<20 { line.finished(fromCache: false) }
+        line.draw()
+        let shown = drawn.withLock { $0 }.last ?? ""
+        #expect(shown.contains(" 45/57 days · from the sample data · "), "\(shown)")
+        #expect(!shown.contains("fetched"))
     }
 }

@@ -285,9 +285,11 @@ import Testing
         }
         await #expect(throws: QuotaExhaustedError(keys: 1, fault: nil)) { try await layer.send(Self.request(quotaKey: "K")) }
         #expect(requests.all.count == 1)
-        // The local count's refusal is a spent quota too.
-        let counted = Layer(KeyRotationMiddleware(keys: ["K"], now: { Self.lateEvening }), over: StubTransport { _ in throw LocalQuotaReached() })
-        await #expect(throws: QuotaExhaustedError(keys: 1, fault: nil)) { try await counted.send(Self.request(quotaKey: "K")) }
+        // The local count's refusal is a spent quota too, with what it counted.
+        let counted = Layer(KeyRotationMiddleware(keys: ["K"], now: { Self.lateEvening }), over: StubTransport { _ in throw LocalQuotaReached(counted: 3000) })
+        var expected = QuotaExhaustedError(keys: 1, fault: nil)
+        expected.counted = 3000
+        await #expect(throws: expected) { try await counted.send(Self.request(quotaKey: "K")) }
     }
 
     @Test func aSpentKeyIsPassedOverForItsDayOnlyAndARejectedOneForGood() throws {

@@ -363,7 +363,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError == """
-            boxoffice: browse is a full-screen view and needs a terminal (stdin and stdout); for scripts, use 'boxoffice daily --json', 'boxoffice movie CODE --json' and the other commands
+            boxoffice: browse is a full-screen view and needs a terminal (stdin and stdout); for scripts, use 'boxoffice daily --json', 'boxoffice movie CODE --json' and the other commands.
             Run 'boxoffice help browse' for usage.
 
             """)

@@ -226,6 +226,6 @@ import Testing
             """)
         let bad = try await Executable.run(["cache", "purge"], environment: environment(server, cache: cache))
         #expect(bad.status == 64)
-        #expect(bad.standardError.hasPrefix("boxoffice: unknown cache action 'purge'; use 'cache info' or 'cache clear'\n"))
+        #expect(bad.standardError.hasPrefix("boxoffice: unknown cache action 'purge'; use 'cache info' or 'cache clear'.\n"))
     }
 }

@@ -154,7 +154,7 @@ import Testing
         #expect(result.status == 64)
         #expect(result.standardOutput == "")
         #expect(result.standardError == """
-            boxoffice: --region 'Tokyo' is not a KOBIS region; use one of: 서울시, 경기도, 강원도, 충청북도, 충청남도, 경상북도, 경상남도, 전라북도, 전라남도, 제주도, 부산시, 대구시, 대전시, 울산시, 인천시, 광주시, 세종시 (or its code, from 'boxoffice codes regions')
+            boxoffice: --region 'Tokyo' is not a KOBIS region; use one of: 서울시, 경기도, 강원도, 충청북도, 충청남도, 경상북도, 경상남도, 전라북도, 전라남도, 제주도, 부산시, 대구시, 대전시, 울산시, 인천시, 광주시, 세종시 (or its code, from 'boxoffice codes regions').
             Run 'boxoffice help' for usage.
 
             """)

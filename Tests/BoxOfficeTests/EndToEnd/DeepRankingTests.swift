@@ -357,6 +357,6 @@ import Testing
     @Test func rawIsRefusedWithDeep() async throws {
         let result = try await Executable.run(["daily", "--deep", "--raw"])
         #expect(result.status == 64)
-        #expect(result.standardError.hasPrefix("boxoffice: --deep merges several KOBIS answers, so there is no single raw answer to print; drop --raw or --deep\n"))
+        #expect(result.standardError.hasPrefix("boxoffice: --deep merges several KOBIS answers, so there is no single raw answer to print; drop --raw or --deep.\n"))
     }
 }

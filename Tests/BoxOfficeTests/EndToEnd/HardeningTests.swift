@@ -434,7 +434,7 @@ enum Hostile {
                                               environment: ["KOBIS_API_KEY": Hostile.key, "BOXOFFICE_BASE_URL": "http://alice:s3cret@127.0.0.1:9"])
         #expect(result.status == 64)
         #expect(result.standardError == """
-            boxoffice: BOXOFFICE_BASE_URL 'http://***@127.0.0.1:9' holds a user name or password, which boxoffice does not send (it would be shown with every request)
+            boxoffice: BOXOFFICE_BASE_URL 'http://***@127.0.0.1:9' holds a user name or password, which boxoffice does not send (it would be shown with every request).
             Run 'boxoffice help' for usage.
 
             """)
@@ -839,7 +839,7 @@ enum Hostile {
         let result = try await Executable.run(["daily", "--date", huge])
         #expect(result.status == 64)
         #expect(result.standardError == """
-            boxoffice: --date '\(String(repeating: "x", count: 40))…' (100,000 characters) is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd
+            boxoffice: --date '\(String(repeating: "x", count: 40))…' (100,000 characters) is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd.
             Run 'boxoffice help daily' for usage.
 
             """)
@@ -850,7 +850,7 @@ enum Hostile {
     @Test func negativeInfinityIsAValueThatIsNotATimeout() async throws {
         let result = try await Executable.run(["daily", "--timeout", "-inf"])
         #expect(result.status == 64)
-        #expect(result.standardError.hasPrefix("boxoffice: --timeout '-inf' is not a number of seconds from 0.01 to 3,600\n"))
+        #expect(result.standardError.hasPrefix("boxoffice: --timeout '-inf' is not a number of seconds from 0.01 to 3,600.\n"))
     }
 
     @Test func aRelativeHomeIsNamedAsSuch() async throws {

@@ -134,7 +134,8 @@ import Testing
         await #expect(throws: BoxOfficeError.quotaExhausted(KOBISFault(code: "320011", message: "키의 하루 이용량을 초과하였습니다."))) {
             try await client.person(code: "10031641")
         }
-        #expect(counts.calls(on: april24) == KOBISQuota.daily && server.requestCount == 3)
+        #expect(counts.calls(on: april24) == 3 && server.requestCount == 3, "the count stays what was counted")
+        #expect(counts.quotaSpent(key: KeyTag.of(KOBISEmulator.key), on: april24) == Self.lateEvening, "when KOBIS said so")
         await #expect(throws: BoxOfficeError.quotaExhausted(nil)) { try await client.company(code: "20100109") }
         #expect(server.requestCount == 3)
         // The next Korean day: KOBIS's new quota, counted from nothing, and the old day forgotten.

@@ -135,10 +135,20 @@ import Testing
         #expect(first.standardOutput.hasPrefix("date,rank,"))
         #expect(first.standardOutput.contains("2022-01-05,1,"))
         #expect(days(server) == (1...8).map { String(format: "202201%02d", $0) }, "the eighth met the quota")
-        // The quota fault was remembered in today's count (a call is not spent to hear it again).
+        // The quota fault was remembered with today's count, which stays what was counted (a call
+        // is not spent to hear it again).
         let counted = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("calls-") }
         #expect(counted.count == 1)
-        #expect(try String(contentsOf: cache.appendingPathComponent(counted[0]), encoding: .utf8) == "3000\n")
+        let record = try String(contentsOf: cache.appendingPathComponent(counted[0]), encoding: .utf8).split(separator: "\n")
+        #expect(record.count == 2 && record[0] == "8" && record[1].hasPrefix("spent "), "\(record)")
+        let again = try await Executable.run(arguments, environment: environment(server, cache: cache))
+        #expect(again.status == 75)
+        #expect(again.standardError.contains("KOBIS said so at "), "\(again.standardError)")
+        #expect(again.standardError.contains("; 8 calls counted today on this machine."), "\(again.standardError)")
+        #expect(days(server).count == 8, "nothing sent once KOBIS said the quota was spent")
+        let info = try await Executable.run(["cache", "info", "--json"], environment: environment(server, cache: cache))
+        #expect(info.standardOutput.contains("\"callsToday\":8,"), "\(info.standardOutput)")
+        #expect(info.standardOutput.contains("\"quotaSpentAt\":\""), "\(info.standardOutput)")
         // A new Korean day: KOBIS counts afresh, and so does boxoffice (a new day's count file).
         quota.newDay()
         for name in counted { try FileManager.default.removeItem(at: cache.appendingPathComponent(name)) }

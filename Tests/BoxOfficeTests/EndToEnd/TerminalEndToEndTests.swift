@@ -1,3 +1,4 @@
+import BoxOfficeRendering
 import Foundation
 import Testing
 
@@ -52,6 +53,32 @@ import Testing
         for day in ["2022-01-04", "2022-01-05", "2022-01-06", "2022-01-07"] {
             #expect(screen.contains { $0.hasPrefix("Daily box office · \(day)") }, "\(day): \(screen)")
         }
+    }
+
+    /// A deep ranking in colour on a 60-column terminal: the rule under its last exact rank is as
+    /// wide as the table shows, and no line is wider than the terminal.
+    @Test func theDeepRuleFitsTheTerminal() async throws {
+        let server = try DeepRankingTests.server()
+        let cache = DeepRankingTests.cache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let result = try await Self.runOnTerminal(["daily", "--deep", "--date", DeepRankingTests.day, "--color", "always"],
+                                                  environment: DeepRankingTests.environment(server, cache: cache), columns: 60)
+        #expect(result.status == 0, "\(result.standardOutput)")
+        let screen = Screen(result.standardOutput).lines
+        let rule = try #require(screen.first { $0.hasPrefix("───") })
+        let widest = screen.filter { $0.hasPrefix("  ") || $0.hasPrefix(" 1") || $0.hasPrefix("Rank") }.map { TerminalText.width($0) }.max() ?? 0
+        #expect(TerminalText.width(rule) == widest, "\(screen.joined(separator: "\n"))")
+        for line in screen { #expect(TerminalText.width(line) <= 60, "\(line)") }
+    }
+
+    /// The films a title matches, on a 60-column terminal: one line each, fitted to it.
+    @Test func theCandidatesOfATitleFitTheTerminal() async throws {
+        let result = try await Self.runOnTerminal(["--demo", "movie", "극장판"], environment: [:], columns: 60)
+        #expect(result.status == 1, "\(result.standardOutput)")
+        let screen = Screen(result.standardOutput).lines
+        let rows = screen.filter { $0.hasPrefix("  2") }
+        #expect(rows.count >= 3 && rows.allSatisfy { $0.contains("극장판") }, "\(screen.joined(separator: "\n"))")
+        for line in screen { #expect(TerminalText.width(line) <= 60, "\(line)") }
     }
 }
 

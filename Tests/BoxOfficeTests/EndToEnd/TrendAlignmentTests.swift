@@ -105,6 +105,6 @@ import Testing
     @Test func alignTakesOnlyOpening() async throws {
         let result = try await Executable.run(["trend", "20198429", "--align", "date", "--demo"])
         #expect(result.status == 64)
-        #expect(result.standardError.hasPrefix("boxoffice: --align 'date' is not one of: opening\n"))
+        #expect(result.standardError.hasPrefix("boxoffice: --align 'date' is not one of: opening.\n"))
     }
 }
