@@ -52,7 +52,7 @@ public struct BoxOfficeCommandLine: Sendable {
                                          secrets: secrets, now: now, makeTransport: makeTransport,
                                          rateLimiter: RateLimiter(perSecond: invocation.rate), progress: progress,
                                          write: { [console] text in try progress.whileCleared { try console.standardOutput(secrets.hide(text)) } },
-                                         say: toStandardError)
+                                         say: toStandardError, ask: console.ask)
             let output: CommandOutput
             switch invocation.command {
             case .overview:

@@ -119,6 +119,10 @@ enum CommandLineSpec {
         OptionSpec(name: "jobs", value: "N", help: "most requests in flight at once for ranges, 1 to 64", defaultValue: "8"),
         OptionSpec(name: "rate", value: "N", help: "most requests a second that reach the network, shared by all jobs; 0 for no limit",
                    defaultValue: "10"),
+        OptionSpec(name: "max-calls", value: "N", environment: "BOXOFFICE_MAX_CALLS",
+                   help: "a command that needs more calls to KOBIS than this asks first on a terminal, and is refused elsewhere (cached answers cost none); config 'max-calls = N'",
+                   defaultValue: String(Invocation.defaultCallLimit)),
+        OptionSpec(name: "yes", help: "go ahead without asking, whatever the calls a command needs"),
         OptionSpec(name: "verbose", help: "show requests and cache decisions on stderr (the key is shown as ***)"),
         OptionSpec(name: "quiet", help: "print nothing but data and errors"),
         OptionSpec(name: "help", short: "h", help: "show help"),
@@ -148,6 +152,7 @@ enum CommandLineSpec {
         ("BOXOFFICE_BASE_URL", "KOBIS server root"),
         ("BOXOFFICE_CACHE_DIR", "where answers are kept (else ${XDG_CACHE_HOME:-~/.cache}/boxoffice)"),
         ("BOXOFFICE_DATA_DIR", "where your reviews are kept (else ${XDG_DATA_HOME:-~/.local/share}/boxoffice)"),
+        ("BOXOFFICE_MAX_CALLS", "the most calls to KOBIS a command makes without asking, as --max-calls (else 'max-calls = N' in the config file, else \(Invocation.defaultCallLimit))"),
         ("BOXOFFICE_DEMO", "\(Invocation.switchOn.joined(separator: ", ")): the same as --demo; \(Invocation.switchOff.joined(separator: ", ")) or empty: not; any other value is refused (exit 64)"),
         ("BOXOFFICE_REVIEW_PASSWORD", "the password of a protected review (review add --password, edit, delete), instead of asking for it"),
         ("BOXOFFICE_BROWSE_TRACE", "a file to which browse appends what it does, a line each (keys, requests, answers): its --verbose, for a view that seems to wait; never a key or a password"),
@@ -168,7 +173,7 @@ enum CommandLineSpec {
 
     /// The files boxoffice reads and writes, and what they hold (help, man page).
     static let files: [(String, String)] = [
-        ("${XDG_CONFIG_HOME:-~/.config}/boxoffice/config", "'key = YOUR_KEY', readable by you alone (chmod 600)"),
+        ("${XDG_CONFIG_HOME:-~/.config}/boxoffice/config", "'key = YOUR_KEY', readable by you alone (chmod 600); and 'max-calls = N', the most calls a command makes without asking"),
         ("${XDG_CACHE_HOME:-~/.cache}/boxoffice/", "the cache: answers/ holds KOBIS's answers, calls-YYYYMMDD… the day's count of calls"),
         ("${XDG_DATA_HOME:-~/.local/share}/boxoffice/reviews.json", "your reviews (review), readable by you alone; reviews.lock beside it"),
     ]

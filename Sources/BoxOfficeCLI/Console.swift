@@ -25,15 +25,20 @@ public struct Console: Sendable {
     /// Columns of the terminal standard error goes to, when it is one: notes and messages wrap
     /// there as help does; nil elsewhere, so that a log keeps each message on one line.
     public let errorWidth: Int?
+    /// Asks the person at the terminal a question on stderr and gives the line they typed on
+    /// stdin (nil at its end); nil when there is nobody to ask (stdin or stderr not a terminal).
+    public let ask: (@Sendable (String) -> String?)?
 
     public init(standardOutput: @escaping @Sendable (String) throws -> Void, standardError: @escaping @Sendable (String) -> Void,
-                outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, width: Int? = nil, errorWidth: Int? = nil) {
+                outputIsTerminal: Bool = false, errorIsTerminal: Bool = false, width: Int? = nil, errorWidth: Int? = nil,
+                ask: (@Sendable (String) -> String?)? = nil) {
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.outputIsTerminal = outputIsTerminal
         self.errorIsTerminal = errorIsTerminal
         self.width = width
         self.errorWidth = errorWidth
+        self.ask = ask
     }
 
     /// Text for stderr, each line wrapped to `errorWidth` (when stderr is a terminal), its
@@ -65,7 +70,14 @@ public struct Console: Sendable {
             outputIsTerminal: outputIsTerminal,
             errorIsTerminal: isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb",
             width: outputIsTerminal ? terminalWidth(environment: environment) : nil,
-            errorWidth: isatty(STDERR_FILENO) == 1 ? terminalWidth(environment: environment, descriptor: STDERR_FILENO) : nil)
+            errorWidth: isatty(STDERR_FILENO) == 1 ? terminalWidth(environment: environment, descriptor: STDERR_FILENO) : nil,
+            ask: isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1 ? askAtTerminal : nil)
+    }
+
+    /// Writes the question to stderr and reads a line from stdin, both a terminal.
+    private static func askAtTerminal(_ question: String) -> String? {
+        _ = write(question, to: STDERR_FILENO)
+        return readLine(strippingNewline: true)
     }
 
     /// Makes sure descriptors 0, 1 and 2 are open before anything else opens a file: when a caller

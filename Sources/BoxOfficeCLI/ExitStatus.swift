@@ -96,6 +96,9 @@ struct FailureReport: Equatable {
     /// The one place where errors become messages and exit codes.
     init(_ error: any Error) {
         switch error {
+        case let error as CallLimitError:
+            self.init(.usage, (error.declined ? "nothing was fetched: " : "") + error.what + ".",
+                      "Give a shorter period, or add --yes to go ahead; --max-calls N (or 'max-calls = N' in the config file) sets the limit.")
         case let error as UsageError:
             let help = error.command.map { "boxoffice help \($0)" } ?? "boxoffice help"
             self.init(.usage, Self.sentence(error.message), "Run '\(help)' for usage.")
@@ -161,9 +164,14 @@ struct FailureReport: Equatable {
             self.init(.failure, "there is no cache folder: \(error.reason).", "Pass --cache-dir DIR or set BOXOFFICE_CACHE_DIR.")
         case let error as SampleDataError:
             self.init(.unavailable, error.description + ".", "Drop --demo to ask KOBIS itself.")
+        case let error as PeriodNotWhole where error.kobisFailed.isEmpty:
+            let count = error.notCached.count
+            self.init(.unavailable, "--offline: the cache holds no answer for \(count == 1 ? "1 day" : "\(NumberFormat.grouped(count)) days") of the period (\(PeriodCoverage.listed(error.notCached.map(\.iso)))); the other days are shown.",
+                      "Run it once without --offline to fetch \(count == 1 ? "that day" : "those days") and keep them.")
         case let error as PeriodNotWhole:
-            self.init(.unavailable, "KOBIS could not answer for \(error.days); the other days are shown.",
-                      "This is a failure on KOBIS's side: run the same command again later, and only \(error.failed.count == 1 ? "that day is" : "those days are") fetched.")
+            let cached = error.notCached.isEmpty ? "" : " The cache holds no answer for \(PeriodCoverage.listed(error.notCached.map(\.iso))) (--offline)."
+            self.init(.unavailable, "KOBIS could not answer for \(error.days); the other days are shown.\(cached)",
+                      "This is a failure on KOBIS's side: run the same command again later, and only \(error.kobisFailed.count == 1 ? "that day is" : "those days are") fetched.")
         case let error as SamplePeriodError:
             self.init(.unavailable, error.description + ".", "Pick a period with sample days, or drop --demo to ask KOBIS itself.")
         case let error as NetworkHelperError:

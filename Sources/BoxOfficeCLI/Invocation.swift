@@ -59,6 +59,12 @@ struct Invocation: Equatable {
     var verbosity: Verbosity = .normal
     /// KOBIS's own answer body instead of a rendering (`--raw`).
     var raw = false
+    /// The most calls to KOBIS a command makes without asking (`--max-calls`,
+    /// `BOXOFFICE_MAX_CALLS`, the config file's `max-calls`); nil: not given, so the config file's
+    /// or the default, looked up when a command would make calls.
+    var maxCalls: Int? = nil
+    /// `--yes`: go ahead whatever a command costs.
+    var yes = false
 
     enum ColorChoice: String, CaseIterable { case auto, always, never }
 
@@ -203,10 +209,34 @@ struct Invocation: Equatable {
             throw UsageError(message: "--verbose and --quiet cannot be used together")
         }
         verbosity = parsed.has("verbose") ? .verbose : parsed.has("quiet") ? .quiet : .normal
+        if let text = parsed.options["max-calls"] {
+            maxCalls = try Self.callLimit(text, source: "--max-calls")
+        } else if let text = environment["BOXOFFICE_MAX_CALLS"], !text.isEmpty {
+            maxCalls = try Self.callLimit(text, source: "BOXOFFICE_MAX_CALLS")
+        }
+        yes = parsed.has("yes")
         raw = parsed.has(Parameter.raw.name)
         if raw, let other = ["json", "format", "fields", "pretty", "compact"].first(where: parsed.has) {
             throw UsageError(message: "--raw prints KOBIS's own answer; it cannot be combined with --\(other)")
         }
+    }
+
+    /// Calls a command may make without asking, by default (cached answers cost none).
+    static let defaultCallLimit = 100
+
+    /// A limit of calls: a whole number from 1 to a million.
+    static func callLimit(_ text: String, source: String) throws(UsageError) -> Int {
+        guard let count = Int(text.trimmingBlanks()), (1...1_000_000).contains(count) else {
+            throw UsageError(message: "\(source) \(UsageError.quote(text)) is not a whole number of calls from 1 to 1,000,000")
+        }
+        return count
+    }
+
+    /// The limit in force: the option or variable, else the config file's `max-calls`, else 100.
+    func callLimit(environment: [String: String]) throws(UsageError) -> Int {
+        if let maxCalls { return maxCalls }
+        guard let (text, path) = KeySource.setting("max-calls", environment: environment) else { return Self.defaultCallLimit }
+        return try Self.callLimit(text, source: "'max-calls' in the config file \(path),")
     }
 
     private static func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String, among: T.Type) throws(UsageError) -> T

@@ -124,6 +124,20 @@ enum KeySource {
         return (text, path)
     }
 
+    /// The value of the config file's `name = value` line (the last, when there are several), and
+    /// the file's path; nil when there is no such line, no file, or a file that cannot be trusted
+    /// (its key is refused for that, with the reason, when a command needs it).
+    static func setting(_ name: String, environment: [String: String]) -> (value: String, path: String)? {
+        guard let (text, path) = try? readConfig(environment: environment, warn: { _ in }) else { return nil }
+        let body = text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text)
+        let values = body.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            guard let equals = content.firstIndex(of: "="), content[..<equals].trimmingBlanks() == name else { return nil }
+            return String(content[content.index(after: equals)...]).trimmingBlanks().trimming { $0 == "\"" || $0 == "'" }
+        }
+        return values.last.map { ($0, path) }
+    }
+
     /// The names of a config file's `name = value` lines other than `key`.
     static func names(inConfig text: String) -> [String] {
         text.split(whereSeparator: \.isNewline).compactMap { line in

@@ -2,6 +2,7 @@ import BoxOfficeCore
 extension MonthCalendar: Presentable {
     package static let fieldNames = ["date", "published", "movieCode", "title", "audience", "read"]
     package static var isList: Bool { true }
+    package static var itemsKey: String? { "days" }
     /// `read` only when some day was not read (the demo's missing days).
     package var columns: [String] { daysRead == nil ? Self.fieldNames.filter { $0 != "read" } : Self.fieldNames }
 
@@ -30,6 +31,7 @@ extension MonthCalendar: Presentable {
         case nil: return options.label("no figures")
         case .notHeld?: return options.label("no sample")
         case .kobisFailed?: return options.label("no answer")
+        case .notCached?: return options.label("not cached")
         }
     }
 

@@ -1,19 +1,18 @@
 import BoxOfficeCore
 
 extension PeriodCoverage {
-    /// What a period's JSON says of its days when not all were read: `daysInPeriod`, `daysRead`,
-    /// and `daysNotRead`, each day with its reason (`notInSamples`, or `kobisFailed` with KOBIS's
-    /// error code and message); nothing when every day was read.
+    /// What a period's JSON says of its days, always: `daysInPeriod`, `daysRead`, and
+    /// `daysNotRead`, each day with its reason (`notInSamples`, `notCached`, or `kobisFailed` with
+    /// KOBIS's error code and message), empty when every day was read.
     package var jsonMembers: [(String, JSONValue)] {
-        guard !isComplete else { return [] }
-        return [("daysInPeriod", .int(Int64(daysInPeriod))), ("daysRead", .int(Int64(daysRead))),
-                ("daysNotRead", .array(unread.map(\.json)))]
+        [("daysInPeriod", .int(Int64(daysInPeriod))), ("daysRead", .int(Int64(daysRead))),
+         ("daysNotRead", .array(unread.map(\.json)))]
     }
 
     /// The shape of ``jsonMembers``.
     package static let shape: [(String, JSONShape)] = [
-        ("daysInPeriod", .optional(.leaf)), ("daysRead", .optional(.leaf)),
-        ("daysNotRead", .optional(.list(.object(JSONShape.leaves("date", "reason") + [("errorCode", .optional(.leaf)), ("errorMessage", .optional(.leaf))])))),
+        ("daysInPeriod", .leaf), ("daysRead", .leaf),
+        ("daysNotRead", .list(.object(JSONShape.leaves("date", "reason") + [("errorCode", .optional(.leaf)), ("errorMessage", .optional(.leaf))]))),
     ]
 
     /// The notes under a period's heading when not all its days were read: how many the samples
@@ -24,6 +23,12 @@ extension PeriodCoverage {
         let notHeld = unread.filter { $0.reason == .notHeld }.count
         if notHeld > 0 {
             notes.append(options.sampleNote(read: daysInPeriod - notHeld, of: english, korean))
+        }
+        let notCached = self.notCached
+        if !notCached.isEmpty {
+            let days = Self.listed(notCached.map(\.iso))
+            notes.append(options.korean ? "캐시에 없는 날 \(notCached.count)일은 빠짐 (--offline): \(days)"
+                         : "not counted, as the cache does not hold \(notCached.count == 1 ? "it" : "them") (--offline): \(days)")
         }
         let failed = self.failed
         if !failed.isEmpty {
@@ -46,16 +51,37 @@ extension PeriodCoverage {
             if let index = groups.firstIndex(where: { $0.fault == fault }) { groups[index].days.append(day) } else { groups.append((fault, [day])) }
         }
         return groups.map { group in
-            let named = group.days.prefix(most).map(\.iso)
-            let rest = group.days.count - named.count
-            let list = rest > 0 ? named.joined(separator: ", ") + " and \(rest) more day\(rest == 1 ? "" : "s")"
-                : named.count > 1 ? named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "") : named.joined()
-            return "\(list) (\(group.fault.summary), error \(group.fault.code))"
+            "\(listed(group.days.map(\.iso), most: most)) (\(group.fault.summary), error \(group.fault.code))"
         }.joined(separator: "; ")
+    }
+
+    /// `2022-01-04`, `2022-01-04 and 2022-01-06`, or the first ten of many `and 355 more days`.
+    package static func listed(_ days: [String], most: Int = 10) -> String {
+        let named = days.prefix(most)
+        let rest = days.count - named.count
+        return rest > 0 ? named.joined(separator: ", ") + " and \(rest) more day\(rest == 1 ? "" : "s")"
+            : named.count > 1 ? named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "") : named.joined()
     }
 }
 
 extension UnreadDay {
+    /// The word for why the day was not read, in JSON: `notInSamples`, `kobisFailed`, `notCached`.
+    package var reasonWord: String {
+        switch reason {
+        case .notHeld: "notInSamples"
+        case .kobisFailed: "kobisFailed"
+        case .notCached: "notCached"
+        }
+    }
+
+    /// The day in its place among a range's days (`daily --from --to --json`): `{date,
+    /// notRead, errorCode?, errorMessage?}`; `dateKey` names the day as the range's values do.
+    package func inPlace(dateKey: String = "date") -> JSONValue {
+        var members: [(String, JSONValue)] = [(dateKey, .string(day.iso)), ("notRead", .string(reasonWord))]
+        if case let .kobisFailed(fault) = reason { members += [("errorCode", .string(fault.code)), ("errorMessage", .string(fault.message))] }
+        return .object(members)
+    }
+
     /// `{date, reason}`, with KOBIS's error for a day it could not answer.
     package var json: JSONValue {
         switch reason {
@@ -63,6 +89,8 @@ extension UnreadDay {
             .object([("date", .string(day.iso)), ("reason", .string("notInSamples"))])
         case let .kobisFailed(fault):
             .object([("date", .string(day.iso)), ("reason", .string("kobisFailed")), ("errorCode", .string(fault.code)), ("errorMessage", .string(fault.message))])
+        case .notCached:
+            .object([("date", .string(day.iso)), ("reason", .string("notCached"))])
         }
     }
 }

@@ -3,8 +3,18 @@ extension BoxOfficeEntry {
     /// The keys of `json`.
     package static let fieldNames = ["rank", "rankChange", "isNew", "movieCode", "title", "openDate", "audience", "audienceChange",
                                     "audienceTotal", "sales", "salesShare", "salesTotal", "screens", "shows"] + deepFieldNames
-    /// The keys a deep ranking's entries add: what its lists reveal of each film.
-    package static let deepFieldNames = ["nation", "diversity"]
+    /// The keys a deep ranking's entries add: what its lists reveal of each film, and whether its
+    /// rank is certain (so that a flat row, CSV or JSON Lines, says it too).
+    package static let deepFieldNames = ["nation", "diversity", "exact"]
+    /// The deep columns a ranking's table shows (its rule says how far it is exact).
+    static let deepTableFields = ["nation", "diversity"]
+
+    /// The contract's JSON object for one ranked film of a ranking exact through rank
+    /// `exactThrough` (a deep one: with `nation`, `diversity` and `exact`).
+    package func json(exactThrough: Int?) -> JSONValue {
+        guard let exactThrough, case let .object(members) = json else { return json }
+        return .object(members + [("exact", .bool(rank <= exactThrough))])
+    }
 
     /// The contract's JSON object for one ranked film (with `nation` and `diversity` in a deep ranking).
     package var json: JSONValue {
@@ -46,7 +56,7 @@ extension BoxOfficeEntry {
         }
         guard !entries.isEmpty else { return text + "\n" + options.label(empty) + "\n" }
         let deep = exactThrough != nil && fields == nil
-        var lines = table(entries, fields: fields ?? (deep ? (options.wide ? wideTableFields : tableFields) + deepFieldNames : nil), extra: extra, options)
+        var lines = table(entries, fields: fields ?? (deep ? (options.wide ? wideTableFields : tableFields) + deepTableFields : nil), extra: extra, exactThrough: exactThrough, options)
         guard let exact = exactThrough else { return text + "\n" + lines.joined(separator: "\n") + "\n" }
         // The header is the table's first line; the rule goes under the row of the last exact rank.
         if exact < entries.count, lines.count > exact + 1 {
@@ -72,11 +82,12 @@ extension BoxOfficeEntry {
     /// the audience change, sales, screens and shows, or the columns `fields` names. On a narrow
     /// terminal the wide columns go first (so `--wide` never shows less than the default), then
     /// the share, the change, the total and the code; a line under the table says how many went.
-    static func table(_ entries: [BoxOfficeEntry], fields: [String]? = nil, extra: [String: String] = [:], _ options: RenderOptions) -> [String] {
+    static func table(_ entries: [BoxOfficeEntry], fields: [String]? = nil, extra: [String: String] = [:], exactThrough: Int? = nil,
+                      _ options: RenderOptions) -> [String] {
         let chosen = fields ?? (options.wide ? wideTableFields : tableFields)
         let titles = ["date": "Date", "period": "Period", "start": "Start", "end": "End", "filter": "Filter"]
         let columns = chosen.map { field in
-            column(field, options) ?? (TextTable.Column(title: titles[field] ?? field, dropOrder: 7), { _ in .init(extra[field] ?? "") })
+            column(field, options, exactThrough: exactThrough) ?? (TextTable.Column(title: titles[field] ?? field, dropOrder: 7), { _ in .init(extra[field] ?? "") })
         }
         let table = TextTable(columns: columns.map(\.0), rows: entries.map { entry in columns.map { $0.1(entry) } })
         return table.render(options)
@@ -84,7 +95,7 @@ extension BoxOfficeEntry {
 
     /// How a ranking table shows the entry's field `field`: its heading, the order in which it
     /// goes on a narrow terminal (lowest first; nil: never), and the cell of an entry.
-    private static func column(_ field: String, _ options: RenderOptions) -> (TextTable.Column, (BoxOfficeEntry) -> TextTable.Cell)? {
+    private static func column(_ field: String, _ options: RenderOptions, exactThrough: Int?) -> (TextTable.Column, (BoxOfficeEntry) -> TextTable.Cell)? {
         let korean = options.korean
         return switch field {
         case "rank": (.init(title: "Rank", alignRight: true), { .init(String($0.rank)) })
@@ -103,6 +114,7 @@ extension BoxOfficeEntry {
         case "shows": (.init(title: "Shows", alignRight: true, dropOrder: 4), { .init(NumberFormat.grouped($0.shows)) })
         case "nation": (.init(title: "Nation", dropOrder: 2), { .init($0.nation.map { $0 == .korean ? "Korean" : "Foreign" } ?? "–") })
         case "diversity": (.init(title: "Diversity", dropOrder: 1, shortTitle: "Div."), { .init($0.market.map { $0 == .diversity ? "yes" : "no" } ?? "–") })
+        case "exact": (.init(title: "Exact", dropOrder: 1), { entry in .init(exactThrough.map { entry.rank <= $0 ? "yes" : "no" } ?? "–") })
         default: nil
         }
     }

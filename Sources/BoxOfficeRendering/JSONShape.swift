@@ -69,7 +69,7 @@ package struct JSONShape: Sendable {
 extension BoxOfficeEntry {
     package static let shape = JSONShape.object(JSONShape.leaves(
         "rank", "rankChange", "isNew", "movieCode", "title", "openDate", "audience", "audienceChange", "audienceTotal",
-        "sales", "salesShare", "salesTotal", "screens", "shows") + [("nation", .optional(.leaf)), ("diversity", .optional(.leaf))])
+        "sales", "salesShare", "salesTotal", "screens", "shows") + [("nation", .optional(.leaf)), ("diversity", .optional(.leaf)), ("exact", .optional(.leaf))])
 }
 
 extension RankingScope {
@@ -79,6 +79,13 @@ extension RankingScope {
 extension DailyBoxOffice {
     package static let shape = JSONShape.object(JSONShape.leaves("date", "provisional")
         + [("filter", .optional(RankingScope.shape)), ("exactThrough", .optional(.leaf)), ("entries", .list(BoxOfficeEntry.shape))])
+}
+
+extension DailyBoxOffice {
+    /// A day of a range: its ranking, or, in its place, the day and why it was not read.
+    package static let rangeShape = JSONShape.object([("date", .leaf), ("provisional", .optional(.leaf)), ("filter", .optional(RankingScope.shape)),
+                                                      ("exactThrough", .optional(.leaf)), ("entries", .optional(.list(BoxOfficeEntry.shape))),
+                                                      ("notRead", .optional(.leaf)), ("errorCode", .optional(.leaf)), ("errorMessage", .optional(.leaf))])
 }
 
 extension WeeklyBoxOffice {
@@ -147,5 +154,5 @@ extension MonthCalendar {
 }
 
 extension CacheReport {
-    package static let shape = JSONShape.object(JSONShape.leaves("folder", "entries", "bytes", "otherItems", "day", "callsToday", "dailyQuota"))
+    package static let shape = JSONShape.object(JSONShape.leaves("folder", "entries", "bytes", "otherItems", "day", "callsToday", "dailyQuota", "quotaSpentAt"))
 }

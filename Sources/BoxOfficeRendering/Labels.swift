@@ -46,7 +46,7 @@ extension RenderOptions {
         // Rankings
         "Daily box office": "일별 박스오피스", "Weekly box office": "주간 박스오피스", "Weekend box office": "주말 박스오피스",
         "Weekday box office": "주중 박스오피스", "week": "주차", "Rank": "순위", "Change": "변동", "Code": "코드", "Title": "영화명",
-        "Audience": "관객수", "Total audience": "누적관객수", "Total": "누적", "±": "±", "±Audience": "±관객", "Σ Sales": "누적매출", "Sales share": "매출점유율", "Share": "점유율", "Audience change": "관객증감", "Nation": "국적", "Diversity": "다양성", "Div.": "다양성",
+        "Audience": "관객수", "Total audience": "누적관객수", "Total": "누적", "±": "±", "±Audience": "±관객", "Σ Sales": "누적매출", "Sales share": "매출점유율", "Share": "점유율", "Audience change": "관객증감", "Nation": "국적", "Diversity": "다양성", "Div.": "다양성", "Exact": "정확",
         "deep: past the top 10": "심층: 상위 10위 너머",
         "Sales": "매출액", "Total sales": "누적매출액", "Screens": "스크린수", "Shows": "상영횟수", "Opened": "개봉일", "New": "신규",
         "Period": "기간", "Start": "시작", "End": "끝", "Filter": "필터",
@@ -58,7 +58,7 @@ extension RenderOptions {
         "KOBIS has no box office figures for this day.": "이 날의 박스오피스 자료가 없습니다.",
         "KOBIS has no box office figures for this period.": "이 기간의 박스오피스 자료가 없습니다.",
         "Korean films": "한국영화", "foreign films": "외국영화", "diversity films": "다양성영화", "commercial films": "상업영화",
-        "Trend": "추이", "Calendar": "달력", "not yet published": "집계 전", "no figures": "자료 없음", "no sample": "예시 없음", "no answer": "응답 없음",
+        "Trend": "추이", "Calendar": "달력", "not yet published": "집계 전", "no figures": "자료 없음", "no sample": "예시 없음", "no answer": "응답 없음", "not cached": "저장 안 됨",
         "Reviews": "리뷰", "ID": "ID", "Movie": "영화", "Rating": "평점", "Nickname": "닉네임", "Date": "날짜", "Review": "리뷰",
         // A movie
         "Original title": "원제", "Year": "제작연도", "Runtime": "상영시간", "min": "분", "Genres": "장르", "Nations": "국가",

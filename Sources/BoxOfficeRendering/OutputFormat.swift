@@ -34,8 +34,8 @@ package extension Presentable {
             return Self.isList ? RecordTable.table(selected, fields: fields, style.options)
                 : RecordTable.fields(selected.first ?? .null, fields: fields, style.options)
         case .json:
-            guard style.fields != nil else { return json.serialized(pretty: style.prettyJSON) }
-            return (Self.isList ? .array(selected) : selected.first ?? .null).serialized(pretty: style.prettyJSON)
+            guard let chosen = style.fields else { return json.serialized(pretty: style.prettyJSON) }
+            return json(fields: chosen).serialized(pretty: style.prettyJSON)
         case .jsonl:
             return selected.map { $0.serialized(pretty: false) }.joined()
         case .csv:

@@ -2,6 +2,7 @@ import BoxOfficeCore
 extension PeriodRanking: Presentable {
     package static let fieldNames = ["rank", "movieCode", "title", "openDate", "audience", "sales", "daysInTop10", "bestRank", "firstDay", "lastDay", "filter"]
     package static var isList: Bool { true }
+    package static var itemsKey: String? { "films" }
     /// The keys of the rows: `filter` only when the daily rankings were filtered.
     package var columns: [String] { scope == nil ? Self.fieldNames.filter { $0 != "filter" } : Self.fieldNames }
 

@@ -27,6 +27,12 @@ package protocol Presentable: Sendable {
     static var isList: Bool { get }
     /// A markdown rendering better than a pipe table of the records (a movie's card), if any.
     func markdown(_ options: RenderOptions) -> String?
+    /// The key of the JSON object's member that holds the items (`entries`, `films`, `days`), for
+    /// a list whose JSON is an object around them; nil when the JSON is the list itself.
+    static var itemsKey: String? { get }
+    /// The JSON with only `fields` of each item (`--fields`), whatever holds them kept as it is
+    /// (`date`, `provisional`, the coverage); for one thing, only those of its keys.
+    func json(fields: [String]) -> JSONValue
 }
 
 package extension Presentable {
@@ -35,6 +41,14 @@ package extension Presentable {
     func table(_ options: RenderOptions, fields: [String]) -> String? { nil }
     static var isList: Bool { false }
     func markdown(_ options: RenderOptions) -> String? { nil }
+    static var itemsKey: String? { nil }
+
+    func json(fields: [String]) -> JSONValue {
+        let selected = records.map { $0.selecting(fields) }
+        guard Self.isList else { return selected.first ?? .null }
+        guard let key = Self.itemsKey, case let .object(members) = json else { return .array(selected) }
+        return .object(members.map { $0.0 == key ? (key, .array(selected)) : $0 })
+    }
 }
 
 /// An item of a search page, which knows how a page of its kind reads.
@@ -65,6 +79,8 @@ extension DailyBoxOffice: RankingPresentation {
         options.label("Daily box office") + " · \(day.iso) (\(options.weekday(day)))"
     }
     package static var empty: String { "KOBIS has no box office figures for this day." }
+    package var firstDay: Day { day }
+    package static var dayKey: String { "date" }
 }
 
 extension WeeklyBoxOffice: RankingPresentation {
@@ -77,6 +93,8 @@ extension WeeklyBoxOffice: RankingPresentation {
         return "\(options.label(period.title)) · \(days)\(week)"
     }
     package static var empty: String { "KOBIS has no box office figures for this period." }
+    package var firstDay: Day { start }
+    package static var dayKey: String { "start" }
 }
 
 extension CodeList: Presentable {

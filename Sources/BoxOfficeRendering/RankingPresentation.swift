@@ -17,6 +17,10 @@ package protocol RankingPresentation: Presentable {
     func heading(_ options: RenderOptions) -> String
     /// What the table says when KOBIS ranked no film.
     static var empty: String { get }
+    /// The first day of the period the ranking is of (a day, or a week's first).
+    var firstDay: Day { get }
+    /// The key that names the period in a day not read, in place (`date`, `start`).
+    static var dayKey: String { get }
 }
 
 package extension RankingPresentation {
@@ -39,13 +43,13 @@ package extension RankingPresentation {
     /// The contract's JSON object, with the filter when there is one.
     var json: JSONValue {
         .object(jsonPrefix + [("provisional", .bool(provisional))] + (scope.map { [("filter", $0.json)] } ?? [])
-            + (exactThrough.map { [("exactThrough", .int(Int64($0)))] } ?? []) + [("entries", .array(entries.map(\.json)))])
+            + (exactThrough.map { [("exactThrough", .int(Int64($0)))] } ?? []) + [("entries", .array(entries.map { $0.json(exactThrough: exactThrough) }))])
     }
 
     /// Each entry with the period in front, as one row of a spreadsheet, and its filter at the
     /// end when it has one.
     var records: [JSONValue] {
-        entries.map { $0.json.prefixed(rowPrefix).appending(scope.map { [("filter", .string($0.text))] } ?? []) }
+        entries.map { $0.json(exactThrough: exactThrough).prefixed(rowPrefix).appending(scope.map { [("filter", .string($0.text))] } ?? []) }
     }
 
     static var fieldNames: [String] { rowPrefixNames + BoxOfficeEntry.fieldNames + ["filter"] }
@@ -55,4 +59,5 @@ package extension RankingPresentation {
         Self.fieldNames.filter { ($0 != "filter" || scope != nil) && (exactThrough != nil || !BoxOfficeEntry.deepFieldNames.contains($0)) }
     }
     static var isList: Bool { true }
+    static var itemsKey: String? { "entries" }
 }

@@ -11,19 +11,23 @@ package struct StreamedOutput: Sendable {
 
     /// The text for the next result.
     package mutating func next<Value: Presentable>(_ value: Value) -> String {
+        // A day not read has no row in CSV or TSV (the exit status and stderr say it), a line of
+        // its own in JSON Lines.
+        if value is NotReadDay {
+            switch style.format {
+            case .csv, .tsv: return ""
+            case .jsonl: return value.json.serialized(pretty: false)
+            default: break
+            }
+        }
         defer { count += 1 }
         let first = count == 0
         switch style.format {
         case .table:
             return (first ? "" : "\n") + value.rendered(style)
         case .json:
-            let elements: [JSONValue]
-            if let fields = style.fields {
-                // With --fields, one flat list of the chosen keys of every row.
-                elements = value.records.map { $0.selecting(fields) }
-            } else {
-                elements = [value.json]
-            }
+            // With --fields, each result as it is, with only the chosen keys of its items.
+            let elements = [style.fields.map(value.json(fields:)) ?? value.json]
             var text = ""
             for (index, element) in elements.enumerated() {
                 let opening = first && index == 0

@@ -19,6 +19,17 @@ extension Trend: Presentable {
         return .object(period + read + [("movies", films)])
     }
 
+    /// Each film with only `fields` of its days (`--fields`); the film's code and title stay.
+    package func json(fields: [String]) -> JSONValue {
+        guard case let .object(members) = json else { return json }
+        let films = JSONValue.array(movies.map { movie in
+            .object([("movieCode", .string(movie.movieCode)), ("title", .string(movie.title)),
+                     ("points", .array(movie.points.map { $0.json(withDay: alignedByOpening).selecting(fields) })),
+                     ("milestones", .array(movie.milestones.map(\.json)))])
+        })
+        return .object(members.map { $0.0 == "movies" ? ("movies", films) : $0 })
+    }
+
     /// One row per film and day.
     package var records: [JSONValue] {
         movies.flatMap { movie in

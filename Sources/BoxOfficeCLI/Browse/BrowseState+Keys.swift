@@ -5,6 +5,15 @@ import BoxOfficeReviews
 extension BrowseState {
     mutating func press(_ key: BrowseKey) -> [BrowseEffect] {
         if key == .interrupt { return quit() }
+        if let asked = asking {
+            asking = nil
+            status = nil
+            if key == .character("y") {
+                loading.insert(asked)
+                return [.fetchApproved(asked)]
+            }
+            if pending?.request == asked { pending = nil }
+        }
         if form != nil { return fill(key) }
         if input != nil { return type(key) }
         status = nil

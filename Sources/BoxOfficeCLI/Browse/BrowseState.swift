@@ -15,6 +15,9 @@ struct BrowseState: Equatable {
     var pending: Pending?
     /// The last thing to tell the user (an error, the apps' alert), until the next key.
     var status: String?
+    /// A request that needs more calls than allowed without asking, and the question on the
+    /// status line: `y` fetches it, any other key does not.
+    var asking: BrowseRequest?
     /// The title being typed after `/`, if the search line is open.
     var input: String?
     /// A review being written (`v`), until it is added or given up.
@@ -102,6 +105,12 @@ struct BrowseState: Equatable {
             let awaited = pending?.request == request || top.screen.request == request
             if pending?.request == request { pending = nil }
             if awaited { status = message }
+            return []
+        case let .costly(request, message):
+            loading.remove(request)
+            guard pending?.request == request || top.screen.request == request else { return [] }
+            asking = request
+            status = message + ". y fetches it; any other key does not"
             return []
         case .tick:
             spinner &+= 1

@@ -146,6 +146,8 @@ enum BrowseEvent: Equatable {
     case key(BrowseKey)
     case answered(BrowseRequest, BrowseAnswer)
     case failed(BrowseRequest, String)
+    /// The request would make more calls to KOBIS than allowed without asking; what it costs.
+    case costly(BrowseRequest, String)
     /// A turn of the spinner.
     case tick
     /// The terminal's size changed; the body now has this many rows.
@@ -164,6 +166,8 @@ enum BrowseEvent: Equatable {
 enum BrowseEffect: Equatable {
     /// Fetch for a screen the user asked for (`refresh`: from KOBIS, not the cache).
     case fetch(BrowseRequest, refresh: Bool)
+    /// Fetch what the user said yes to on the status line, whatever it costs.
+    case fetchApproved(BrowseRequest)
     /// Fetch ahead, only if the rate allows (never offline).
     case prefetch(BrowseRequest)
     /// Read from the cache only, never the network; a miss says nothing (the calendar's days).

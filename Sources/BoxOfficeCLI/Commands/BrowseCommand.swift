@@ -82,14 +82,18 @@ struct BrowseFetcher: Sendable {
         var quiet = context.with(progress: ProgressLine(enabled: false, width: nil, write: { _ in }), say: { _ in })
         quiet.write = nil
         quiet.style.fields = nil
+        // A question goes on the status line, never to the terminal under the view.
+        quiet.ask = nil
         self.context = quiet
         self.filters = filters
     }
 
     /// The value for a request; `mode`: fetched from KOBIS (`.refresh`) or read from the cache
-    /// only (`.offline`) rather than as the options say.
-    func fetch(_ request: BrowseRequest, mode: CacheMiddleware.Mode? = nil) async throws -> BrowseAnswer {
-        let context = self.context(mode: mode)
+    /// only (`.offline`) rather than as the options say; `approved`: whatever it costs (the user
+    /// said yes on the status line), else refused past the limit of calls.
+    func fetch(_ request: BrowseRequest, mode: CacheMiddleware.Mode? = nil, approved: Bool = false) async throws -> BrowseAnswer {
+        var context = self.context(mode: mode)
+        if approved { context.invocation.yes = true }
         switch request {
         case let .reviews(code):
             let movieCode = code.uppercased()
@@ -106,16 +110,22 @@ struct BrowseFetcher: Sendable {
             break
         }
         let client = try context.client()
+        let approve: @Sendable (ReadingCost) async throws -> Void = { [context] cost in
+            _ = try await context.approve(cost, unit: "days", span: nil, client: client)
+        }
         switch request {
         case let .ranking(place) where place.period == .day:
             let (filter, scope) = try await filters.filter(context, client: client)
-            if place.deep { return .daily(try await client.deep(place.day, listing: .daily, filter: filter, scope: scope, jobs: context.invocation.jobs)) }
+            if place.deep {
+                return .daily(try await client.deep(place.day, listing: .daily, filter: filter, scope: scope, jobs: context.invocation.jobs, approve: approve))
+            }
             return .daily(try await client.fetch(.daily(place.day, filter: filter, scope: scope)))
         case let .ranking(place):
             let (filter, scope) = try await filters.filter(context, client: client)
             let period = WeekPeriod(rawValue: place.period.rawValue) ?? .week
             if place.deep {
-                return .weekly(try await client.deep(place.day, listing: .weekly(period), filter: filter, scope: scope, jobs: context.invocation.jobs))
+                return .weekly(try await client.deep(place.day, listing: .weekly(period), filter: filter, scope: scope, jobs: context.invocation.jobs,
+                                                     approve: approve))
             }
             return .weekly(try await client.fetch(.weekly(place.day, period: period, filter: filter, scope: scope)))
         case let .movie(code): return .movie(try await film(code, client: client))
@@ -270,6 +280,7 @@ struct BrowseLoop {
         case let .browse(event):
             if case let .answered(request, _) = event { effects.finished(request) }
             if case let .failed(request, _) = event { effects.finished(request) }
+            if case let .costly(request, _) = event { effects.finished(request) }
             if case .tick = event {
                 // Midnight in Korea moves yesterday, and with it the latest day to show.
                 let today = Day.korean(at: fetcher.context.now())
@@ -365,6 +376,7 @@ struct BrowseLoop {
                 trace.say("effect " + BrowseLoop.traced(effect))
                 switch effect {
                 case let .fetch(request, refresh): start(request, mode: refresh ? .refresh : nil)
+                case let .fetchApproved(request): start(request, mode: nil, approved: true)
                 case let .prefetch(request): start(request, mode: nil)
                 case let .peek(request): start(request, mode: .offline, quietly: true)
                 case let .showPoster(address):
@@ -431,17 +443,21 @@ struct BrowseLoop {
             }
         }
 
-        private mutating func start(_ request: BrowseRequest, mode: CacheMiddleware.Mode?, quietly: Bool = false) {
+        private mutating func start(_ request: BrowseRequest, mode: CacheMiddleware.Mode?, approved: Bool = false, quietly: Bool = false) {
             let (fetcher, sink, trace) = (self.fetcher, self.sink, self.trace)
             tasks[request]?.cancel()
             tasks[request] = counted {
                 do {
                     trace.say("fetch \(request) begun")
-                    let answer = try await fetcher.fetch(request, mode: mode)
+                    let answer = try await fetcher.fetch(request, mode: mode, approved: approved)
                     trace.say("fetch \(request) answered")
                     sink.yield(.browse(.answered(request, answer)))
                 } catch is CancellationError {
                     trace.say("fetch \(request) cancelled")
+                } catch let limit as CallLimitError {
+                    trace.say("fetch \(request) needs \(limit.cost.toFetch) calls")
+                    guard !Task.isCancelled, !quietly else { return }
+                    sink.yield(.browse(.costly(request, limit.what)))
                 } catch {
                     trace.say("fetch \(request) failed: \(BrowseLoop.message(error))")
                     guard !Task.isCancelled, !quietly else { return }

@@ -12,7 +12,7 @@ import Foundation
 /// What a command runs with: the settings, the client, and the one shared path from an answer
 /// to printed text in the chosen format.
 struct CommandContext: Sendable {
-    let invocation: Invocation
+    var invocation: Invocation
     let environment: [String: String]
     /// Today in Korea (at each call, in a long-running server).
     var today: Day
@@ -31,6 +31,8 @@ struct CommandContext: Sendable {
     var write: (@Sendable (String) throws -> Void)?
     /// Says a line on stderr once (`boxoffice: ` in front), free of any key.
     let say: @Sendable (String) -> Void
+    /// Asks the person at the terminal a question, when there is one (see ``Console/ask``).
+    var ask: (@Sendable (String) -> String?)? = nil
     /// Values decoded from the cache's answers, kept by a face that serves many calls (the MCP
     /// server) so that a cached answer asked for again is not decoded again; nil for one run.
     var decoded: DecodedAnswers? = nil
@@ -41,7 +43,7 @@ struct CommandContext: Sendable {
               say: (@Sendable (String) -> Void)? = nil) -> CommandContext {
         CommandContext(invocation: invocation ?? self.invocation, environment: environment ?? self.environment, today: today, style: style,
                        secrets: secrets, now: now, makeTransport: makeTransport, rateLimiter: rateLimiter,
-                       progress: progress ?? self.progress, write: write, say: say ?? self.say, decoded: decoded)
+                       progress: progress ?? self.progress, write: write, say: say ?? self.say, ask: ask, decoded: decoded)
     }
 
     /// Where answers come from: the one place the demo is told from KOBIS.
@@ -94,17 +96,23 @@ struct CommandContext: Sendable {
         return CommandOutput(invocation.raw ? .raw(answer.body) : .value(answer.value))
     }
 
-    /// How the engine reads a period's days for this command: `--jobs` at a time, counted on the
-    /// progress line (`began` says more before a long range: `top` tells the calls it needs); with
-    /// `period` (naming the days for the note that says so), only the days the source holds.
-    func reading(unit: String = "days", period: (@Sendable ([Day]) -> String)?,
-                 began: (@Sendable ([Day]) -> Void)? = nil) -> PeriodReading {
+    /// How the engine reads a period's days for this command: `--jobs` at a time, its cost
+    /// approved first (``approve(_:unit:span:client:)``: `span` says what the period is when the
+    /// user may not know, as `--from` without `--to`), counted on the progress line; with `period`
+    /// (naming the days for the note that says so), only the days the source holds.
+    func reading(unit: String = "days", period: (@Sendable ([Day]) -> String)?, span: String? = nil, client: BoxOfficeClient) -> PeriodReading {
         let progress = self.progress
         let (source, notice) = (self.source, self.notice)
-        return PeriodReading(jobs: invocation.jobs,
-                             began: began ?? { progress.beginRange(total: $0.count, unit: unit) },
-                             finished: { progress.finished(fromCache: $0) },
-                             readable: { days in try period.map { try source.readable(days, period: $0(days), notice: notice) } ?? days })
+        let callsLeft = Locked<Int?>(nil)
+        var reading = PeriodReading(jobs: invocation.jobs,
+                                    began: { progress.beginRange(total: $0.count, unit: unit, callsLeft: callsLeft.withLock { $0 }) },
+                                    finished: { progress.finished(fromCache: $0) },
+                                    readable: { days in try period.map { try source.readable(days, period: $0(days), notice: notice) } ?? days })
+        reading.approve = { [self] cost in
+            let left = try await approve(cost, unit: unit, span: span, client: client)
+            callsLeft.withLock { $0 = left }
+        }
+        return reading
     }
 
     /// KOBIS's body as it came (key masked), ending with a newline so the prompt starts on its own line.

@@ -10,6 +10,13 @@ enum RankingRange {
     static let to = Parameter("to", value: "D", help: "the last day of a range", default: "yesterday in Korea", kind: .day)
     static let specs = [from.option, to.option]
 
+    /// What a range given as `--from` alone is, for the question of its cost: it runs to yesterday.
+    static func span(_ arguments: some ArgumentReader) -> String? {
+        guard arguments.has(from), !arguments.has(to) else { return nil }
+        let yesterday = arguments.today.adding(days: -1)
+        return "\(arguments.named(from)) without \(arguments.named(to)) reads every day up to yesterday (\(yesterday.iso))"
+    }
+
     /// The range the options give, or nil; the command's single day (`date`) with them is a usage error.
     static func parse(_ arguments: some ArgumentReader, date: Parameter? = nil) throws(UsageError) -> ClosedRange<Day>? {
         guard arguments.has(from) || arguments.has(to) else { return nil }
@@ -36,82 +43,76 @@ enum RankingRange {
 
     /// Fetches `items` with `--jobs` in flight and writes each result, in order, as soon as it and
     /// the ones before it are in.
-    static func run<Value: Presentable>(
-        _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, context: CommandContext, client: BoxOfficeClient,
+    static func run<Value: RankingPresentation>(
+        _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, span: String?, context: CommandContext, client: BoxOfficeClient,
         call: @escaping @Sendable (Day) -> KOBISCall<Value>
     ) async throws -> CommandOutput {
-        try await stream(Value.self, items, unit: unit, period: period, context: context, client: client,
-                         calls: { $0.map(call) }, callUnit: unit) { days, reading, deliver in
+        try await stream(Value.self, items, unit: unit, period: period, span: span, context: context, client: client) { days, reading, deliver in
             try await client.answers(of: days, reading: reading, call: call) { try await deliver($0.value) }
         }
     }
 
     /// The same for deep rankings (`--deep`): each day (week) from `groups`' lists, their calls
     /// counted before a long range.
-    static func runDeep<Value: Presentable & DeepRanked>(
-        _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, context: CommandContext, client: BoxOfficeClient,
+    static func runDeep<Value: RankingPresentation & DeepRanked>(
+        _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, span: String?, context: CommandContext, client: BoxOfficeClient,
         listing: DeepListing<Value>, filter: BoxOfficeFilter, scope: RankingScope?
     ) async throws -> CommandOutput {
-        try await stream(Value.self, items, unit: unit, period: period, context: context, client: client,
-                         calls: { listing.calls($0, filter: filter) },
-                         callUnit: deepCalls(filter, per: unit == "weeks" ? "week" : "day")) { days, reading, deliver in
+        try await stream(Value.self, items, unit: unit, period: period, span: span, context: context, client: client) { days, reading, deliver in
             try await client.deepRankings(of: days, listing: listing, filter: filter, scope: scope, reading: reading, deliver: deliver)
         }
     }
 
-    /// How a deep range's calls are counted when it is told before it starts: "calls (4 a day with --deep)".
-    static func deepCalls(_ filter: BoxOfficeFilter, per item: String) -> String {
-        "calls (\(filter.deepGroups.count) a \(item) with --deep)"
-    }
-
     /// Reads `items` as `read` does (`--jobs` in flight), writing each value in order as soon as
-    /// it and the ones before it are in; `calls` are the calls they need, told before a long range.
-    private static func stream<Value: Presentable>(
-        _ type: Value.Type, _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, context: CommandContext,
-        client: BoxOfficeClient, calls: @escaping @Sendable ([Day]) -> [KOBISCall<Value>], callUnit: String,
+    /// it and the ones before it are in, and each day not read in its place (a KOBIS failure, a
+    /// day the cache lacks offline, a day the samples lack); its cost approved first.
+    private static func stream<Value: RankingPresentation>(
+        _ type: Value.Type, _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, span: String?, context: CommandContext,
+        client: BoxOfficeClient,
         read: ([Day], PeriodReading, (Value) async throws -> Void) async throws -> [UnreadDay]
     ) async throws -> CommandOutput {
         try context.check(Value.self)
         if context.invocation.raw {
             throw UsageError(message: "--raw prints one KOBIS answer; give one day with --date instead of a range")
         }
-        let reading = context.reading(unit: unit, period: period, began: { items in
-            let callsLeft = announce(calls(items), unit: callUnit, context: context, client: client)
-            context.progress.beginRange(total: items.count, unit: unit, callsLeft: callsLeft)
-        })
         // With a writer (the command line), each value is written as it comes and not kept; a face
         // with none (the MCP server) gets them all at the end.
-        var output = StreamedOutput(style: context.style)
-        var values: [any Presentable] = []
+        let output = Locked(StreamedOutput(style: context.style))
+        let values = Locked<[any Presentable]>([])
         let write = context.write
+        @Sendable func emit(_ value: some Presentable) throws {
+            if let write { try write(output.withLock { $0.next(value) }) } else { values.withLock { $0.append(value) } }
+        }
+        var reading = context.reading(unit: unit, period: period, span: span, client: client)
+        let readable = try reading.readable(items)
+        // The days the source does not hold go in their places as the others arrive.
+        let held = Set(readable)
+        let notHeld = Locked(items.filter { !held.contains($0) }.map { UnreadDay(day: $0, reason: .notHeld) })
+        @Sendable func emitNotHeld(before day: Day?) throws {
+            let due = notHeld.withLock { pending in
+                let due = pending.prefix { day == nil || $0.day < day! }
+                pending.removeFirst(due.count)
+                return Array(due)
+            }
+            for unread in due { try emit(NotReadDay(unread, dayKey: Value.dayKey)) }
+        }
+        reading.skipped = { unread in
+            try emitNotHeld(before: unread.day)
+            try emit(NotReadDay(unread, dayKey: Value.dayKey))
+        }
         let failed: [UnreadDay]
         do {
-            failed = try await read(reading.readable(items), reading) { value in
-                if let write { try write(output.next(value)) } else { values.append(value) }
+            failed = try await read(readable, reading) { value in
+                try emitNotHeld(before: value.firstDay)
+                try emit(value)
             }
+            try emitNotHeld(before: nil)
         } catch {
             // Whatever was written stays a whole document (a closed JSON array).
-            try? write?(output.finish())
+            try? write?(output.withLock { $0.finish() })
             throw error
         }
-        try write?(output.finish())
-        return CommandOutput(.streamed(values), failureAfterOutput: failed.isEmpty ? nil : PeriodNotWhole(failed: failed))
-    }
-
-    /// Before a long range: how many calls it needs, and how many the keys have left today
-    /// (returned, for the progress line's estimate).
-    static func announce<Value>(_ calls: [KOBISCall<Value>], unit: String, context: CommandContext, client: BoxOfficeClient) -> Int? {
-        // Answers from the recordings are neither fetched nor counted.
-        guard calls.count > ProgressLine.fewRequests, context.source.reachesNetwork else { return nil }
-        let needed = calls.filter { !client.isCached($0) }.count
-        let left = client.callsLeftToday()
-        guard needed > 10 || needed > (left ?? .max) else { return left }
-        var text = "\(NumberFormat.grouped(calls.count)) \(unit): \(NumberFormat.grouped(needed)) to fetch from KOBIS, \(NumberFormat.grouped(calls.count - needed)) from the cache"
-        if let left {
-            text += "; \(NumberFormat.grouped(left)) of today's calls are left (Korean time)"
-            if needed > left { text += ", so the run will stop at the quota and go on from the cache when run again tomorrow" }
-        }
-        context.notice?(text + ".")
-        return left
+        try write?(output.withLock { $0.finish() })
+        return CommandOutput(.streamed(values.withLock { $0 }), failureAfterOutput: failed.isEmpty ? nil : PeriodNotWhole(failed: failed))
     }
 }

@@ -19,8 +19,9 @@ extension MCPServer {
     nonisolated(nonsending) func run(_ request: any BoxOfficeRequest, tool: MCPTool, in context: CommandContext, progressToken: JSONValue?) async -> JSONValue {
         var context = context
         context.style = OutputStyle(format: .json, prettyJSON: false, options: RenderOptions(width: 100))
-        // No writer: a range's days come back as values with the rest.
+        // No writer: a range's days come back as values with the rest; nobody to ask but the caller.
         context.write = nil
+        context.ask = nil
         var report: (@Sendable (Int, Int) -> Void)?
         if let token = progressToken {
             let notify = sendNotification
@@ -65,6 +66,9 @@ extension MCPServer {
     /// caller does not have).
     static func message(_ error: any Error, keyOrigin: KeySource.Origin? = nil) -> String {
         if let usage = error as? UsageError { return usage.message }
+        if let limit = error as? CallLimitError {
+            return limit.what + ". Give 'maxCalls': \(limit.cost.toFetch) to allow it, or ask for a shorter period."
+        }
         return FailureReport(error, keyOrigin: keyOrigin).what
     }
 }

@@ -287,9 +287,14 @@ final class MCPServer: Sendable {
         let request: any BoxOfficeRequest
         do {
             request = try tool.request(arguments, today: context.today)
+            // The caller's own limit of calls for this call (the tool's argument that allows a long period).
+            if let limit = try MCPTools.integer(arguments, MCPTools.maxCalls.0) {
+                guard limit >= 1 else { throw MCPArgumentError(message: "'maxCalls' must be 1 or more") }
+                context.invocation.maxCalls = limit
+            }
         } catch {
             // SEP-1303: arguments the tool cannot use are the tool's answer, for the model to read and correct.
-            reply(id: id, result: Self.failure(error.message), era: era)
+            reply(id: id, result: Self.failure((error as? MCPArgumentError)?.message ?? "\(error)"), era: era)
             return
         }
         let progressToken = params["_meta"]?["progressToken"]

@@ -70,7 +70,7 @@ enum MCPTools {
             description: "The daily top 10 for every day from 'from' to 'to' (inclusive), fetched concurrently and kept in the cache; each day as daily_box_office gives it (audience = admissions, sales in Korean won). Use it for questions about a holiday, a month or a season. At most 366 days per call. Sends progress notifications when asked.",
             input: schema([RankingRange.from.property("The first day (YYYY-MM-DD)."), RankingRange.to.property("The last day (YYYY-MM-DD); default yesterday in Korea.")]
                           + filterProperties, required: [RankingRange.from.name]),
-            output: .object([("days", .list(DailyBoxOffice.shape))]),
+            output: .object([("days", .list(DailyBoxOffice.rangeShape))]),
             dates: [RankingRange.from.name, RankingRange.to.name],
             words: { arguments throws(MCPArgumentError) in
                 try checkMarket(arguments)
@@ -198,6 +198,7 @@ enum MCPTools {
                 RankingRange.from.property("The first day (YYYY-MM-DD); needs 'to' too, else the film's run is used."),
                 RankingRange.to.property("The last day (YYYY-MM-DD)."),
                 ("alignOpening", .object([("type", .string("boolean")), ("description", .string("Count each film's days from its opening (day 1) instead of by date, to compare runs of different years. Default false."))])),
+                maxCalls,
             ], required: ["movies"]),
             output: Trend.shape,
             dates: [RankingRange.from.name, RankingRange.to.name],
@@ -236,7 +237,7 @@ enum MCPTools {
         MCPTool(
             name: "month_calendar", title: "A month's number one film, day by day",
             description: "A month of Korean box office as a calendar: for every day, the film ranked first that day (movie code, title) and its admissions (audience: tickets sold that day), from the daily top 10 of each day (one call a day the first time, then from the cache; Sends progress notifications when asked). Days KOBIS has not published yet (today and later; a day is published after it ends) have published false and nulls. Default: this month in Korea.",
-            input: schema([TopRequest.month.property("The month, YYYY-MM, e.g. 2023-04; default this month in Korea.")]),
+            input: schema([TopRequest.month.property("The month, YYYY-MM, e.g. 2023-04; default this month in Korea."), maxCalls]),
             output: MonthCalendar.shape,
             words: { arguments throws(MCPArgumentError) in
                 try string(arguments, TopRequest.month.name).map { [$0] } ?? []
@@ -282,7 +283,14 @@ enum MCPTools {
         ("market", enumSchema(["diversity", "commercial"], "Only diversity (independent and art) or only commercial films.")),
         RankingFilterOptions.region.property("Only one region, by name (서울시, 서울, seoul, 부산, gyeonggi …) or code (0105001)."),
         RankingFilterOptions.deep.property("Past the top 10: KOBIS's four filtered lists (Korean or foreign × diversity or commercial) merged into one ranking of up to 40 films; 'exactThrough' gives the last rank certainly in its true place (below it a film may be missing), and each entry its 'nation' and 'diversity'. Four calls a day (two with nation or market) instead of one."),
+        maxCalls,
     ]
+
+    /// The argument that lets a call cost more than the server's limit of calls to KOBIS.
+    static let maxCalls: (String, JSONValue) = ("maxCalls", .object([
+        ("type", .string("integer")), ("minimum", .int(1)), ("maximum", .int(1_000_000)),
+        ("description", .string("The most calls to KOBIS this call may make (days already in the cache cost none). A call that needs more is refused, saying how many it needs, so that a long period never spends a large part of the key's 3,000 calls a day unasked. Default: the server's limit, \(Invocation.defaultCallLimit) unless it was started with --max-calls.")),
+    ]))
 
     // MARK: Arguments
 

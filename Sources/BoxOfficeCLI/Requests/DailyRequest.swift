@@ -8,6 +8,8 @@ struct DailyRequest: BoxOfficeRequest, Equatable {
     var day: Day?
     /// `--from`/`--to`: every day of a range.
     var range: ClosedRange<Day>?
+    /// What the range is, when the user may not know (`--from` alone runs to yesterday).
+    var span: String?
     var filters: RankingFilterOptions
 
     static let date = Parameter("date", value: "D", help: "the day: 20230327, 2023-03-27, yesterday or -Nd", default: "yesterday in Korea", kind: .day)
@@ -16,6 +18,7 @@ struct DailyRequest: BoxOfficeRequest, Equatable {
         try arguments.expectPositionals(atMost: 0)
         day = try arguments.publishedDay(Self.date)
         range = try RankingRange.parse(arguments, date: Self.date)
+        span = RankingRange.span(arguments)
         filters = try RankingFilterOptions(arguments)
     }
 
@@ -26,11 +29,11 @@ struct DailyRequest: BoxOfficeRequest, Equatable {
             let days = RankingRange.days(range)
             let period: @Sendable ([Day]) -> String = { "the range's \($0.count) days" }
             guard filters.deep else {
-                return try await RankingRange.run(days, unit: "days", period: period, context: context, client: client) {
+                return try await RankingRange.run(days, unit: "days", period: period, span: span, context: context, client: client) {
                     .daily($0, filter: filter, scope: scope)
                 }
             }
-            return try await RankingRange.runDeep(days, unit: "days", period: period, context: context, client: client, listing: .daily,
+            return try await RankingRange.runDeep(days, unit: "days", period: period, span: span, context: context, client: client, listing: .daily,
                                                   filter: filter, scope: scope)
         }
         let day = self.day ?? context.source.defaultDay(today: context.today, notice: context.notice)
@@ -38,7 +41,8 @@ struct DailyRequest: BoxOfficeRequest, Equatable {
             return try await context.show(.daily(day, filter: filter, scope: scope), using: client)
         }
         try context.check(DailyBoxOffice.self)
-        let ranking = try await client.deep(day, listing: .daily, filter: filter, scope: scope, jobs: context.invocation.jobs)
+        let ranking = try await client.deep(day, listing: .daily, filter: filter, scope: scope, jobs: context.invocation.jobs,
+                                            approve: { [context] cost in _ = try await context.approve(cost, unit: "days", span: nil, client: client) })
         // Where the plain top 10 of the same day is at hand, the deep list's first rows are it.
         let plain = KOBISCall<DailyBoxOffice>.daily(day, filter: filter)
         if client.isCached(plain), let top = try? await client.fetch(plain), !DeepMerge.agrees(ranking.entries, withTopTen: top.entries) {

@@ -1,23 +1,27 @@
 import BoxOfficeCore
 import BoxOfficeRendering
 
-/// A period shown without the days KOBIS could not answer (its own failure, every try): the rest
-/// is shown, and this, after it, says which days are missing and ends the run with 69, so a script
-/// knows the answer is incomplete. Those days are not kept, so the same command asks only for
-/// them when run again.
+/// A period shown without the days KOBIS could not answer (its own failure, every try), or, offline,
+/// without the days the cache does not hold: the rest is shown, and this, after it, says which days
+/// are missing and ends the run with 69, so a script knows the answer is incomplete. Those days are
+/// not kept, so the same command asks only for them when run again.
 struct PeriodNotWhole: Error, Sendable, Equatable {
     let failed: [UnreadDay]
 
     /// The error after `coverage`'s period was shown, when KOBIS could not answer some of its days.
     static func after(_ coverage: PeriodCoverage?) -> PeriodNotWhole? {
-        guard let coverage, !coverage.failed.isEmpty else { return nil }
-        return PeriodNotWhole(failed: coverage.unread.filter { $0.reason != .notHeld })
+        let missing = coverage?.unread.filter { $0.reason != .notHeld } ?? []
+        return missing.isEmpty ? nil : PeriodNotWhole(failed: missing)
     }
 
     /// `2025-11-10 (알수없는 오류가 발생했습니다., error 320099)`; a few of many, grouped by error.
     var days: String {
         PeriodCoverage.failedDays(PeriodCoverage(daysInPeriod: failed.count, unread: failed).failed)
     }
+
+    /// The days KOBIS could not answer, and the days the cache did not hold (offline).
+    var kobisFailed: [UnreadDay] { failed.filter { $0.reason != .notCached } }
+    var notCached: [Day] { failed.filter { $0.reason == .notCached }.map(\.day) }
 }
 
 extension CommandOutput {

@@ -8,6 +8,8 @@ struct TopRequest: BoxOfficeRequest, Equatable {
     var period: Period
     var limit: Int
     var filters: RankingFilterOptions
+    /// What a range is, when the user may not know (`--from` alone runs to yesterday).
+    var span: String? = nil
 
     /// A year, a month, or any range of days.
     enum Period: Equatable {
@@ -36,6 +38,7 @@ struct TopRequest: BoxOfficeRequest, Equatable {
         let today = arguments.today
         if let range = try RankingRange.parse(arguments) {
             period = .range(range)
+            span = RankingRange.span(arguments)
         } else if let text = arguments.string(Self.month) {
             let (year, month) = try MonthArgument.parse(text, today: today, command: arguments.name, option: arguments.named(Self.month) + " ")
             if year == today.year, month == today.month, today.day == 1 {
@@ -92,12 +95,12 @@ struct TopRequest: BoxOfficeRequest, Equatable {
         }
         let client = try context.client()
         let (filter, scope) = try await filters.filter(context, client: client)
-        let reading = context.reading(period: { "the period's \($0.count) days" }, began: { [deep = filters.deep] days in
-            let calls = deep ? DeepListing.daily.calls(days, filter: filter) : days.map { .daily($0, filter: filter) }
-            let callsLeft = RankingRange.announce(calls, unit: deep ? RankingRange.deepCalls(filter, per: "day") : "days",
-                                                  context: context, client: client)
-            context.progress.beginRange(total: days.count, unit: "days", callsLeft: callsLeft)
-        })
+        let span: String? = switch period {
+        case .year(nil): "with no period, top reads the last complete year (\(range.lowerBound.year))"
+        case .range: self.span
+        default: nil
+        }
+        let reading = context.reading(period: { "the period's \($0.count) days" }, span: span, client: client)
         let ranking = try await client.periodRanking(range, unfinished: unfinished, filter: filter, scope: scope, limit: limit, deep: filters.deep,
                                                      reading: reading)
         return .period(ranking, coverage: ranking.coverage)

@@ -12,6 +12,8 @@ import Foundation
 struct TrendRequest: BoxOfficeRequest, Equatable {
     var films: [MovieRequest.Target]
     var range: ClosedRange<Day>?
+    /// What the range is, when the user may not know (`--from` alone runs to yesterday).
+    var span: String?
     /// `--svg FILE`: also write the chart as an SVG image; `-` writes it to stdout instead of the chart.
     var svg: String?
     /// `--align opening`: runs laid side by side by days since each film's opening.
@@ -34,6 +36,7 @@ struct TrendRequest: BoxOfficeRequest, Equatable {
         }
         films = words.map(MovieRequest.Target.init)
         range = try RankingRange.parse(arguments)
+        span = RankingRange.span(arguments)
         if let path = arguments.string(Self.svg) {
             guard !path.isEmpty else { throw UsageError(message: "--svg needs a file name, or - for stdout", command: arguments.name) }
             svg = path
@@ -61,7 +64,7 @@ struct TrendRequest: BoxOfficeRequest, Equatable {
         do {
             trend = try await client.trend(of: codes, range: range, alignedByOpening: alignOpening, today: context.today, reading: context.reading(period: { days in
                 "the \(days.count) days from \(days.first?.iso ?? "") to \(days.last?.iso ?? "")"
-            }))
+            }, span: span ?? (range == nil ? "each film's run is read from its opening day, for up to \(Trend.defaultDays) days" : nil), client: client))
         } catch let TrendRangeError.noOpeningDay(title) {
             throw UsageError(message: "KOBIS gives no opening day for \(UsageError.quote(title)); give the range with --from and --to", command: "trend")
         } catch let TrendRangeError.notOpenYet(title, opens) {

@@ -9,6 +9,8 @@ struct WeeklyRequest: BoxOfficeRequest, Equatable {
     var period: WeekPeriod?
     /// `--from`/`--to`: every week a range touches.
     var range: ClosedRange<Day>?
+    /// What the range is, when the user may not know (`--from` alone runs to yesterday).
+    var span: String?
     var filters: RankingFilterOptions
 
     static let date = Parameter("date", value: "D", help: "any day of the week: 20230327, 2023-03-27, yesterday or -Nd", default: "the last complete week",
@@ -20,6 +22,7 @@ struct WeeklyRequest: BoxOfficeRequest, Equatable {
         try arguments.expectPositionals(atMost: 0)
         day = try arguments.publishedDay(Self.date)
         range = try RankingRange.parse(arguments, date: Self.date)
+        span = RankingRange.span(arguments)
         period = try arguments.choice(Self.period, among: WeekPeriod.self)
         filters = try RankingFilterOptions(arguments)
     }
@@ -30,11 +33,11 @@ struct WeeklyRequest: BoxOfficeRequest, Equatable {
             let period = self.period ?? .week
             let (filter, scope) = try await filters.filter(context, client: client)
             guard filters.deep else {
-                return try await RankingRange.run(RankingRange.weeks(range), unit: "weeks", period: nil, context: context, client: client) {
+                return try await RankingRange.run(RankingRange.weeks(range), unit: "weeks", period: nil, span: span, context: context, client: client) {
                     .weekly($0, period: period, filter: filter, scope: scope)
                 }
             }
-            return try await RankingRange.runDeep(RankingRange.weeks(range), unit: "weeks", period: nil, context: context, client: client,
+            return try await RankingRange.runDeep(RankingRange.weeks(range), unit: "weeks", period: nil, span: span, context: context, client: client,
                                                   listing: .weekly(period), filter: filter, scope: scope)
         }
         var day = self.day ?? Self.lastCompleteWeek(before: context.today)
@@ -47,7 +50,8 @@ struct WeeklyRequest: BoxOfficeRequest, Equatable {
             return try await context.show(.weekly(day, period: period, filter: filter, scope: scope), using: client)
         }
         try context.check(WeeklyBoxOffice.self)
-        return .value(try await client.deep(day, listing: .weekly(period), filter: filter, scope: scope, jobs: context.invocation.jobs))
+        return .value(try await client.deep(day, listing: .weekly(period), filter: filter, scope: scope, jobs: context.invocation.jobs,
+                                            approve: { [context] cost in _ = try await context.approve(cost, unit: "weeks", span: nil, client: client) }))
     }
 
     /// The Sunday that ends the last week wholly before `today`.

@@ -335,8 +335,9 @@ extension BoxOfficeClient {
 
     /// One day's (week's) deep ranking, with the scope its heading names.
     package nonisolated(nonsending) func deep<Ranking: DeepRanked>(_ day: Day, listing: DeepListing<Ranking>, filter: BoxOfficeFilter,
-                                                                   scope: RankingScope?, jobs: Int) async throws -> Ranking {
-        try await client.deep(day, listing: listing, filter: filter, scope: scope, jobs: jobs)
+                                                                   scope: RankingScope?, jobs: Int,
+                                                                   approve: @escaping @Sendable (ReadingCost) async throws -> Void = { _ in }) async throws -> Ranking {
+        try await client.deep(day, listing: listing, filter: filter, scope: scope, jobs: jobs, approve: approve)
     }
 
     /// The deep rankings of `days` (or weeks), in order, from the lists of `filter`'s groups; the days not read, with why.

@@ -32,6 +32,11 @@ public struct PeriodCoverage: Sendable, Equatable {
         self.init(daysInPeriod: asked.count, unread: (notHeld + failed).sorted { $0.day < $1.day })
     }
 
+    /// The days the cache did not hold, read offline.
+    public var notCached: [Day] {
+        unread.filter { $0.reason == .notCached }.map(\.day)
+    }
+
     /// The days KOBIS could not answer, with its fault.
     public var failed: [(day: Day, fault: KOBISFault)] {
         unread.compactMap { day in
@@ -61,6 +66,9 @@ public struct UnreadDay: Sendable, Equatable {
         /// KOBIS failed on its own side answering for the day, every time it was asked
         /// (``KOBISFault/isKOBISFailure``); asking again later may succeed.
         case kobisFailed(KOBISFault)
+        /// The client answers from its cache alone (offline), and the cache holds no answer
+        /// for the day; reading it online would fetch it.
+        case notCached
     }
 
     /// A day not read, and why.

@@ -111,29 +111,34 @@ extension KOBISClient {
         of days: [Day], listing: DeepListing<Ranking>, filter: BoxOfficeFilter, scope: RankingScope?, reading: PeriodReading,
         skippingFailedDays: Bool = true, deliver: (Ranking) async throws -> Void
     ) async throws -> [UnreadDay] {
+        try await reading.approve(cost(of: listing.calls(days, filter: filter), days: days.count))
         reading.began(days)
         let groups = filter.deepGroups
         let (call, previous) = (listing.call, listing.previous)
         let pairs = days.flatMap { day in groups.map { (day, $0) } }
         var failed: [UnreadDay] = []
         var lists: [(group: BoxOfficeFilter, answer: Answer<Ranking>)] = []
-        var faults: [KOBISFault] = []
+        var faults: [UnreadDay.Reason] = []
         var last: (day: Day, ranking: Ranking)?
-        try await forEachInOrder(pairs, limit: reading.jobs) { pair -> (answer: Answer<Ranking>?, fault: KOBISFault?) in
+        try await forEachInOrder(pairs, limit: reading.jobs) { pair -> (answer: Answer<Ranking>?, unread: UnreadDay.Reason?) in
             do {
                 return (try await self.answer(call(pair.0, pair.1)), nil)
-            } catch let KOBISError.failed(fault, _, _) where skippingFailedDays {
-                return (nil, fault)
+            } catch {
+                guard skippingFailedDays, let reason = Self.unreadReason(error) else { throw error }
+                return (nil, reason)
             }
         } deliver: { index, outcome in
             if let answer = outcome.answer { lists.append((pairs[index].1, answer)) }
-            if let fault = outcome.fault { faults.append(fault) }
+            if let reason = outcome.unread { faults.append(reason) }
             guard index % groups.count == groups.count - 1 else { return }
             let day = pairs[index].0
             defer { lists = []; faults = [] }
             reading.finished(lists.allSatisfy(\.answer.fromCache) && faults.isEmpty)
-            if let fault = faults.first {
-                failed.append(UnreadDay(day: day, reason: .kobisFailed(fault)))
+            // A KOBIS failure says more than a missing stored list.
+            if let reason = faults.first(where: { $0 != .notCached }) ?? faults.first {
+                let unread = UnreadDay(day: day, reason: reason)
+                failed.append(unread)
+                try await reading.skipped?(unread)
                 return
             }
             let before: Ranking? = if let last, last.day == previous(day) { last.ranking } else { try await self.atHand(previous(day), groups: groups, call: call) }
@@ -170,10 +175,14 @@ extension KOBISClient {
 extension KOBISClient {
     /// One day's (week's) deep ranking (see ``DeepMerge``): one call per group, together; one
     /// call failing fails it.
+    /// `approve` is asked first what the calls cost (see ``PeriodReading/approve``).
     package nonisolated(nonsending) func deep<Ranking: DeepRanked>(_ day: Day, listing: DeepListing<Ranking>, filter: BoxOfficeFilter,
-                                                                   scope: RankingScope? = nil, jobs: Int = 4) async throws -> Ranking {
+                                                                   scope: RankingScope? = nil, jobs: Int = 4,
+                                                                   approve: @escaping @Sendable (ReadingCost) async throws -> Void = { _ in }) async throws -> Ranking {
         var result: Ranking?
-        try await deepRankings(of: [day], listing: listing, filter: filter, scope: scope, reading: PeriodReading(jobs: jobs),
+        var reading = PeriodReading(jobs: jobs)
+        reading.approve = approve
+        try await deepRankings(of: [day], listing: listing, filter: filter, scope: scope, reading: reading,
                                skippingFailedDays: false) { result = $0 }
         guard let result else { throw KOBISError.unreadable(.wrongShape("no deep ranking for \(day.iso)")) }
         return result

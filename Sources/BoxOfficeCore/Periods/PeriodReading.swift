@@ -9,6 +9,9 @@ import Foundation
 package struct PeriodReading: Sendable {
     /// Requests in flight at once (at least 1).
     package var jobs: Int
+    /// Asked, before the first request, whether the reading may cost what it costs; throws (a
+    /// ``CostRefused``, say) to stop it before any call is made.
+    package var approve: @Sendable (_ cost: ReadingCost) async throws -> Void = { _ in }
     /// Told the days about to be read, before the first request (a progress line's total).
     package var began: @Sendable (_ days: [Day]) -> Void
     /// Told after each answer, with whether it came from the cache (a progress line counts them).
@@ -16,6 +19,9 @@ package struct PeriodReading: Sendable {
     /// The days of those asked that can be read (all of them, unless the transport holds only
     /// some days, as the demo's samples do); may throw to refuse the period.
     package var readable: @Sendable (_ days: [Day]) throws -> [Day]
+    /// Told of each day not read, in its place among the answers (a stream that keeps every
+    /// day's place, as `daily --from --to --json` does).
+    package var skipped: (@Sendable (_ day: UnreadDay) async throws -> Void)? = nil
 
     package init(jobs: Int = 4, began: @escaping @Sendable (_ days: [Day]) -> Void = { _ in },
                  finished: @escaping @Sendable (_ fromCache: Bool) -> Void = { _ in },
@@ -24,6 +30,13 @@ package struct PeriodReading: Sendable {
         self.began = began
         self.finished = finished
         self.readable = readable
+    }
+
+    /// The same reading, already approved: its parts ask no more (a trend's films read in turn).
+    package var approved: PeriodReading {
+        var reading = self
+        reading.approve = { _ in }
+        return reading
     }
 
     /// Every day from the first to the last of `range`.
@@ -45,27 +58,44 @@ extension KOBISClient {
     /// stopped by a spent quota or an interruption goes on where it was. A day KOBIS could not
     /// answer (its own failure, after the retries) does not stop the others: it is given back,
     /// with KOBIS's fault, among the days not read (and, not being kept, is asked for again next time).
+    /// Offline, a day the cache does not hold is given back the same way, as not cached.
     @discardableResult
     package nonisolated(nonsending) func answers<Value: Sendable>(
         of days: [Day], reading: PeriodReading, call: @escaping @Sendable (Day) -> KOBISCall<Value>,
         deliver: (Answer<Value>) async throws -> Void
     ) async throws -> [UnreadDay] {
+        try await reading.approve(cost(of: days.map(call), days: days.count))
         reading.began(days)
         var failed: [UnreadDay] = []
-        try await forEachInOrder(days, limit: reading.jobs) { day -> (answer: Answer<Value>?, fault: KOBISFault?) in
+        try await forEachInOrder(days, limit: reading.jobs) { day -> (answer: Answer<Value>?, unread: UnreadDay.Reason?) in
             do {
                 let answer = try await self.answer(call(day))
                 reading.finished(answer.fromCache)
                 return (answer, nil)
-            } catch let KOBISError.failed(fault, _, _) {
+            } catch {
+                guard let reason = Self.unreadReason(error) else { throw error }
                 reading.finished(false)
-                return (nil, fault)
+                return (nil, reason)
             }
         } deliver: { index, outcome in
             if let answer = outcome.answer { try await deliver(answer) }
-            if let fault = outcome.fault { failed.append(UnreadDay(day: days[index], reason: .kobisFailed(fault))) }
+            if let reason = outcome.unread {
+                let unread = UnreadDay(day: days[index], reason: reason)
+                failed.append(unread)
+                try await reading.skipped?(unread)
+            }
         }
         return failed
+    }
+
+    /// Why a day of a period is not read rather than the period failing: KOBIS failed on its own
+    /// side (after the retries), or, offline, the cache does not hold the day. Nil for any other error.
+    package static func unreadReason(_ error: any Error) -> UnreadDay.Reason? {
+        switch error {
+        case let KOBISError.failed(fault, _, _): .kobisFailed(fault)
+        case is CacheMissError: .notCached
+        default: nil
+        }
     }
 
     /// The daily rankings of `days`, in order, as ``answers(of:reading:call:deliver:)`` reads them;

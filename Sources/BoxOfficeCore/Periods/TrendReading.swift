@@ -22,8 +22,21 @@ extension KOBISClient {
                                            today: Day, reading: PeriodReading) async throws -> Trend {
         // The details are needed only for the opening days of a default range; the rankings name the films.
         var movies: [Movie] = []
+        var reading = reading
         if range == nil {
             for code in codes { movies.append(try await fetch(.movie(code: code))) }
+            // Every day the runs may need, asked once: the runs stop early once the films have left.
+            let windows = movies.compactMap(\.openDate).filter { $0 < today }.map { start in
+                PeriodReading.days(start...min(today.adding(days: -1), start.adding(days: Trend.defaultDays - 1)))
+            }
+            let days = Array(Set(alignedByOpening ? windows.flatMap { $0 } : windows.first.map { _ in
+                let start = windows.compactMap(\.first).min() ?? today
+                return PeriodReading.days(start...min(today.adding(days: -1), start.adding(days: Trend.defaultDays - 1)))
+            } ?? [])).sorted()
+            if !days.isEmpty {
+                try await reading.approve(cost(of: days.map { KOBISCall<DailyBoxOffice>.daily($0) }, days: days.count, atMost: true))
+                reading = reading.approved
+            }
         }
         if alignedByOpening, range == nil {
             return try await ownRuns(movies, today: today, reading: reading)

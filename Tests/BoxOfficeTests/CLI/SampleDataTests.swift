@@ -82,7 +82,7 @@ import Testing
         #expect(Trend.shape.describes(series))
         let whole = await run(["--demo", "--quiet", "trend", "20198429", "--from", "2022-10-30", "--to", "2022-10-30", "--json"])
         let day = try #require(JSONValue.parse(Data(whole.standardOutput.utf8)))
-        #expect(day["daysRead"] == nil && day["daysInPeriod"] == nil, "a period read whole says nothing of it")
+        #expect(day["daysRead"] == .int(1) && day["daysInPeriod"] == .int(1) && day["daysNotRead"] == .array([]), "a period read whole says so too")
         let trendNone = await run(["--demo", "--quiet", "trend", "20198429", "--from", "2022-02-01", "--to", "2022-02-28", "--json"])
         #expect(trendNone.status == .unavailable && trendNone.standardOutput.isEmpty)
     }

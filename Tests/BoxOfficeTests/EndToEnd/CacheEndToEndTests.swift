@@ -74,6 +74,31 @@ import Testing
         #expect(stopped.status == 69, "without --offline the stopped server is tried")
     }
 
+    /// Offline over a period the cache holds in part: what it holds is ranked, the days it lacks are
+    /// named in the answer and on stderr, the run exits 69, and nothing speaks of fetching.
+    @Test func offlineRanksWhatThePartlyCachedPeriodHolds() async throws {
+        let server = try relabellingServer()
+        let cache = folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let environment = environment(server, cache: cache)
+        _ = try await Executable.run(["daily", "--from", "2023-04-03", "--to", "2023-04-05"], environment: environment)
+        let requests = server.requestCount
+        let offline = try await Executable.run(["top", "--from", "2023-04-01", "--to", "2023-04-20", "--offline", "--json", "--compact"], environment: environment)
+        #expect(offline.status == 69)
+        #expect(server.requestCount == requests, "nothing sent")
+        let ranking = try #require(JSONValue.parse(Data(offline.standardOutput.utf8)))
+        #expect(ranking["daysInPeriod"] == .int(20) && ranking["daysRead"] == .int(3))
+        guard case let .array(notRead)? = ranking["daysNotRead"], case let .array(films)? = ranking["films"] else { Issue.record("\(ranking)"); return }
+        #expect(notRead.count == 17 && notRead.first == .object([("date", .string("2023-04-01")), ("reason", .string("notCached"))]))
+        #expect(!films.isEmpty, "the cached days are ranked")
+        #expect(offline.standardError.contains("boxoffice: --offline: the cache holds no answer for 17 days of the period (2023-04-01, 2023-04-02, 2023-04-06,"),
+                "\(offline.standardError)")
+        #expect(offline.standardError.contains("Run it once without --offline to fetch those days and keep them."))
+        #expect(!offline.standardError.contains("to fetch from KOBIS"))
+        let table = try await Executable.run(["top", "--from", "2023-04-01", "--to", "2023-04-20", "--offline", "--color", "never"], environment: environment)
+        #expect(table.standardOutput.contains("not counted, as the cache does not hold them (--offline): 2023-04-01, 2023-04-02"), "\(table.standardOutput)")
+    }
+
     @Test func failedAnswersAreNotCachedAndNoFileHoldsTheKey() async throws {
         let cache = folder()
         defer { try? FileManager.default.removeItem(at: cache) }

@@ -136,6 +136,14 @@ import Testing
                 == Self.entries(try Self.object(top.standardOutput)).compactMap { $0["movieCode"] as? String })
         #expect(entries.first?["nation"] as? String == "korean" && entries.first?["diversity"] as? Bool == false)
         #expect(entries.allSatisfy { $0["rankChange"] is NSNull })
+        #expect(entries.map { $0["exact"] as? Bool } == (1...27).map { $0 <= 17 }, "each entry says whether its rank is certain")
+        // A flat row says it too.
+        let csv = try await Executable.run(["daily", "--date", "2024-01-10", "--deep", "--format", "csv", "--fields", "rank,movieCode,exact"], environment: environment)
+        let rows = csv.standardOutput.split(separator: "\n").map(String.init)
+        #expect(rows.first == "rank,movieCode,exact" && rows.count == 28)
+        #expect(rows[17].hasPrefix("17,") && rows[17].hasSuffix(",true") && rows[18].hasPrefix("18,") && rows[18].hasSuffix(",false"), "\(rows)")
+        let flat = try await Executable.run(["daily", "--date", "2024-01-10", "--deep", "--format", "jsonl"], environment: environment)
+        #expect(flat.standardOutput.split(separator: "\n").filter { $0.contains(#""exact":true"#) }.count == 17)
         // Asked again, every list comes from the cache.
         let again = try await Executable.run(["daily", "--date", "2024-01-10", "--deep", "--json"], environment: environment)
         #expect(again.standardOutput == result.standardOutput && server.requestCount == 5)
@@ -284,6 +292,30 @@ import Testing
         #expect(lines[rule - 1].hasPrefix("  17 ") && lines[rule + 1].hasPrefix("  18 "), "\(terminal.screen.text)")
         terminal.send("d")
         #expect(await terminal.waitForScreen(timeout: wait) { !$0.contains("exact through") && !$0.contains("· deep") })
+        terminal.send("q")
+        #expect(await terminal.waitForExit(timeout: wait) == 0)
+    }
+
+    /// With a limit of calls below a deep day's four, `d` asks on the status line; `y` fetches it.
+    @Test func browseAsksBeforeADeepListPastTheLimit() async throws {
+        let server = try Self.server()
+        let cache = Self.cache()
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: cache) }
+        var environment = ChildEnvironment.base(home: cache)
+        environment.merge(Self.environment(server, cache: cache).merging(["TERM": "xterm-256color", "NO_COLOR": "1"]) { $1 }) { $1 }
+        let terminal = try PseudoTerminal(executable: Executable.url.path, arguments: ["browse", "--date", "2024-01-10", "--max-calls", "2"],
+                                          environment: environment, columns: 100, rows: 30, width: BrowseTerminalTests.width)
+        defer { terminal.close() }
+        let wait = Duration.seconds(20 * TestTime.scale)
+        #expect(await terminal.waitForScreen(timeout: wait) { $0.contains("영화 20241000") })
+        let before = server.requestCount
+        terminal.send("d")
+        #expect(await terminal.waitForScreen(timeout: wait) { $0.contains("y fetches it") }, "\(terminal.screen.text)")
+        #expect(terminal.screen.contains("4 calls to KOBIS would be needed for 1 day"))
+        #expect(server.requestCount == before, "nothing sent before the answer")
+        terminal.send("y")
+        #expect(await terminal.waitForScreen(timeout: wait) { $0.contains("── exact through rank 17 ──") }, "\(terminal.screen.text)")
         terminal.send("q")
         #expect(await terminal.waitForExit(timeout: wait) == 0)
     }

@@ -136,7 +136,7 @@ import Testing
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let result = try await Executable.run(["daily", "--fields", "rank,titel", "--format", "csv"], environment: environment(server))
         #expect(result.status == 64)
-        #expect(result.standardError.hasPrefix("boxoffice: --fields: 'titel' is not a field here; the fields are date, rank, rankChange, isNew, movieCode, title, openDate, audience, audienceChange, audienceTotal, sales, salesShare, salesTotal, screens, shows, nation, diversity, filter. Did you mean 'title'?\n"))
+        #expect(result.standardError.hasPrefix("boxoffice: --fields: 'titel' is not a field here; the fields are date, rank, rankChange, isNew, movieCode, title, openDate, audience, audienceChange, audienceTotal, sales, salesShare, salesTotal, screens, shows, nation, diversity, exact, filter. Did you mean 'title'?\n"))
         #expect(server.requestCount == 0)
         let csv = try await Executable.run(["daily", "--date", "2022-01-05", "--fields", "rank,title", "--format", "csv"], environment: environment(server))
         #expect(csv.standardOutput.hasPrefix("rank,title\n1,경관의 피\n2,스파이더맨: 노 웨이 홈\n"))

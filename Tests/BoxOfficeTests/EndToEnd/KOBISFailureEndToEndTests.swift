@@ -112,6 +112,19 @@ import Testing
         #expect(range.status == 69)
         #expect(Set(range.standardOutput.split(separator: "\n").dropFirst().map { String($0.prefix(10)) }) == ["2022-01-05"], "\(range.standardOutput)")
         #expect(range.standardError.contains("KOBIS could not answer for 2022-01-04"))
+        // In JSON (and JSON Lines) the day keeps its place, saying why it is not there.
+        let days = try await Executable.run(["daily", "--from", "2022-01-03", "--to", "2022-01-05", "--retries", "0", "--json", "--compact", "--fields", "rank"],
+                                            environment: environment)
+        #expect(days.status == 69)
+        let elements = try #require(try JSONSerialization.jsonObject(with: Data(days.standardOutput.utf8)) as? [[String: Any]])
+        #expect(elements.map { $0["date"] as? String } == ["2022-01-03", "2022-01-04", "2022-01-05"])
+        #expect(elements[1] as? [String: String] == ["date": "2022-01-04", "notRead": "kobisFailed", "errorCode": "320099", "errorMessage": "알수없는 오류가 발생했습니다."])
+        #expect((elements[2]["entries"] as? [[String: Int]])?.first == ["rank": 1], "--fields chooses the entries' keys; the day's envelope stays")
+        #expect(elements[2]["provisional"] as? Bool == false)
+        let lines = try await Executable.run(["daily", "--from", "2022-01-04", "--to", "2022-01-05", "--retries", "0", "--format", "jsonl", "--fields", "date,rank"],
+                                             environment: environment)
+        #expect(lines.standardOutput.hasPrefix(#"{"date":"2022-01-04","notRead":"kobisFailed","errorCode":"320099","errorMessage":"알수없는 오류가 발생했습니다."}"# + "\n" + #"{"date":"2022-01-05","rank":1}"#),
+                "\(lines.standardOutput)")
         let calendar = try await Executable.run(["calendar", "2022-01", "--retries", "0", "--json", "--compact", "--rate", "0"], environment: environment)
         #expect(calendar.status == 69)
         let month = try json(calendar.standardOutput)

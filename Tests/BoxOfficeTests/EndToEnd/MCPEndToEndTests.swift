@@ -433,7 +433,7 @@ final class MCPTestClient: Sendable {
         #expect(unknown["code"] as? Int == -32602)
         #expect(unknown["message"] as? String == "Unknown tool: no_such_tool")
         for (id, message) in [(3, "date must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27), yesterday or -Nd (N days ago); 'tomorrow' is not a date"),
-                              (4, "daily_box_office has no argument 'dat'; its arguments are date, nation, market, region, deep"),
+                              (4, "daily_box_office has no argument 'dat'; its arguments are date, nation, market, region, deep, maxCalls"),
                               (6, "movie_details needs 'movie': a movie code or a title")] {
             let answer = result(try await client.response(id))
             #expect(answer["isError"] as? Bool == true, "\(id)")
@@ -479,7 +479,7 @@ final class MCPTestClient: Sendable {
         #expect(values == Array(1...10), "progress only ever increases")
         #expect(((progress.last?["params"] as? [String: Any])?["progressToken"] as? String) == "p1")
         slow.withLock { $0 = true }
-        try call(client, id: 3, "daily_box_office_range", ["from": "2021-01-01", "to": "2021-12-31"])
+        try call(client, id: 3, "daily_box_office_range", ["from": "2021-01-01", "to": "2021-12-31", "maxCalls": 365])
         while server.requestCount < 12 { try await Task.sleep(for: .milliseconds(20)) }
         try client.send(["jsonrpc": "2.0", "method": "notifications/cancelled", "params": ["requestId": 3, "reason": "enough"]])
         // The ping's answer says the cancellation before it was read, however busy the machine.

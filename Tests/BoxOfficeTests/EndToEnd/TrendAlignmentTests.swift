@@ -48,7 +48,7 @@ import Testing
         #expect(result.standardError.contains("KOBIS gives no opening date for 극장판 짱구는 못말려: 수수께끼! 꽃피는 천하떡잎학교 (20226777), so its days since opening are unknown"))
         // Without --align, milestones still; no day.
         let plain = try await Executable.run(["trend", "20198461"] + Self.range + ["--rate", "0", "--json", "--compact"], environment: environment(server, cache: cache))
-        #expect(plain.standardOutput == #"{"from":"2020-02-27","to":"2020-03-01","movies":[{"movieCode":"20198461","title":"리멤버","points":[{"date":"2020-02-27","rank":null,"audience":null,"audienceTotal":null},{"date":"2020-02-28","rank":2,"audience":30000,"audienceTotal":30000},{"date":"2020-02-29","rank":2,"audience":80000,"audienceTotal":110000},{"date":"2020-03-01","rank":1,"audience":400000,"audienceTotal":510000}],"milestones":[{"audience":100000,"date":"2020-02-29","day":0},{"audience":500000,"date":"2020-03-01","day":1}]}]}"# + "\n")
+        #expect(plain.standardOutput == #"{"from":"2020-02-27","to":"2020-03-01","daysInPeriod":4,"daysRead":4,"daysNotRead":[],"movies":[{"movieCode":"20198461","title":"리멤버","points":[{"date":"2020-02-27","rank":null,"audience":null,"audienceTotal":null},{"date":"2020-02-28","rank":2,"audience":30000,"audienceTotal":30000},{"date":"2020-02-29","rank":2,"audience":80000,"audienceTotal":110000},{"date":"2020-03-01","rank":1,"audience":400000,"audienceTotal":510000}],"milestones":[{"audience":100000,"date":"2020-02-29","day":0},{"audience":500000,"date":"2020-03-01","day":1}]}]}"# + "\n")
         // CSV has the day column when aligned.
         let csv = try await Executable.run(["trend", "20198461"] + Self.range + ["--align", "opening", "--format", "csv"], environment: environment(server, cache: cache))
         #expect(csv.standardOutput.hasPrefix("movieCode,title,date,day,rank,audience,audienceTotal\n20198461,리멤버,2020-02-27,-2,,,\n"))
@@ -86,7 +86,13 @@ import Testing
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let cache = temporaryCache()
         defer { try? FileManager.default.removeItem(at: cache) }
-        let result = try await Executable.run(["trend", "20198429", "20218541", "--align", "opening", "--rate", "0", "--json", "--compact"],
+        // Two runs of up to 60 days each: past the 100 calls a command makes without asking.
+        let refused = try await Executable.run(["trend", "20198429", "20218541", "--align", "opening", "--rate", "0", "--json", "--compact"],
+                                               environment: environment(server, cache: cache))
+        #expect(refused.status == 64 && refused.standardOutput.isEmpty && server.requestCount == 2, "only the two films' details")
+        #expect(refused.standardError.hasPrefix("boxoffice: up to 120 calls to KOBIS would be needed for 120 days, 4% of a key's 3,000 a day and more than the 100 allowed without asking; each film's run is read from its opening day, for up to 60 days.\n"),
+                "\(refused.standardError)")
+        let result = try await Executable.run(["trend", "20198429", "20218541", "--align", "opening", "--rate", "0", "--json", "--compact", "--yes"],
                                               environment: environment(server, cache: cache))
         #expect(result.status == 0, "\(result.standardError)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])

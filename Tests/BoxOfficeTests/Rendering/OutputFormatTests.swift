@@ -130,7 +130,8 @@ import Testing
         #expect(day.rendered(OutputStyle(format: .csv, fields: fields)).hasPrefix("title,rank,audience\n경관의 피,1,64050\n"))
         #expect(day.rendered(OutputStyle(format: .tsv, fields: fields)).hasPrefix("title\trank\taudience\n경관의 피\t1\t64050\n"))
         #expect(day.rendered(OutputStyle(format: .jsonl, fields: fields)).hasPrefix(#"{"title":"경관의 피","rank":1,"audience":64050}"# + "\n"))
-        #expect(day.rendered(OutputStyle(format: .json, prettyJSON: false, fields: ["rank"])) == #"[{"rank":1},{"rank":2},{"rank":3},{"rank":4},{"rank":5},{"rank":6},{"rank":7},{"rank":8},{"rank":9},{"rank":10}]"# + "\n")
+        #expect(day.rendered(OutputStyle(format: .json, prettyJSON: false, fields: ["rank"])) == #"{"date":"2022-01-05","provisional":false,"entries":[{"rank":1},{"rank":2},{"rank":3},{"rank":4},{"rank":5},{"rank":6},{"rank":7},{"rank":8},{"rank":9},{"rank":10}]}"# + "\n",
+                "the envelope stays; the entries have the chosen keys")
         #expect(day.rendered(OutputStyle(format: .markdown, fields: ["rank", "title"])).hasPrefix("| rank | title |\n| ---: | --- |\n| 1 | 경관의 피 |\n"))
         #expect(day.rendered(OutputStyle(fields: ["rank", "title"])).hasPrefix("Daily box office · 2022-01-05 (Wed)\n\nRank  Title\n   1  경관의 피\n"))
         let movie = try Movie(try Self.decode(MovieInfoResponse.self, "movieinfo_20124079_capture-b.json"), requested: "20124079")

@@ -1,0 +1,63 @@
+import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeStorage
+
+/// A command would make more calls to KOBIS than the limit allows without asking, and nobody said
+/// to go ahead: refused (exit 64) before any call, saying what it costs and how to go ahead.
+struct CallLimitError: Error, Equatable {
+    let cost: ReadingCost
+    let limit: Int
+    /// What the period is, when the user may not know it ("--from 2023-04-10 without --to reads every day to yesterday").
+    let span: String?
+    /// Whether the person at the terminal was asked and said no.
+    let declined: Bool
+}
+
+extension CommandContext {
+    /// The command line's word on what a period's reading costs, before its first request: on a
+    /// long one, the calls it needs and what is left of the day's quota (stderr); past the limit
+    /// (`--max-calls`, else 100), a question on a terminal (no, unless answered yes) and a refusal
+    /// elsewhere, unless `--yes`. The demo's recordings and the cache cost nothing, and offline
+    /// nothing is fetched, so they are never asked about. Gives the calls the keys have left today.
+    func approve(_ cost: ReadingCost, unit: String, span: String?, client: BoxOfficeClient) async throws -> Int? {
+        guard source.reachesNetwork, invocation.cacheMode != .offline else { return nil }
+        let left = client.callsLeftToday()
+        let limit = try invocation.callLimit(environment: environment)
+        let leftWords = left.map { "; \(NumberFormat.grouped($0)) of today's calls are left (Korean time)" } ?? ""
+        guard cost.toFetch > limit, !invocation.yes else {
+            if cost.days > ProgressLine.fewRequests, cost.toFetch > 10 || cost.toFetch > (left ?? .max) {
+                var text = "\(Self.callWords(cost, unit: unit)): \(NumberFormat.grouped(cost.toFetch)) to fetch from KOBIS, \(NumberFormat.grouped(cost.cached)) from the cache" + leftWords
+                if let left, cost.toFetch > left { text += ", so the run will stop at the quota and go on from the cache when run again tomorrow" }
+                notice?(text + ".")
+            }
+            return left
+        }
+        let error = CallLimitError(cost: cost, limit: limit, span: span, declined: false)
+        guard let ask else { throw error }
+        let question = error.what + leftWords + ". Go ahead? [y/N] "
+        progress.clear()
+        let answer = ask("boxoffice: " + question)?.trimmingBlanks().lowercased() ?? ""
+        guard ["y", "yes", "예", "네", "ㅇ"].contains(answer) else { throw CallLimitError(cost: cost, limit: limit, span: span, declined: true) }
+        progress.clear()
+        return left
+    }
+
+    /// `1,328 days`, `40 calls (4 a day with --deep)`, `up to 75 days`.
+    static func callWords(_ cost: ReadingCost, unit: String) -> String {
+        let per = cost.days > 0 ? cost.calls / cost.days : 1
+        let lead = cost.atMost ? "up to " : ""
+        guard per > 1 else { return "\(lead)\(NumberFormat.grouped(cost.days)) \(unit)" }
+        return "\(lead)\(NumberFormat.grouped(cost.calls)) calls (\(per) a \(unit == "weeks" ? "week" : "day") with --deep)"
+    }
+}
+
+extension CallLimitError {
+    /// What happened, in words every face may use: the cost, and the limit it passes.
+    var what: String {
+        let days = cost.days == 1 ? "1 day" : "\(NumberFormat.grouped(cost.days)) days"
+        let cached = cost.cached > 0 ? " (\(NumberFormat.grouped(cost.cached)) more \(cost.cached == 1 ? "answer is" : "answers are") in the cache)" : ""
+        let share = max(1, cost.toFetch * 100 / KOBISQuota.daily)
+        return "\(cost.atMost ? "up to " : "")\(NumberFormat.grouped(cost.toFetch)) calls to KOBIS would be needed for \(days)\(cached), \(share)% of a key's \(NumberFormat.grouped(KOBISQuota.daily)) a day and more than the \(NumberFormat.grouped(limit)) allowed without asking"
+            + (span.map { "; \($0)" } ?? "")
+    }
+}

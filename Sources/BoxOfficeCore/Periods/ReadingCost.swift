@@ -1,0 +1,43 @@
+/// What reading a period will cost before its first request: how many calls its days need, and
+/// how many of them must go to KOBIS (the others are answered by the cache, at no cost). A face
+/// asks its user, or refuses, past a limit; the reading then goes ahead or stops before any call.
+package struct ReadingCost: Sendable, Equatable {
+    /// The days (or weeks) the reading covers.
+    package var days: Int
+    /// Every call those days need (a deep day needs one per list).
+    package var calls: Int
+    /// The calls the cache cannot answer: what the reading spends of the day's quota.
+    package var toFetch: Int
+    /// A reading that stops once it has what it needs (a film's run) may make fewer calls than these.
+    package var atMost = false
+
+    package init(days: Int, calls: Int, toFetch: Int, atMost: Bool = false) {
+        self.days = days
+        self.calls = calls
+        self.toFetch = toFetch
+        self.atMost = atMost
+    }
+
+    /// The calls answered from the cache.
+    package var cached: Int { calls - toFetch }
+}
+
+/// A reading its face would not allow: it costs more calls than the face's limit, and its user
+/// did not (or, without a terminal, could not) say to go ahead. Nothing was sent.
+package struct CostRefused: Error, Sendable, Equatable {
+    package let cost: ReadingCost
+    /// The most calls the face allows without asking.
+    package let limit: Int
+
+    package init(cost: ReadingCost, limit: Int) {
+        self.cost = cost
+        self.limit = limit
+    }
+}
+
+extension KOBISClient {
+    /// What reading `calls` costs: those the cache holds are free.
+    package func cost<Value>(of calls: [KOBISCall<Value>], days: Int, atMost: Bool = false) -> ReadingCost {
+        ReadingCost(days: days, calls: calls.count, toFetch: calls.filter { !isCached($0) }.count, atMost: atMost)
+    }
+}
