@@ -94,7 +94,7 @@ extension CommandSpec {
 /// Everything boxoffice accepts.
 enum CommandLineSpec {
     static let globalOptions: [OptionSpec] = [
-        OptionSpec(name: "format", value: "FORMAT", help: "table, json, jsonl (one object a line), csv, tsv or markdown",
+        OptionSpec(name: "format", value: "FORMAT", help: "table; json, jsonl (one object a line), csv or tsv (raw data); markdown or html (the table as a person reads it, for an article)",
                    defaultValue: "table", completion: .choices(OutputFormat.allCases.map(\.rawValue))),
         OptionSpec(name: "json", help: "same as --format json"),
         OptionSpec(name: "pretty", help: "indented JSON (the default on a terminal)"),

@@ -40,7 +40,7 @@ package struct CacheReport: Sendable, Equatable {
         if others > 0 {
             rows.insert(("Not ours", "\(NumberFormat.grouped(others)) other item\(others == 1 ? "" : "s") in answers/ (left alone)"), at: 2)
         }
-        return LabelledFields(rows).render(options)
+        return Document([.fields(rows)]).rendered(options)
     }
 
     package var json: JSONValue {
@@ -70,11 +70,12 @@ package struct CacheClearing: Sendable, Equatable {
     package static let fieldNames = ["folder", "removedEntries", "removedBytes", "leftItems"]
 
     package func table(_ options: RenderOptions) -> String {
-        var text = "Removed \(NumberFormat.grouped(entries)) answer\(entries == 1 ? "" : "s") (\(NumberFormat.grouped(bytes)) bytes) from \(TerminalText.clean(folder)).\n"
+        var document = Document([.text("Removed \(NumberFormat.grouped(entries)) answer\(entries == 1 ? "" : "s") (\(NumberFormat.grouped(bytes)) bytes) from \(folder).")])
         if others > 0 {
-            text += "Left \(NumberFormat.grouped(others)) other item\(others == 1 ? "" : "s") in answers/ that boxoffice did not create.\n"
+            document.append(.text("Left \(NumberFormat.grouped(others)) other item\(others == 1 ? "" : "s") in answers/ that boxoffice did not create."))
         }
-        return text + "Today's count of calls is kept.\n"
+        document.append(.text("Today's count of calls is kept."))
+        return document.rendered(options)
     }
 
     package var json: JSONValue {

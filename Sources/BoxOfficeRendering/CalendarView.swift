@@ -39,6 +39,7 @@ extension MonthCalendar: Presentable {
     /// film's audience; days KOBIS has not published yet are marked. Where a week of seven no
     /// longer fits with every audience whole (in 만 or k units if need be), a line per day.
     package func table(_ options: RenderOptions) -> String {
+        guard options.medium == .terminal else { return article(options).rendered(options) }
         let width = options.width ?? 100
         let cell = (width - 6) / 7
         var text = TextColor.bold.apply(heading(width: width, options), if: options.colors) + "\n"
@@ -53,8 +54,21 @@ extension MonthCalendar: Presentable {
 
     /// The days with only `fields` (`--fields`), under the calendar's heading, audiences as in the calendar.
     package func table(_ options: RenderOptions, fields: [String]) -> String? {
-        TextColor.bold.apply(heading(width: options.width ?? 100, options), if: options.colors) + "\n\n"
-            + RecordTable.table(records.map { $0.selecting(fields) }, fields: fields, audiences: ["audience"], options)
+        Document([.heading(heading(width: options.width ?? 100, options)), .blank]
+                 + RecordTable.blocks(records.map { $0.selecting(fields) }, fields: fields, audiences: ["audience"], options)).rendered(options)
+    }
+
+    /// The month for an article: a row per day, its number one and that film's audience.
+    private func article(_ options: RenderOptions) -> Document {
+        let published = coverage.daysInPeriod
+        let table = TextTable(columns: [.init(title: "Date"), .init(title: "Number one"), .init(title: "Audience", alignRight: true)],
+                              rows: days.map { day in
+                                  [.init("\(day.date.iso) (\(options.weekday(day.date)))"), .init(day.top?.title ?? mark(day, options)),
+                                   .init(day.top.map { NumberFormat.audience($0.audience, korean: options.audiencesInUnits) } ?? "")]
+                              })
+        return Document([.heading(heading(width: .max, options)),
+                         .notes(coverage.notes(options, of: "the month's \(published) published days", "공개된 \(published)일"), wrap: nil),
+                         .table(table)])
     }
 
     /// `Calendar · 2022-01 · number one of each day`, without its last part when that does not fit.
@@ -72,8 +86,8 @@ extension MonthCalendar: Presentable {
         var texts: [Day: String] = [:]
         for day in days {
             guard let audience = day.top?.audience else { continue }
-            let whole = NumberFormat.audience(audience, korean: options.korean)
-            let text = TerminalText.width(whole) <= cell ? whole : NumberFormat.compact(audience, korean: options.korean)
+            let whole = NumberFormat.audience(audience, korean: options.audiencesInUnits)
+            let text = TerminalText.width(whole) <= cell ? whole : NumberFormat.compact(audience, korean: options.audiencesInUnits)
             guard TerminalText.width(text) <= cell else { return nil }
             texts[day.date] = text
         }
@@ -118,7 +132,7 @@ extension MonthCalendar: Presentable {
     /// A line per day: the date, its number one's title (shortened to fit) and its whole audience.
     private func list(width: Int, _ options: RenderOptions) -> String {
         let wide = options.ambiguousWide
-        let audiences = days.map { $0.top.map { NumberFormat.audience($0.audience, korean: options.korean) } ?? "" }
+        let audiences = days.map { $0.top.map { NumberFormat.audience($0.audience, korean: options.audiencesInUnits) } ?? "" }
         let numberWidth = audiences.map { TerminalText.width($0, ambiguousWide: wide) }.max() ?? 0
         let dates = days.map { "\($0.date.iso.dropFirst(5)) (\(options.weekday($0.date)))" }
         let dateWidth = dates.map { TerminalText.width($0, ambiguousWide: wide) }.max() ?? 0

@@ -2,15 +2,19 @@ import BoxOfficeCore
 extension CodeList {
     /// The codes as a table: code, Korean name, English name.
     package func table(_ options: RenderOptions) -> String {
-        let heading = TextColor.bold.apply("\(options.label("KOBIS codes")) · \(table.name) (comCode \(table.comCode)) · \(NumberFormat.grouped(entries.count))", if: options.colors) + "\n"
-        guard !entries.isEmpty else { return heading + "\nKOBIS lists no codes under \(table.comCode).\n" }
+        var document = Document([.heading("\(options.label("KOBIS codes")) · \(table.name) (comCode \(table.comCode)) · \(NumberFormat.grouped(entries.count))"), .blank])
+        guard !entries.isEmpty else {
+            document.append(.text("KOBIS lists no codes under \(table.comCode)."))
+            return document.rendered(options)
+        }
         let english = entries.contains { $0.nameEnglish != nil }
         var columns: [TextTable.Column] = [.init(title: "Code"), .init(title: "Name")]
         if english { columns.append(.init(title: "English name", flexible: true)) }
         let rendered = TextTable(columns: columns, rows: entries.map { entry in
             [.init(entry.code), .init(entry.name)] + (english ? [.init(entry.nameEnglish ?? "")] : [])
         })
-        return heading + "\n" + rendered.render(options).joined(separator: "\n") + "\n"
+        document.append(.table(rendered))
+        return document.rendered(options)
     }
 
     package var json: JSONValue { .array(entries.map(\.json)) }
@@ -33,8 +37,8 @@ package struct CodeCatalogue: Presentable {
     package func table(_ options: RenderOptions) -> String {
         let table = TextTable(columns: [.init(title: "Table"), .init(title: "comCode"), .init(title: "Holds", flexible: true)],
                               rows: CodeTable.named.map { [.init($0.name), .init($0.comCode), .init($0.holds)] })
-        return TextColor.bold.apply(options.label("KOBIS code tables"), if: options.colors) + "\n\n" + table.render(options).joined(separator: "\n")
-            + "\n\nShow one with 'boxoffice codes regions'; any other comCode works too ('boxoffice codes 2204').\n"
+        return Document([.heading(options.label("KOBIS code tables")), .blank, .table(table), .blank,
+                  .text("Show one with 'boxoffice codes regions'; any other comCode works too ('boxoffice codes 2204').")]).rendered(options)
     }
 
     package var json: JSONValue { .array(records) }

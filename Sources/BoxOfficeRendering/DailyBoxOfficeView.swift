@@ -48,28 +48,25 @@ extension BoxOfficeEntry {
     /// the table how far it is exact.
     static func ranking(heading: String, scope: RankingScope?, entries: [BoxOfficeEntry], provisional: Bool, empty: String,
                         exactThrough: Int? = nil, fields: [String]? = nil, extra: [String: String] = [:], _ options: RenderOptions) -> String {
-        let title = TerminalText.clean(heading + (scope.map { " · " + $0.heading(options) } ?? "")
-                                       + (exactThrough == nil ? "" : " · " + options.label("deep: past the top 10")))
-        var text = TerminalText.headingLines(title, width: options.width, ambiguousWide: options.ambiguousWide).map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined()
+        var document = Document([.heading(heading + (scope.map { " · " + $0.heading(options) } ?? "")
+                                          + (exactThrough == nil ? "" : " · " + options.label("deep: past the top 10")))])
         if provisional {
-            text += TextColor.dim.apply(options.label("provisional: KOBIS may still revise these figures"), if: options.colors) + "\n"
+            document.append(.notes([options.label("provisional: KOBIS may still revise these figures")], wrap: nil))
         }
-        guard !entries.isEmpty else { return text + "\n" + options.label(empty) + "\n" }
+        guard !entries.isEmpty else {
+            document.blocks += [.blank, .text(options.label(empty))]
+            return document.rendered(options)
+        }
         let deep = exactThrough != nil && fields == nil
-        var lines = table(entries, fields: fields ?? (deep ? (options.wide ? wideTableFields : tableFields) + deepTableFields : nil), extra: extra, exactThrough: exactThrough, options)
-        guard let exact = exactThrough else { return text + "\n" + lines.joined(separator: "\n") + "\n" }
-        // The header is the table's first line; the rule goes under the row of the last exact rank.
-        if exact < entries.count, lines.count > exact + 1 {
-            // As wide as the table shows (its colours take no room), and never wider than the terminal.
-            let widest = lines.prefix(entries.count + 1).map { TerminalText.width(TextColor.stripped($0), ambiguousWide: options.ambiguousWide) }.max() ?? 0
-            let rule = TerminalText.width("─", ambiguousWide: options.ambiguousWide)
-            let width = min(widest, options.width ?? .max) / rule
-            lines.insert(TextColor.dim.apply(String(repeating: "─", count: max(1, width)), if: options.colors), at: exact + 1)
+        let table = table(entries, fields: fields ?? (deep ? (options.wide ? wideTableFields : tableFields) + deepTableFields : nil), extra: extra,
+                          exactThrough: exactThrough, options)
+        document.blocks += [.blank, .table(table, ruleAfter: exactThrough.flatMap { $0 < entries.count ? $0 : nil })]
+        if let exact = exactThrough {
+            let note = exact < entries.count ? "exact through rank \(exact); below it a film may be missing"
+                : "exact through rank \(exact): the lists hide no film above it"
+            document.append(.notes([options.label(note)], wrap: options.width))
         }
-        let note = exact < entries.count ? "exact through rank \(exact); below it a film may be missing"
-            : "exact through rank \(exact): the lists hide no film above it"
-        let said = TerminalText.wrap(options.label(note), to: options.width ?? Int.max, ambiguousWide: options.ambiguousWide)
-        return text + "\n" + lines.joined(separator: "\n") + "\n" + said.map { TextColor.dim.apply($0, if: options.colors) + "\n" }.joined()
+        return document.rendered(options)
     }
 
     /// The columns of a ranking table without `--fields`.
@@ -83,20 +80,19 @@ extension BoxOfficeEntry {
     /// terminal the wide columns go first (so `--wide` never shows less than the default), then
     /// the share, the change, the total and the code; a line under the table says how many went.
     static func table(_ entries: [BoxOfficeEntry], fields: [String]? = nil, extra: [String: String] = [:], exactThrough: Int? = nil,
-                      _ options: RenderOptions) -> [String] {
+                      _ options: RenderOptions) -> TextTable {
         let chosen = fields ?? (options.wide ? wideTableFields : tableFields)
         let titles = ["date": "Date", "period": "Period", "start": "Start", "end": "End", "filter": "Filter"]
         let columns = chosen.map { field in
             column(field, options, exactThrough: exactThrough) ?? (TextTable.Column(title: titles[field] ?? field, dropOrder: 7), { _ in .init(extra[field] ?? "") })
         }
-        let table = TextTable(columns: columns.map(\.0), rows: entries.map { entry in columns.map { $0.1(entry) } })
-        return table.render(options)
+        return TextTable(columns: columns.map(\.0), rows: entries.map { entry in columns.map { $0.1(entry) } })
     }
 
     /// How a ranking table shows the entry's field `field`: its heading, the order in which it
     /// goes on a narrow terminal (lowest first; nil: never), and the cell of an entry.
     private static func column(_ field: String, _ options: RenderOptions, exactThrough: Int?) -> (TextTable.Column, (BoxOfficeEntry) -> TextTable.Cell)? {
-        let korean = options.korean
+        let korean = options.audiencesInUnits
         return switch field {
         case "rank": (.init(title: "Rank", alignRight: true), { .init(String($0.rank)) })
         case "rankChange": (.init(title: "Change", dropOrder: 11, shortTitle: "±"), { $0.movement })

@@ -27,14 +27,16 @@ extension FilmCredit {
     /// A person's or a company's page: name, labelled fields, then their films as a table.
     static func details(name: String, nameEnglish: String?, fields: [(String, String)], films: [FilmCredit],
                         heading: String, _ options: RenderOptions) -> String {
-        var text = TextColor.bold.apply(TerminalText.clean(name), if: options.colors) + (nameEnglish.map { " · " + TerminalText.clean($0) } ?? "") + "\n\n"
-        text += LabelledFields(fields).render(options)
-        guard !films.isEmpty else { return text + "\n" + options.label("KOBIS lists no films.") + "\n" }
+        var document = Document([.heading(name + (nameEnglish.map { " · " + $0 } ?? "")), .blank, .fields(fields), .blank])
+        guard !films.isEmpty else {
+            document.append(.text(options.label("KOBIS lists no films.")))
+            return document.rendered(options)
+        }
         let table = TextTable(
             columns: [.init(title: "Code"), .init(title: "Title", flexible: true), .init(title: "Part")],
             rows: films.map { [.init($0.movieCode ?? ""), .init($0.title), .init($0.role ?? "")] })
-        return text + "\n" + TextColor.bold.apply("\(options.label(heading)) (\(NumberFormat.grouped(films.count)))", if: options.colors) + "\n"
-            + table.render(options).joined(separator: "\n") + "\n"
+        document.blocks += [.heading("\(options.label(heading)) (\(NumberFormat.grouped(films.count)))"), .table(table)]
+        return document.rendered(options)
     }
 }
 

@@ -49,7 +49,7 @@ extension RenderOptions {
         "Audience": "관객수", "Total audience": "누적관객수", "Total": "누적", "±": "±", "±Audience": "±관객", "Σ Sales": "누적매출", "Sales share": "매출점유율", "Share": "점유율", "Audience change": "관객증감", "Nation": "국적", "Diversity": "다양성", "Div.": "다양성", "Exact": "정확",
         "deep: past the top 10": "심층: 상위 10위 너머",
         "Sales": "매출액", "Total sales": "누적매출액", "Screens": "스크린수", "Shows": "상영횟수", "Opened": "개봉일", "New": "신규",
-        "Period": "기간", "Start": "시작", "End": "끝", "Filter": "필터",
+        "Period": "기간", "Number one": "1위", "Day": "일차", "Start": "시작", "End": "끝", "Filter": "필터",
         "Top films": "기간 흥행 순위", "Days": "일수", "Best": "최고순위", "First": "첫날", "Last": "마지막날",
         "No film was in the daily top 10 on any day of this period.": "이 기간에는 일별 상위 10위에 든 영화가 없습니다.",
         "No film was in the deep ranking on any day of this period.": "이 기간에는 심층 순위에 든 영화가 없습니다.",

@@ -14,6 +14,7 @@ extension Movie {
 
     /// `poster` is nil when no poster was asked for, `.some(nil)` when none was found.
     func table(_ options: RenderOptions, poster: String??) -> String {
+        guard options.medium == .terminal else { return article(options, poster: poster).rendered(options) }
         let wide = options.ambiguousWide
         var lines = [TextColor.bold.apply(TerminalText.clean(title), if: options.colors)]
         let subtitle = [titleEnglish, titleOriginal.flatMap { $0 == titleEnglish ? nil : $0 }].compactMap { $0 }
@@ -72,6 +73,26 @@ extension Movie {
             }
         }
         return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+    }
+
+    /// The details for an article (HTML): the title, then the facts as labelled rows, the whole
+    /// cast and every company.
+    func article(_ options: RenderOptions, poster: String??) -> Document {
+        let subtitle = [titleEnglish, titleOriginal.flatMap { $0 == titleEnglish ? nil : $0 }].compactMap { $0 }
+        var document = Document([.heading(([title] + subtitle).joined(separator: " · "))])
+        var fields: [(String, String)] = [("Code", code), ("Original title", titleOriginal ?? "–"), ("Year", productionYear.map(String.init) ?? "–"),
+                                          ("Opened", openDate?.iso ?? "–"), ("Runtime", runtimeMinutes.map(options.minutes) ?? "–"),
+                                          ("Genres", list(genres)), ("Nations", list(nations)),
+                                          ("Grade", audits.isEmpty ? "–" : audits.map(\.line).joined(separator: "; ")),
+                                          ("Status", list([status, type].compactMap { $0 }))]
+        if !showTypes.isEmpty { fields.append(("Formats", list(showTypes.map(\.line)))) }
+        fields.append(("Directors", directors.isEmpty ? "–" : directors.map { named($0.name, $0.nameEnglish) }.joined(separator: ", ")))
+        fields.append(("Cast", actors.isEmpty ? "–" : castSentences(RenderOptions(wide: true, korean: options.korean)).joined(separator: "; ")))
+        fields.append(("Companies", companies.isEmpty ? "–" : companySentences().joined(separator: "; ")))
+        fields.append(("Staff", staffs.isEmpty ? "–" : "\(NumberFormat.grouped(staffs.count)) \(options.label("people (the full list is in --json)"))"))
+        if let poster { fields.append(("Poster", poster ?? "–")) }
+        document.append(.fields(fields))
+        return document
     }
 
     /// A short card for a chat or an issue: title, facts, the first of the cast.

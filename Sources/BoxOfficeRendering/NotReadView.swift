@@ -28,6 +28,6 @@ package struct NotReadDay: Presentable {
                 : "not read: KOBIS could not answer (\(fault.summary), error \(fault.code))"
         }
         let day = unread.day
-        return TextColor.bold.apply("\(day.iso) (\(options.weekday(day)))", if: options.colors) + "\n" + options.notes([why], width: options.width ?? Int.max)
+        return Document([.heading("\(day.iso) (\(options.weekday(day)))"), .notes([why], wrap: options.width)]).rendered(options)
     }
 }

@@ -1,7 +1,10 @@
 import BoxOfficeCore
 /// How a result is printed.
 package enum OutputFormat: String, CaseIterable, Sendable {
-    case table, json, jsonl, csv, tsv, markdown
+    case table, json, jsonl, csv, tsv, markdown, html
+
+    /// Whether the format is the table as a person reads it (in a terminal or an article), not raw data.
+    package var isForReading: Bool { self == .table || self == .markdown || self == .html }
 }
 
 /// Everything that decides how a result reads: the format, the JSON layout, the chosen fields,
@@ -27,12 +30,21 @@ package extension Presentable {
     func rendered(_ style: OutputStyle) -> String {
         let fields = style.fields ?? columns
         let selected = style.fields == nil ? records : records.map { $0.selecting(fields) }
+        func forReading(_ options: RenderOptions) -> String {
+            guard let chosen = style.fields else { return table(options) }
+            if let text = table(options, fields: chosen) { return text }
+            return Self.isList ? RecordTable.table(selected, fields: fields, options)
+                : RecordTable.fields(selected.first ?? .null, fields: fields, options)
+        }
         switch style.format {
         case .table:
-            guard let chosen = style.fields else { return table(style.options) }
-            if let text = table(style.options, fields: chosen) { return text }
-            return Self.isList ? RecordTable.table(selected, fields: fields, style.options)
-                : RecordTable.fields(selected.first ?? .null, fields: fields, style.options)
+            return forReading(style.options)
+        case .markdown:
+            let options = style.options.article(.markdown)
+            if style.fields == nil, let card = markdown(options) { return card }
+            return forReading(options)
+        case .html:
+            return forReading(style.options.article(.html))
         case .json:
             guard let chosen = style.fields else { return json.serialized(pretty: style.prettyJSON) }
             return json(fields: chosen).serialized(pretty: style.prettyJSON)
@@ -42,9 +54,6 @@ package extension Presentable {
             return RecordTable.csv(selected, fields: fields)
         case .tsv:
             return RecordTable.tsv(selected, fields: fields)
-        case .markdown:
-            if style.fields == nil, let card = markdown(style.options) { return card }
-            return RecordTable.markdown(selected, fields: fields)
         }
     }
 

@@ -28,24 +28,22 @@ extension PeriodRanking: Presentable {
 
     /// The films with only `fields` as columns (`--fields`), under the same heading.
     package func table(_ options: RenderOptions, fields: [String]) -> String? {
-        let wide = options.ambiguousWide
-        let title = TerminalText.clean(options.label("Top films") + " · \(from.iso) – \(to.iso)" + (scope.map { " · " + $0.heading(options) } ?? "")
-                                       + (deep ? " · " + options.label("deep: past the top 10") : ""))
-        var text = TerminalText.headingLines(title, width: options.width, ambiguousWide: wide).map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined()
+        let title = options.label("Top films") + " · \(from.iso) – \(to.iso)" + (scope.map { " · " + $0.heading(options) } ?? "")
+            + (deep ? " · " + options.label("deep: past the top 10") : "")
         var notes = [deep ? (options.korean ? "일별 박스오피스 네 목록(한국·외국 × 다양성·상업)을 합친 순위에서 집계: 영화마다 처음 든 날부터 마지막 날까지의 누적관객수 차이"
                                             : "From each day's deep ranking (KOBIS's four filtered lists merged, up to 40 films): each film's cumulative audience from its first day in it to its last.")
                      : (options.korean ? "일별 박스오피스 상위 10위에서 집계: 영화마다 처음 든 날부터 마지막 날까지의 누적관객수 차이"
                                        : "From the daily top 10: each film's cumulative audience from its first day in it to its last.")]
         if provisional { notes.append(options.label("provisional: KOBIS may still revise these figures")) }
         notes += coverage.notes(options, of: "the period's \(daysInPeriod) days", "기간 \(daysInPeriod)일")
-        text += options.notes(notes, width: options.width ?? 100)
+        var document = Document([.heading(title), .notes(notes, wrap: options.width ?? 100), .blank])
         guard !films.isEmpty else {
-            return text + "\n" + options.label(deep ? "No film was in the deep ranking on any day of this period." : "No film was in the daily top 10 on any day of this period.") + "\n"
+            document.append(.text(options.label(deep ? "No film was in the deep ranking on any day of this period." : "No film was in the daily top 10 on any day of this period.")))
+            return document.rendered(options)
         }
         let columns = fields.map { column($0, options) }
-        let rows = films.map { film in columns.map { $0.1(film) } }
-        let lines = TextTable(columns: columns.map(\.0), rows: rows).render(options)
-        return text + "\n" + lines.joined(separator: "\n") + "\n"
+        document.append(.table(TextTable(columns: columns.map(\.0), rows: films.map { film in columns.map { $0.1(film) } })))
+        return document.rendered(options)
     }
 
     /// The columns without `--fields`.
@@ -56,7 +54,7 @@ extension PeriodRanking: Presentable {
     /// A column's heading and cell; on a narrow terminal the days go first, then the opening
     /// date, the best rank and the code.
     private func column(_ field: String, _ options: RenderOptions) -> (TextTable.Column, (Film) -> TextTable.Cell) {
-        let korean = options.korean
+        let korean = options.audiencesInUnits
         return switch field {
         case "rank": (.init(title: "Rank", alignRight: true), { .init(String($0.rank)) })
         case "movieCode": (.init(title: "Code", dropOrder: 19), { .init($0.movieCode) })

@@ -68,21 +68,26 @@ enum RecordTable {
     /// A terminal table of the chosen fields (`--fields` with the table format); the fields in
     /// `audiences` read as audiences do in tables (`64,050`, or `136.5만` in Korean).
     static func table(_ records: [JSONValue], fields: [String], audiences: Set<String> = [], _ options: RenderOptions) -> String {
-        guard !records.isEmpty else { return options.label("Nothing to show.") + "\n" }
+        Document(blocks(records, fields: fields, audiences: audiences, options)).rendered(options)
+    }
+
+    /// The same as blocks of a document: the table, or a sentence when there is nothing.
+    static func blocks(_ records: [JSONValue], fields: [String], audiences: Set<String> = [], _ options: RenderOptions) -> [Document.Block] {
+        guard !records.isEmpty else { return [.text(options.label("Nothing to show."))] }
         let numeric = fields.map { field in records.contains { $0.field(field).isNumber } }
         func text(_ value: JSONValue, _ field: String) -> String {
             guard audiences.contains(field), case let .int(number) = value else { return value.flatText }
-            return NumberFormat.audience(Int(clamping: number), korean: options.korean)
+            return NumberFormat.audience(Int(clamping: number), korean: options.audiencesInUnits)
         }
         let table = TextTable(
             columns: fields.indices.map { .init(title: fields[$0], alignRight: numeric[$0], flexible: $0 == fields.indices.last) },
             rows: records.map { record in fields.map { .init(text(record.field($0), $0)) } })
-        return table.render(options).joined(separator: "\n") + "\n"
+        return [.table(table)]
     }
 
     /// One record as labelled lines (`--fields` with the table format, for a single thing).
     static func fields(_ record: JSONValue, fields: [String], _ options: RenderOptions) -> String {
-        LabelledFields(fields.map { ($0, record.field($0).flatText) }).render(options)
+        Document([.fields(fields.map { ($0, record.field($0).flatText) })]).rendered(options)
     }
 
     private static func lines(_ records: [JSONValue], fields: [String], join: ([String]) -> String) -> String {

@@ -11,17 +11,18 @@ struct SearchNoun {
 }
 
 extension SearchPage {
-    /// `5 movies`, `Movies 1–10 of 95,043 (page 1 of 9,505)`, or `No movies match.`
-    func heading(_ noun: SearchNoun, _ options: RenderOptions) -> String {
+    /// `5 movies`, `Movies 1–10 of 95,043 (page 1 of 9,505)`, or `No movies match.`; a heading
+    /// when there are items, else the sentence.
+    func heading(_ noun: SearchNoun, _ options: RenderOptions) -> Document.Block {
         let count = NumberFormat.grouped(total)
         guard !items.isEmpty else {
             if options.korean {
-                return total > 0 ? "\(NumberFormat.grouped(page))쪽에는 없습니다. \(count)건이 \(NumberFormat.grouped(pageCount))쪽까지 있습니다.\n"
-                    : "일치하는 \(noun.korean)이(가) 없습니다.\n"
+                return .text(total > 0 ? "\(NumberFormat.grouped(page))쪽에는 없습니다. \(count)건이 \(NumberFormat.grouped(pageCount))쪽까지 있습니다."
+                    : "일치하는 \(noun.korean)이(가) 없습니다.")
             }
-            return total > 0
-                ? "No \(noun.many) on page \(NumberFormat.grouped(page)); the \(count) matches fill \(NumberFormat.grouped(pageCount)) page\(pageCount == 1 ? "" : "s").\n"
-                : "No \(noun.many) match.\n"
+            return .text(total > 0
+                ? "No \(noun.many) on page \(NumberFormat.grouped(page)); the \(count) matches fill \(NumberFormat.grouped(pageCount)) page\(pageCount == 1 ? "" : "s")."
+                : "No \(noun.many) match.")
         }
         let first = NumberFormat.grouped((page - 1) * perPage + 1)
         let last = NumberFormat.grouped((page - 1) * perPage + items.count)
@@ -33,23 +34,23 @@ extension SearchPage {
             text = "\(noun.many.prefix(1).uppercased() + noun.many.dropFirst()) \(first)–\(last) of \(count) (page \(NumberFormat.grouped(page)) of \(NumberFormat.grouped(pageCount)))"
         case (false, true): text = "\(noun.korean) \(count)건 중 \(first)–\(last) (\(NumberFormat.grouped(page))/\(NumberFormat.grouped(pageCount))쪽)"
         }
-        return TextColor.bold.apply(text, if: options.colors) + "\n"
+        return .heading(text)
     }
 
     /// The heading, a blank line, the table, a hint for the next page when there is one, and a
     /// hint for going on from the first item.
     func render(_ noun: SearchNoun, _ options: RenderOptions, table: TextTable, all: Bool = false, details: String? = nil) -> String {
-        var text = heading(noun, options)
-        guard !items.isEmpty else { return text }
-        text += "\n" + table.render(options).joined(separator: "\n") + "\n"
+        var document = Document([heading(noun, options)])
+        guard !items.isEmpty else { return document.rendered(options) }
+        document.blocks += [.blank, .table(table)]
         var hints: [String] = []
         if page < pageCount {
             let next = "--page \(page + 1)"
             hints.append(options.korean ? "다음 쪽: \(next)" + (all ? ", 전체: --all" : "") : "More: add \(next)" + (all ? ", or --all for every page." : "."))
         }
         if let details { hints.append(details) }
-        if !hints.isEmpty { text += "\n" + hints.map { TextColor.dim.apply($0, if: options.colors) + "\n" }.joined() }
-        return text
+        if !hints.isEmpty { document.blocks += [.blank, .notes(hints, wrap: nil)] }
+        return document.rendered(options)
     }
 }
 

@@ -23,7 +23,8 @@ package struct StreamedOutput: Sendable {
         defer { count += 1 }
         let first = count == 0
         switch style.format {
-        case .table:
+        case .table, .markdown, .html:
+            // Each one whole, as it reads alone: tables one after another.
             return (first ? "" : "\n") + value.rendered(style)
         case .json:
             // With --fields, each result as it is, with only the chosen keys of its items.
@@ -37,12 +38,11 @@ package struct StreamedOutput: Sendable {
             return text
         case .jsonl:
             return value.rendered(style)
-        case .csv, .tsv, .markdown:
+        case .csv, .tsv:
             let text = value.rendered(style)
             guard !first else { return text }
-            // The header (and markdown's rule under it) only once.
-            let drop = style.format == .markdown ? 2 : 1
-            return text.split(separator: "\n", maxSplits: drop, omittingEmptySubsequences: false).dropFirst(drop).joined(separator: "\n")
+            // The header only once.
+            return text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst(1).joined(separator: "\n")
         }
     }
 

@@ -47,7 +47,8 @@ package enum TerminalText {
     }
 
     /// A heading in lines that fit `width`, broken after a ` · ` so that no date or number is
-    /// cut; only a single part wider than `width` is shortened.
+    /// cut; a single part wider than `width` is broken between its words (a word wider than the
+    /// whole line, alone, is shortened).
     static func headingLines(_ title: String, width: Int?, ambiguousWide: Bool) -> [String] {
         guard let width, self.width(title, ambiguousWide: ambiguousWide) > width else { return [title] }
         var lines: [String] = []
@@ -55,7 +56,7 @@ package enum TerminalText {
             if let last = lines.last, self.width(last + " · " + part, ambiguousWide: ambiguousWide) <= width {
                 lines[lines.count - 1] = last + " · " + part
             } else {
-                lines.append(truncate(part, to: width, ambiguousWide: ambiguousWide))
+                lines += wrap(part, to: width, ambiguousWide: ambiguousWide).map { truncate($0, to: width, ambiguousWide: ambiguousWide) }
             }
         }
         return lines

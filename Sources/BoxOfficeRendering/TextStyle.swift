@@ -12,13 +12,29 @@ package struct RenderOptions: Sendable, Equatable {
     /// Whether East Asian Ambiguous characters (`▲ ▼ … · –`) take two columns, as CJK-configured
     /// terminals draw them (`BOXOFFICE_AMBIGUOUS_WIDE=1`).
     package var ambiguousWide: Bool
+    /// Where the text is read: a terminal, or an article in markdown or HTML.
+    package var medium: Medium = .terminal
 
-    package init(colors: Bool = false, width: Int? = nil, wide: Bool = false, korean: Bool = false, ambiguousWide: Bool = false) {
+    package init(colors: Bool = false, width: Int? = nil, wide: Bool = false, korean: Bool = false, ambiguousWide: Bool = false,
+                 medium: Medium = .terminal) {
         self.colors = colors
         self.width = width
         self.wide = wide
         self.korean = korean
         self.ambiguousWide = ambiguousWide
+        self.medium = medium
+    }
+
+    /// Whether audiences read in 만 and 억 (a Korean terminal); an article keeps every digit.
+    package var audiencesInUnits: Bool { korean && medium == .terminal }
+
+    /// The same options for an article in `medium`: no colours, nothing cut to a width.
+    package func article(_ medium: Medium) -> RenderOptions {
+        var options = self
+        options.medium = medium
+        options.colors = false
+        options.width = nil
+        return options
     }
 }
 

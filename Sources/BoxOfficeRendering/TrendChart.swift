@@ -8,6 +8,8 @@ struct TrendChart {
     let numberWidth: Int
     /// Whether the n-th film passed a milestone at a point (marked `*`).
     var marked: (Int, Trend.Point) -> Bool = { _, _ in false }
+    /// Each film's opening day, when known: a day before it, outside the top 10, is "not yet open".
+    var openDates: [Day?] = []
 
     /// `01-05 (Wed) `.
     static let dateColumn = 12
@@ -18,6 +20,7 @@ struct TrendChart {
 
     private var wide: Bool { options.ambiguousWide }
     private var outside: String { options.korean ? "· 10위 밖" : "· out of top 10" }
+    private var unopened: String { options.korean ? "· 개봉 전" : "· not yet open" }
 
     /// Whether films fit side by side in columns of `segment`.
     func fits(segment: Int) -> Bool {
@@ -90,7 +93,8 @@ struct TrendChart {
     private func cell(_ point: Trend.Point?, series: Int, width: Int) -> String {
         guard let point else { return String(repeating: " ", count: width) }
         guard let audience = point.audience, let rank = point.rank else {
-            return TextColor.dim.apply(TerminalText.pad(outside, to: width, ambiguousWide: wide), if: options.colors)
+            let before = openDates.indices.contains(series) && openDates[series].map { point.date < $0 } == true
+            return TextColor.dim.apply(TerminalText.pad(before ? unopened : outside, to: width, ambiguousWide: wide), if: options.colors)
         }
         let barWidth = max(1, width - numberWidth - 1)
         let block = TerminalText.width("█", ambiguousWide: wide)

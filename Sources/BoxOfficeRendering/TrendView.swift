@@ -42,6 +42,7 @@ extension Trend: Presentable {
     /// `shortestBar` or more, else one under another); then each film's run as a sparkline,
     /// with its peak and total.
     package func table(_ options: RenderOptions) -> String {
+        guard options.medium == .terminal else { return article(options).rendered(options) }
         let width = max(Self.narrowest, options.width ?? 100)
         var text = TerminalText.headingLines(TerminalText.clean(heading(options)), width: width, ambiguousWide: options.ambiguousWide)
             .map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined()
@@ -58,15 +59,70 @@ extension Trend: Presentable {
         // Room for the widest audience and ` #10`, with a space before it (and a milestone's `*`).
         let numberWidth = max(3, audiences.map { NumberFormat.grouped($0).count }.max() ?? 3) + 5 + (marked.isEmpty ? 0 : 1)
         let chart = TrendChart(options: options, largest: max(1, audiences.max() ?? 1), numberWidth: numberWidth,
-                               marked: { series, point in marked.contains(MarkedDay(movieCode: movies[series].movieCode, date: point.date)) })
+                               marked: { series, point in marked.contains(MarkedDay(movieCode: movies[series].movieCode, date: point.date)) },
+                               openDates: movies.map(\.openDate))
         let segment = (width - TrendChart.dateColumn) / movies.count - TrendChart.gap
         if chart.fits(segment: segment) {
             text += chart.sideBySide(movies, rows: rows, segment: segment)
         } else {
             text += chart.stacked(movies, rows: rows, width: width)
         }
+        if !marked.isEmpty {
+            text += options.notes([options.korean ? "* 그날 누적관객수가 이정표(아래)를 넘음" : "* the day a film passed a milestone (listed below)"], width: width)
+        }
         text += "\n" + summary(options, width: width, days: rows.count)
         return text
+    }
+
+    /// The chart as a table for an article: a row per day, a column per film with its audience
+    /// and rank that day; then each film's peak and total, and the milestones.
+    private func article(_ options: RenderOptions) -> Document {
+        var document = Document([.heading(heading(options))])
+        if let coverage {
+            document.append(.notes(coverage.notes(options, of: "the period's \(coverage.daysInPeriod) days", "기간 \(coverage.daysInPeriod)일"), wrap: nil))
+        }
+        let rows = self.rows
+        guard !movies.isEmpty, !rows.isEmpty else {
+            document.append(.text(options.label("Nothing to show.")))
+            return document
+        }
+        let outside = options.korean ? "10위 밖" : "out of top 10", unopened = options.korean ? "개봉 전" : "not yet open"
+        let columns: [TextTable.Column] = [.init(title: alignedByOpening ? "Day" : "Date")]
+            + movies.map { TextTable.Column(title: $0.title, alignRight: true) }
+        let table = TextTable(columns: columns, rows: rows.map { row in
+            let key: String = switch row.key {
+            case let .date(day): "\(day.iso) (\(options.weekday(day)))"
+            case let .day(number): Self.dayLabel(number, options)
+            }
+            return [TextTable.Cell(key)] + movies.indices.map { index in
+                guard let point = row.points[index] else { return TextTable.Cell("") }
+                guard let audience = point.audience, let rank = point.rank else {
+                    return TextTable.Cell(movies[index].openDate.map { point.date < $0 } == true ? unopened : outside)
+                }
+                return TextTable.Cell("\(NumberFormat.grouped(audience)) · #\(rank)")
+            }
+        })
+        document.append(.table(table))
+        var facts: [String] = []
+        for movie in movies {
+            var parts: [String] = []
+            if let peak = movie.peak, let audience = peak.audience {
+                parts.append((options.korean ? "최고" : "peak") + " \(NumberFormat.grouped(audience)) (\(peak.date.iso))")
+            }
+            if let total = movie.points.compactMap(\.audienceTotal).last {
+                parts.append((options.korean ? "누적" : "total") + " \(NumberFormat.grouped(total))")
+            }
+            if !parts.isEmpty { facts.append(movie.title + ": " + parts.joined(separator: " · ")) }
+        }
+        for movie in movies {
+            for milestone in movie.milestones {
+                let figure = options.korean ? " \(NumberFormat.grouped(milestone.audience))명 돌파" : " passed \(NumberFormat.grouped(milestone.audience))"
+                let when = (options.korean ? " " : " on ") + milestone.date.iso + (milestone.day.map { " (" + Self.dayLabel($0, options) + ")" } ?? "")
+                facts.append(movie.title + figure + when)
+            }
+        }
+        if !facts.isEmpty { document.append(.notes(facts, wrap: nil)) }
+        return document
     }
 
     /// The narrowest width the chart is laid out for; a narrower terminal gets this one.
@@ -74,8 +130,8 @@ extension Trend: Presentable {
 
     /// The rows with only `fields` (`--fields`), under the chart's heading, audiences as in the chart.
     package func table(_ options: RenderOptions, fields: [String]) -> String? {
-        TextColor.bold.apply(TerminalText.clean(heading(options)), if: options.colors) + "\n\n"
-            + RecordTable.table(records.map { $0.selecting(fields) }, fields: fields, audiences: ["audience", "audienceTotal"], options)
+        Document([.heading(heading(options)), .blank]
+                 + RecordTable.blocks(records.map { $0.selecting(fields) }, fields: fields, audiences: ["audience", "audienceTotal"], options)).rendered(options)
     }
 
     private func heading(_ options: RenderOptions) -> String {

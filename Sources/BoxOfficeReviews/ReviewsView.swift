@@ -30,14 +30,14 @@ package struct ReviewList: Presentable {
     package func table(_ options: RenderOptions) -> String {
         guard !reviews.isEmpty else {
             let about = movieCode.map { " of \($0)" } ?? ""
-            return (options.korean ? "리뷰가 없습니다.\n" : "No reviews\(about) yet. Add one with 'boxoffice review add MOVIECODE --rating 4.5 \"…\"'.\n")
+            return Document([.text(options.korean ? "리뷰가 없습니다." : "No reviews\(about) yet. Add one with 'boxoffice review add MOVIECODE --rating 4.5 \"…\"'.")])
+                .rendered(options)
         }
         let title = movieCode.map { "\(options.label("Reviews")) · \($0)" } ?? options.label("Reviews")
         let summary = Review.summary(summarised) + (summarised.count > reviews.count ? ", \(NumberFormat.grouped(reviews.count)) shown" : "")
         // On one line when it fits the terminal, else the summary under the title.
         let line = title + " · " + summary
         let fits = options.width.map { TerminalText.width(line, ambiguousWide: options.ambiguousWide) <= $0 } ?? true
-        let heading = (fits ? [line] : [title, summary]).map { TextColor.bold.apply($0, if: options.colors) }.joined(separator: "\n")
         let table = TextTable(
             columns: [.init(title: "ID"), .init(title: "Movie", dropOrder: 3), .init(title: "Rating"), .init(title: "Nickname", dropOrder: 2),
                       .init(title: "Date", dropOrder: 1), .init(title: "Review", flexible: true)],
@@ -48,7 +48,7 @@ package struct ReviewList: Presentable {
                  .init(String(Day.koreanTimestamp(Date(timeIntervalSince1970: TimeInterval(review.created))).prefix(10))),
                  .init(review.text.split(whereSeparator: \.isNewline).joined(separator: " "))]
             })
-        return heading + "\n\n" + table.render(options).joined(separator: "\n") + "\n"
+        return Document((fits ? [.heading(line)] : [.heading(title), .heading(summary)]) + [.blank, .table(table)]).rendered(options)
     }
 }
 

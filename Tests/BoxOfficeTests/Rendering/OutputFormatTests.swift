@@ -41,6 +41,8 @@ import Testing
         ("csv", OutputStyle(format: .csv)),
         ("tsv", OutputStyle(format: .tsv)),
         ("md", OutputStyle(format: .markdown)),
+        ("ko.md", OutputStyle(format: .markdown, options: RenderOptions(width: 40, korean: true))),
+        ("html", OutputStyle(format: .html)),
     ]
 
     @Test(arguments: ["daily_20230423", "daily_hostile", "weekend_20120101", "movie_20124079"])
@@ -124,6 +126,24 @@ import Testing
         #expect(TerminalText.truncateMiddle("극장판 포켓몬스터 베스트 위시「비크티니와 백의 영웅 레시라무」", to: 20) == "극장판 포켓…시라무」")
     }
 
+    /// The article formats are the terminal's table: the same columns and cells (headings in
+    /// words, separators, ▲/NEW, shares with %), whatever the terminal's width or colours; HTML
+    /// escapes everything a title may hold.
+    @Test func theArticleFormatsAreTheTerminalsTable() throws {
+        let day = try Self.daily("daily_20220105.json", "20220105")
+        let markdown = day.rendered(OutputStyle(format: .markdown, options: RenderOptions(colors: true, width: 30)))
+        #expect(markdown == day.rendered(OutputStyle(format: .markdown)), "neither colours nor the width reach an article")
+        #expect(markdown.contains("| 1 | NEW | 20199882 | 경관의 피 | 64,050 | 69,228 | 34.2% |\n| 2 | ▼1 |"), "\(markdown)")
+        let korean = day.rendered(OutputStyle(format: .markdown, options: RenderOptions(korean: true)))
+        #expect(korean.hasPrefix("**일별 박스오피스 · 2022-01-05 (수)**\n\n| 순위 | 변동 | 코드 | 영화명 | 관객수 | 누적관객수 | 매출점유율 |\n"))
+        #expect(korean.contains("| 64,050 |"), "every digit in an article, even under a Korean locale")
+        let hostile = try Self.results().first { $0.0 == "daily_hostile" }?.1
+        let html = try #require(hostile).rendered(OutputStyle(format: .html))
+        #expect(html.contains("<td>RTL override &lt;script&gt;alert(1)&lt;/script&gt; &amp; *bold* _x_</td>"), "\(html)")
+        #expect(!html.contains("\u{1B}") && !html.contains("style"))
+        #expect(html.components(separatedBy: "<table>").count == 2, "one table")
+    }
+
     @Test func fieldsPickAndOrderInEveryFormat() throws {
         let day = try Self.daily("daily_20220105.json", "20220105")
         let fields = ["title", "rank", "audience"]
@@ -132,7 +152,8 @@ import Testing
         #expect(day.rendered(OutputStyle(format: .jsonl, fields: fields)).hasPrefix(#"{"title":"경관의 피","rank":1,"audience":64050}"# + "\n"))
         #expect(day.rendered(OutputStyle(format: .json, prettyJSON: false, fields: ["rank"])) == #"{"date":"2022-01-05","provisional":false,"entries":[{"rank":1},{"rank":2},{"rank":3},{"rank":4},{"rank":5},{"rank":6},{"rank":7},{"rank":8},{"rank":9},{"rank":10}]}"# + "\n",
                 "the envelope stays; the entries have the chosen keys")
-        #expect(day.rendered(OutputStyle(format: .markdown, fields: ["rank", "title"])).hasPrefix("| rank | title |\n| ---: | --- |\n| 1 | 경관의 피 |\n"))
+        #expect(day.rendered(OutputStyle(format: .markdown, fields: ["rank", "title"])).hasPrefix("**Daily box office · 2022-01-05 (Wed)**\n\n| Rank | Title |\n| ---: | --- |\n| 1 | 경관의 피 |\n"))
+        #expect(day.rendered(OutputStyle(format: .html, fields: ["rank", "title"])).hasPrefix("<table>\n<caption>Daily box office · 2022-01-05 (Wed)</caption>\n<thead>\n<tr><th scope=\"col\">Rank</th><th scope=\"col\">Title</th></tr>\n</thead>\n<tbody>\n<tr><td>1</td><td>경관의 피</td></tr>\n"))
         #expect(day.rendered(OutputStyle(fields: ["rank", "title"])).hasPrefix("Daily box office · 2022-01-05 (Wed)\n\nRank  Title\n   1  경관의 피\n"))
         let movie = try Movie(try Self.decode(MovieInfoResponse.self, "movieinfo_20124079_capture-b.json"), requested: "20124079")
         #expect(movie.rendered(OutputStyle(format: .json, prettyJSON: false, fields: ["title", "genres"])) == #"{"title":"광해, 왕이 된 남자","genres":["사극","드라마"]}"# + "\n")
