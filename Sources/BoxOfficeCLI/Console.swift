@@ -77,7 +77,24 @@ public struct Console: Sendable {
     /// Writes the question to stderr and reads a line from stdin, both a terminal.
     private static func askAtTerminal(_ question: String) -> String? {
         _ = write(question, to: STDERR_FILENO)
-        return readLine(strippingNewline: true)
+        return readAnswer(from: STDIN_FILENO)
+    }
+
+    /// One line read byte by byte with `read(2)` (nil at the end of input before any byte), so
+    /// that nothing past the answer is taken from the descriptor. The standard library's
+    /// `readLine` is not used: its buffer comes from the C library's `getline` and is freed by
+    /// Swift, which a statically linked program under AddressSanitizer reports as a bad free.
+    /// An answer longer than 4,096 bytes is cut there; a question's answer is a word.
+    static func readAnswer(from descriptor: Int32) -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let count = read(descriptor, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            if bytes.count < 4_096 { bytes.append(byte) }
+        }
     }
 
     /// Makes sure descriptors 0, 1 and 2 are open before anything else opens a file: when a caller

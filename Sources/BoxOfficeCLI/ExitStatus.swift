@@ -207,6 +207,11 @@ struct FailureReport: Equatable {
     private init(ambiguous error: AmbiguousTitleError) {
         let page = error.page
         guard let first = page.items.first else {
+            if error.searchedSamples {
+                self.init(.unavailable, "the sample data holds no film whose title contains \(UsageError.quote(error.title)): the demo searched the \(SampleSearch.filmCount) films it holds (the autumn of 2025 and a few older ones), not KOBIS.",
+                          "'boxoffice --demo search TITLE' lists what it holds; drop --demo to ask KOBIS itself.")
+                return
+            }
             // 2021854 or 202185411: a movie code with a digit missing or one too many.
             let digits = error.title.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
             if digits, error.title.count == 7 || error.title.count == 9 {

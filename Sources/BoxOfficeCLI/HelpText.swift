@@ -19,7 +19,7 @@ struct HelpText {
         text += "\nENVIRONMENT\n" + rows(CommandLineSpec.environment)
         text += "\nFILES\n" + rows(CommandLineSpec.files)
         text += "\nEXIT CODES\n" + rows(CommandLineSpec.exitCodes)
-        text += "\nEXAMPLES\n" + Self.examples.map { "  \($0)\n" }.joined()
+        text += "\nEXAMPLES\n" + Self.examples.map(example).joined()
         text += "\nTOPICS (boxoffice help <topic>)\n" + rows(ManualTopics.all.map { ($0.name, ManualTopics.heading($0.title)) })
         text += "\n" + paragraph("Get a free key at https://www.kobis.or.kr/kobisopenapi (키 발급/관리). Run 'boxoffice help <command>' for more about a command; 'boxoffice completions bash' and 'boxoffice manual' give shell completions and a man page.")
         return text
@@ -33,7 +33,7 @@ struct HelpText {
             switch block {
             case let .paragraph(text): paragraph(text)
             case let .item(text): wrapped("- " + text, indent: 0, hanging: 2)
-            case let .example(text): text.split(separator: "\n").map { "  \($0)\n" }.joined()
+            case let .example(text): text.split(separator: "\n").map { example(String($0)) }.joined()
             }
         }
         return paragraph("boxoffice help \(name): \(ManualTopics.heading(topic.title))") + "\n" + blocks.joined(separator: "\n")
@@ -60,7 +60,7 @@ struct HelpText {
             text += "\n" + spec.discussion.split(separator: "\n\n").map { paragraph(String($0)) }.joined(separator: "\n")
         }
         if !spec.examples.isEmpty {
-            text += "\nEXAMPLES\n" + spec.examples.map { "  \($0)\n" }.joined()
+            text += "\nEXAMPLES\n" + spec.examples.map(example).joined()
         }
         let globals = CommandLineSpec.globalOptions.filter { !["help", "version"].contains($0.name) }.map { "--" + $0.name }
         text += "\n" + paragraph("Global options, before or after the command: \(globals.joined(separator: ", ")); 'boxoffice help' explains them.")
@@ -73,11 +73,51 @@ struct HelpText {
             + rows(CommandLineSpec.commands.map { ($0.name, $0.summary) })
     }
 
+    /// The main help's examples; each works with --demo, or says what it needs (`# needs a key`).
     static let examples = [
-        "boxoffice --demo daily", "boxoffice daily --date 2023-03-27", "boxoffice weekly --period weekend --nation korean --region 서울",
-        "boxoffice movie 기생충", "boxoffice search 범죄와의 전쟁", "boxoffice people 봉준호",
+        "boxoffice --demo daily", "boxoffice daily --date 2025-10-06", "boxoffice weekly --period weekend --nation korean --region 서울   # needs a key",
+        "boxoffice movie 어쩔수가없다", "boxoffice search 범죄와의 전쟁", "boxoffice people 봉준호",
         "boxoffice daily --format csv > day.csv", "boxoffice daily --json | jq '.entries[0]'",
     ]
+
+    /// An example as help shows it, indented: on one line when it fits, else broken between its
+    /// words with a shell's ` \` at each break (so it still pastes as one command), a note after
+    /// `#` on a line of its own above it.
+    private func example(_ text: String) -> String {
+        guard TerminalText.width(text) + 2 > width else { return "  " + text + "\n" }
+        var command = text
+        var lines: [String] = []
+        if let mark = text.firstRange(of: "   # ") {
+            lines.append("  # " + text[mark.upperBound...])
+            command = String(text[..<mark.lowerBound])
+            if TerminalText.width(command) + 2 <= width { return lines.joined(separator: "\n") + "\n  " + command + "\n" }
+        }
+        // Words, with a quoted stretch kept whole.
+        var words: [String] = []
+        var quote: Character?
+        for character in command {
+            if character == " ", quote == nil {
+                words.append("")
+                continue
+            }
+            if character == "'" || character == "\"" { quote = quote == character ? nil : (quote ?? character) }
+            if words.isEmpty { words.append("") }
+            words[words.count - 1].append(character)
+        }
+        var line = "  "
+        for word in words where !word.isEmpty {
+            let empty = line.allSatisfy { $0 == " " }
+            let lead = empty ? line : line + " "
+            if empty || TerminalText.width(lead + word) + 2 <= width {
+                line = lead + word
+            } else {
+                lines.append(line + " \\")
+                line = "      " + word
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n") + "\n"
+    }
 
     /// Text reflowed to the width, each line ending in a newline.
     private func paragraph(_ text: String) -> String {

@@ -37,6 +37,17 @@ extension SearchPage {
         return .heading(text)
     }
 
+    /// The hint for going on from an item (`lead` and its code): the first whose details can be
+    /// shown; where none's can (the samples hold them not), says so.
+    func details(of code: KeyPath<Item, String>, english: String, korean: String, _ options: RenderOptions) -> String? {
+        guard let first = items.first(where: { detailsAtHand?.contains($0[keyPath: code]) ?? true }) else {
+            guard !items.isEmpty else { return nil }
+            return options.korean ? "예시 자료에는 이들의 상세 정보가 없습니다 (--demo 없이 영진위에 물어보세요)"
+                : "The sample data holds none of their details; drop --demo to ask KOBIS for them."
+        }
+        return (options.korean ? korean : english) + first[keyPath: code]
+    }
+
     /// The heading, a blank line, the table, a hint for the next page when there is one, and a
     /// hint for going on from the first item.
     func render(_ noun: SearchNoun, _ options: RenderOptions, table: TextTable, all: Bool = false, details: String? = nil) -> String {
@@ -97,7 +108,7 @@ extension PersonSummary: SearchItem {
             rows: page.items.map { person in
                 [.init(person.code), .init(person.name), .init(person.nameEnglish ?? ""), .init(person.role ?? ""), .init(PersonSummary.films(person.films, options))]
             })
-        let details = page.items.first.map { (options.korean ? "필모그래피 전체: " : "A person's whole filmography: ") + "boxoffice people \($0.code)" }
+        let details = page.details(of: \.code, english: "A person's whole filmography: boxoffice people ", korean: "필모그래피 전체: boxoffice people ", options)
         return page.render(.people, options, table: table, details: details)
     }
 
@@ -128,7 +139,7 @@ extension CompanySummary: SearchItem {
                 [.init(company.code), .init(company.name), .init(company.nameEnglish ?? ""), .init(company.roles.joined(separator: ", ")),
                  .init(company.ceo ?? ""), .init(company.filmNames ?? "")]
             })
-        let details = page.items.first.map { (options.korean ? "참여 영화 전체: " : "A company's films: ") + "boxoffice company \($0.code)" }
+        let details = page.details(of: \.code, english: "A company's films: boxoffice company ", korean: "참여 영화 전체: boxoffice company ", options)
         return page.render(.companies, options, table: table, details: details)
     }
 

@@ -38,6 +38,10 @@ enum BrowseBody {
         case let (.people(name, film), .people(page)?): return people(page, name: name, film: film)
         case let (.company, .company(company)?): return details(of: company)
         case let (.reviews, .reviews(reviews)?): return Self.reviews(reviews)
+        case let (.people(name, _), .notHeld?):
+            return [BrowseLine(text: name.printable, heading: true), BrowseLine(text: "KOBIS's details of people of this name are not in the samples; drop --demo to see them.")]
+        case (.person, .notHeld?): return [BrowseLine(text: "KOBIS's details of this person are not in the samples; drop --demo to see them.")]
+        case (.company, .notHeld?): return [BrowseLine(text: "KOBIS's details of this company are not in the samples; drop --demo to see them.")]
         case (.help, _): return help
         default: return []
         }

@@ -108,6 +108,8 @@ enum BrowseAnswer: Equatable {
     case poster(String?)
     /// A film's run in the rankings at hand.
     case run(Trend)
+    /// Nothing of it in the source (a person or a company the demo's samples do not hold).
+    case notHeld
 }
 
 /// A film's screen: KOBIS's details (nil where the demo's samples do not hold them), and what

@@ -32,7 +32,7 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
         It needs a terminal: with stdin or stdout not one, it exits 64. For scripts, use the
         commands themselves (daily, weekly, movie, people, company with --json).
         """,
-        examples: ["boxoffice browse", "boxoffice --demo browse", "boxoffice browse --date 2023-03-27 --period weekend"])
+        examples: ["boxoffice browse", "boxoffice --demo browse", "boxoffice browse --date 2025-10-06", "boxoffice browse --period weekend --deep   # needs a key"])
 
     static let date = Parameter("date", value: "D", help: "the day to start on: 20230327, 2023-03-27, yesterday or -Nd", default: "yesterday in Korea",
                                 kind: .day)
@@ -130,11 +130,21 @@ struct BrowseFetcher: Sendable {
             return .weekly(try await client.fetch(.weekly(place.day, period: period, filter: filter, scope: scope)))
         case let .movie(code): return .movie(try await film(code, client: client))
         case let .search(title): return .movies(try await client.fetch(.movies(MovieQuery(title: title))), origin: context.source.searchedFilms)
-        case let .person(code): return .person(try await client.fetch(.person(code: code)))
-        case let .company(code): return .company(try await client.fetch(.company(code: code)))
+        case let .person(code): return try await held { .person(try await client.fetch(.person(code: code))) }
+        case let .company(code): return try await held { .company(try await client.fetch(.company(code: code))) }
         // Credits carry no code: the people of that name with that film (KOBIS's filmoNames).
-        case let .people(name, film): return .people(try await client.fetch(.people(name: name, filmography: film)))
+        case let .people(name, film): return try await held { .people(try await client.fetch(.people(name: name, filmography: film))) }
         case .reviews, .poster, .run: throw BrowseFetchError()
+        }
+    }
+
+    /// The answer, or, where the source holds nothing of it (the samples hold few people and
+    /// companies), a screen that says so rather than an error.
+    private func held(_ fetch: () async throws -> BrowseAnswer) async throws -> BrowseAnswer {
+        do {
+            return try await fetch()
+        } catch let error as SampleDataError where [.peopleInfo, .peopleList, .companyInfo].contains(error.operation) {
+            return .notHeld
         }
     }
 

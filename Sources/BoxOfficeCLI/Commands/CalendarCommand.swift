@@ -16,7 +16,7 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
         Days KOBIS has not published yet (today and later) are marked as such. The month's days
         are fetched --jobs at a time and kept in the cache.
         """,
-        examples: ["boxoffice calendar", "boxoffice calendar 2023-04", "boxoffice calendar 2023-04 --json | jq '.days[0]'"],
+        examples: ["boxoffice calendar", "boxoffice calendar 2025-10", "boxoffice calendar 2025-10 --json | jq '.days[0]'"],
         fields: CommandSpec.fields(of: MonthCalendar.self))
 
     init(_ arguments: some ArgumentReader) throws(UsageError) {

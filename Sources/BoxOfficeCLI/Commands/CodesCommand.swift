@@ -9,6 +9,6 @@ extension CodesRequest: BoxOfficeCommand {
         arguments: [ArgumentSpec(name: "table", help: "regions, nations, types or parts, or any KOBIS comCode; none lists the tables",
                                  completion: .choices(CodeTable.named.map(\.name)))],
         options: [Parameter.raw.option],
-        examples: ["boxoffice codes", "boxoffice codes regions", "boxoffice codes nations --json | jq -r '.[].name'"],
+        examples: ["boxoffice codes", "boxoffice codes regions --json | jq -r '.[].name'", "boxoffice codes nations   # needs a key"],
         fields: CommandSpec.fields(of: CodeCatalogue.self, CodeList.self))
 }

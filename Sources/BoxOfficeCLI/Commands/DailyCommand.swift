@@ -19,9 +19,9 @@ extension DailyRequest: BoxOfficeCommand {
         in the cache as it arrives, so a run stopped by Ctrl-C or the key's quota (exit 75) goes
         on from there when run again.
         """,
-        examples: ["boxoffice daily", "boxoffice daily --date 2023-03-27", "boxoffice daily --nation korean --region 서울",
-                   "boxoffice daily --date -7d --json | jq '.entries[0]'",
-                   "boxoffice daily --from 2023-03-01 --to 2023-03-31 --format csv > march.csv"],
+        examples: ["boxoffice daily", "boxoffice daily --date 2025-10-06", "boxoffice daily --nation korean --region 서울   # needs a key",
+                   "boxoffice daily --json | jq '.entries[0]'", "boxoffice daily --date 2025-10-06 --format markdown",
+                   "boxoffice daily --from 2025-10-01 --to 2025-10-31 --format csv > october.csv"],
         fields: CommandSpec.fields(of: DailyBoxOffice.self))
 }
 

@@ -17,7 +17,7 @@ extension People: LookupCommandKind {
         name: "people", summary: "find actors, directors and crew by name, or show one person's filmography",
         arguments: [ArgumentSpec(name: "name|peopleCd", help: "a name to search for, or a KOBIS people code such as 10031641")],
         options: [PeopleRequest.page.option, Parameter.raw.option],
-        examples: ["boxoffice people 봉준호", "boxoffice people 10031641", "boxoffice people 10031641 --json | jq -r '.films[].title'"],
+        examples: ["boxoffice people 봉준호", "boxoffice people 10031641   # needs a key", "boxoffice people 10000066 --json | jq -r '.films[].title'"],
         fields: CommandSpec.fields(of: SearchPage<PersonSummary>.self, Person.self))
 }
 
@@ -26,6 +26,6 @@ extension Companies: LookupCommandKind {
         name: "company", summary: "find production and distribution companies, or show one company's films",
         arguments: [ArgumentSpec(name: "name|companyCd", help: "a name to search for, or a KOBIS company code such as 20100109")],
         options: [CompanyRequest.page.option, Parameter.raw.option],
-        examples: ["boxoffice company 쇼박스", "boxoffice company 20100109", "boxoffice company 20100109 --json | jq -r '.films[].title'"],
+        examples: ["boxoffice company CJ", "boxoffice company 쇼박스   # needs a key", "boxoffice company 20100109 --json | jq -r '.films[].title'"],
         fields: CommandSpec.fields(of: SearchPage<CompanySummary>.self, Company.self))
 }

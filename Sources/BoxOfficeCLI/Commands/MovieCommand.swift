@@ -15,7 +15,7 @@ extension MovieRequest: BoxOfficeCommand {
         --json (or another format for scripts), the candidates are also written to stdout as
         'boxoffice search --json' writes them, still with exit 1.
         """,
-        examples: ["boxoffice movie 20124079", "boxoffice movie 기생충", "boxoffice movie 20124079 --poster --json | jq -r .poster",
-                   "boxoffice movie 20124079 --json | jq -r '.actors[].name'"],
+        examples: ["boxoffice movie 20243561", "boxoffice movie 어쩔수가없다", "boxoffice movie 20243561 --poster --json | jq -r .poster   # needs a poster key",
+                   "boxoffice movie 20243561 --json | jq -r '.actors[].name'"],
         fields: CommandSpec.fields(of: Movie.self, MovieWithPoster.self))
 }

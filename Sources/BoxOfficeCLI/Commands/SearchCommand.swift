@@ -8,6 +8,6 @@ extension SearchRequest: BoxOfficeCommand {
         name: "search", summary: "find movies by title, director or year, with their codes",
         arguments: [ArgumentSpec(name: "title", help: "all or part of a title (Korean or English as KOBIS lists it)")],
         options: [director, year, page, all, Parameter.raw].map(\.option),
-        examples: ["boxoffice search 범죄와의 전쟁", "boxoffice search --director 봉준호", "boxoffice search 'star wars' --all --json | jq -r '.[].movieCode'"],
+        examples: ["boxoffice search 범죄와의 전쟁", "boxoffice search --director 박찬욱", "boxoffice search 'star wars' --all --json | jq -r '.[].movieCode'   # needs a key"],
         fields: CommandSpec.fields(of: SearchPage<MovieSummary>.self))
 }

@@ -23,7 +23,7 @@ extension TopRequest: BoxOfficeCommand {
         kept, and the same command goes on from there tomorrow. The current year or month runs
         to yesterday and is marked provisional, as are figures KOBIS may still revise.
         """,
-        examples: ["boxoffice top", "boxoffice top --year 2023 --limit 20", "boxoffice top --month 2023-08 --nation korean",
-                   "boxoffice top --from 2023-07-01 --to 2023-08-31 --format csv > summer.csv"],
+        examples: ["boxoffice top", "boxoffice top --year 2025 --limit 20", "boxoffice top --month 2025-10 --nation korean   # needs a key",
+                   "boxoffice top --from 2025-09-01 --to 2025-10-31 --format csv > autumn.csv", "boxoffice top --month 2025-10 --format html > october.html"],
         fields: CommandSpec.fields(of: PeriodRanking.self))
 }

@@ -24,8 +24,8 @@ extension TrendRequest: BoxOfficeCommand {
         million on a day it was in the top 10 within the range, marked * in the chart and listed
         under it. A mark passed before the range, or on a day outside the top 10, is not listed.
         """,
-        examples: ["boxoffice trend 20218541", "boxoffice trend 20218541 20236180 --from 2023-07-26 --to 2023-09-30",
-                   "boxoffice trend '서울의 봄' 파묘 --align opening --svg runs.svg",
-                   "boxoffice trend '밀수' --svg run.svg", "boxoffice trend 20218541 --format csv > run.csv"],
+        examples: ["boxoffice trend 20243561", "boxoffice trend 20243561 20228988 --from 2025-10-01 --to 2025-10-28",
+                   "boxoffice trend 어쩔수가없다 보스 --align opening --svg runs.svg",
+                   "boxoffice trend 보스 --svg run.svg", "boxoffice trend 20243561 --format csv > run.csv"],
         fields: CommandSpec.fields(of: Trend.self))
 }

@@ -12,7 +12,7 @@ extension WeeklyRequest: BoxOfficeCommand {
         and its week number (ISO year and week, e.g. 202312). With --from and --to, every week the
         range touches, in order.
         """,
-        examples: ["boxoffice weekly", "boxoffice weekly --period weekend --nation korean --region seoul",
-                   "boxoffice weekly --date 2023-03-27 --json | jq '.entries[] | .title'"],
+        examples: ["boxoffice weekly", "boxoffice weekly --period weekend --nation korean --region seoul   # needs a key",
+                   "boxoffice weekly --date 2012-01-01 --period weekend --json | jq '.entries[] | .title'"],
         fields: CommandSpec.fields(of: WeeklyBoxOffice.self))
 }

@@ -49,6 +49,13 @@ struct AnswerSource: Sendable {
         return today.adding(days: -730)...today.adding(days: -1)
     }
 
+    /// The codes whose record (`people`: a person's, `company`: a company's) the source holds,
+    /// when it holds only some (the samples); nil for KOBIS, which holds every one.
+    func heldRecords(of kind: String) -> Set<String>? {
+        guard sampled else { return nil }
+        return Set(SampleCatalog.samples(of: kind == "people" ? .peopleInfo : .companyInfo))
+    }
+
     /// Whether `error` says only that the source does not hold a film's details (the samples):
     /// what else is known of the film is still worth showing.
     func lacksDetails(_ error: any Error) -> Bool {

@@ -62,6 +62,9 @@ enum SampleSearch {
         return Data(result.serialized(pretty: false).utf8)
     }
 
+    /// How many films the samples name (the films a demo search searches).
+    static var filmCount: Int { held.count }
+
     /// Lower-cased, without spaces: `범죄와의전쟁` finds `범죄와의 전쟁`.
     private static func fold(_ text: String) -> String {
         text.lowercased().filter { !$0.isWhitespace }
@@ -79,7 +82,8 @@ enum SampleSearch {
     private static let held = films()
 
     /// Every film the samples name, newest opening first, each once: from its details when the
-    /// samples hold them, else from the latest ranking that lists it.
+    /// samples hold them, else from a recorded search that lists it, else from the latest ranking
+    /// that lists it.
     private static func films() -> [Film] {
         var films: [String: Film] = [:]
         for entry in SampleCatalog.entries where entry.key.hasPrefix(KOBISOperation.movieInfo.rawValue + "?") {
@@ -90,6 +94,17 @@ enum SampleSearch {
                                nations: list(info["nations"]).map { text($0["nationNm"]) }, genres: list(info["genres"]).map { text($0["genreNm"]) },
                                directors: list(info["directors"]).map { text($0["peopleNm"]) },
                                companies: list(info["companys"]).map { (text($0["companyCd"]), text($0["companyNm"])) })
+        }
+        for entry in SampleCatalog.entries where entry.key.hasPrefix(KOBISOperation.movieList.rawValue + "?") {
+            guard let bytes = SampleRecordings.bytes(named: entry.file) else { continue }
+            for row in list(JSONValue.parse(Data(bytes))?["movieListResult"]?["movieList"]) {
+                guard let code = row["movieCd"]?.stringValue, films[code] == nil, let title = row["movieNm"]?.stringValue else { continue }
+                films[code] = Film(code: code, title: title, titleEnglish: text(row["movieNmEn"]), year: text(row["prdtYear"]), openDay: text(row["openDt"]),
+                                   type: text(row["typeNm"]), status: text(row["prdtStatNm"]),
+                                   nations: text(row["nationAlt"]).split(separator: ",").map(String.init),
+                                   genres: text(row["genreAlt"]).split(separator: ",").map(String.init),
+                                   directors: list(row["directors"]).map { text($0["peopleNm"]) })
+            }
         }
         for entry in SampleCatalog.entries.reversed() where entry.key.hasPrefix(KOBISOperation.dailyBoxOffice.rawValue + "?") {
             guard let bytes = SampleRecordings.bytes(named: entry.file) else { continue }

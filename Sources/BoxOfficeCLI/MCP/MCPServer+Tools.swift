@@ -52,11 +52,18 @@ extension MCPServer {
             }
             // Where the answer came from when that is not KOBIS (the samples' search), beside it.
             if let origin = output.origin { blocks.append(.object([("type", .string("text")), ("text", .string(origin))])) }
+            // An assistant never sees stderr: a result from the recordings says so itself.
+            if tool.reachesKOBIS, !context.source.reachesNetwork {
+                blocks.append(.object([("type", .string("text")), ("text", .string(Self.sampleNote))]))
+            }
             return .object([("content", .array(blocks)), ("structuredContent", structured), ("isError", .bool(false))])
         } catch {
             return Self.failure(Self.message(error, keyOrigin: context.secrets.keyOrigin))
         }
     }
+
+    /// What a result from the demo's recordings says beside its answer.
+    static let sampleNote = "Sample data: this server was started with --demo and answers from KOBIS recordings shipped with boxoffice (the autumn of 2025, day by day, and a few older days and films), not from KOBIS itself; other days and films are not in it."
 
     /// Each tool's output schema, from the shape its value's type declares.
     static let outputSchemas: [String: JSONValue] = Dictionary(uniqueKeysWithValues: MCPTools.all.map { ($0.name, MCPOutputSchema.of($0.output)) })

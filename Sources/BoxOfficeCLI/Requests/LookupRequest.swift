@@ -17,7 +17,13 @@ struct LookupRequest<Kind: LookupKind>: BoxOfficeRequest, Equatable {
         case let .code(code):
             return try await context.show(Kind.record(code), using: client)
         case let .name(name, page):
-            return try await context.show(Kind.search(name, page: page), using: client)
+            var output = try await context.show(Kind.search(name, page: page), using: client)
+            // The samples hold only some records: the hint names one they hold, or says they hold none.
+            if case .value(var found as SearchPage<Kind.Summary>, let chart) = output.content, let held = context.source.heldRecords(of: Kind.name) {
+                found.detailsAtHand = held
+                output.content = .value(found, chart: chart)
+            }
+            return output
         }
     }
 }

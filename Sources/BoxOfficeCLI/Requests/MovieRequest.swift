@@ -77,7 +77,7 @@ struct MovieRequest: BoxOfficeRequest, Equatable {
         let query = MovieQuery(title: title)
         let page = try await client.fetch(.movies(query))
         guard page.items.count == 1, page.total == 1, let only = page.items.first else {
-            throw AmbiguousTitleError(title: title, page: page)
+            throw AmbiguousTitleError(title: title, page: page, searchedSamples: context.source.searchedFilms != nil)
         }
         context.notice?("'\(title)' is \(only.title) (\(only.code)).")
         return only.code
@@ -88,6 +88,8 @@ struct MovieRequest: BoxOfficeRequest, Equatable {
 struct AmbiguousTitleError: Error {
     let title: String
     let page: SearchPage<MovieSummary>
+    /// The search was the demo's, of the films its samples hold, not KOBIS's.
+    var searchedSamples = false
 }
 
 /// Checks movie codes: KOBIS codes are 8 letters and digits with a digit first, like 20124079 or 2024A603.

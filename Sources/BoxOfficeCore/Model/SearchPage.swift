@@ -8,6 +8,9 @@ public struct SearchPage<Item: Sendable & Equatable>: Sendable, Equatable {
     public let perPage: Int
     /// The items on this page, in KOBIS's order.
     public let items: [Item]
+    /// The codes of the items whose details can be shown, when only some can (the demo's
+    /// samples hold only some people's and companies' details); nil when every one's can.
+    package var detailsAtHand: Set<String>? = nil
 
     /// A page of results.
     public init(total: Int, page: Int, perPage: Int, items: [Item]) {

@@ -310,6 +310,36 @@ import Testing
     /// film, titled, with what the season's rankings know of it and no error; a film whose
     /// details the samples do not hold shows those figures alone, saying so; stepping back a day
     /// at a time passes over 2025-10-20, saying it was not recorded.
+    /// In the demo, a film's director or company that the samples do not hold opens a screen that
+    /// says so, not an error on the status line.
+    @Test func inTheDemoPeopleAndCompaniesTheSamplesLackSaySo() async throws {
+        let server = try Server()
+        let cache = Self.folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let terminal = try Self.start(server, cache: cache, arguments: ["--demo", "browse", "--date", "2025-10-06"], columns: 100, rows: 40,
+                                      extra: ["KOBIS_API_KEY": ""])
+        defer { terminal.close() }
+        let rows = try SeasonDemoTests.rows("20251006")
+        guard let first = rows.first, await see(terminal, first.title) else { return }
+        terminal.send("\r")
+        guard await see(terminal, "Film · \(first.title)"), await see(terminal, "Directors") else { return }
+        // The first item of a film's screen is its director.
+        terminal.send("\r")
+        guard await see(terminal, "People · ") else { return }
+        #expect(await see(terminal, "KOBIS's details of people of this name are not in the samples"), "\(terminal.screen.text)")
+        #expect(!terminal.screen.text.contains("sample data has no"))
+        terminal.send("\u{1B}")
+        guard await see(terminal, "Film · \(first.title)") else { return }
+        // The last item is the reviews; the one before it a company.
+        terminal.send("G")
+        terminal.send("k")
+        terminal.send("\r")
+        guard await see(terminal, "Company ") else { return }
+        #expect(await see(terminal, "KOBIS's details of this company are not in the samples"), "\(terminal.screen.text)")
+        terminal.send("q")
+        #expect(await terminal.waitForExit(timeout: .seconds(20 * TestTime.scale)) == 0)
+    }
+
     @Test func inTheDemoEveryFilmOfTheFirstDayOpensWithItsSeason() async throws {
         let server = try Server()
         let cache = Self.folder()

@@ -550,7 +550,11 @@ final class MCPTestClient: Sendable {
         #expect(milestones.last?.contains("2000000 2025-10-12") == true)
         let search = result(try await client.response(4))
         let blocks = (search["content"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
-        #expect(blocks.count == 2 && blocks.last == "searched the samples (titles, directors, recorded searches), not KOBIS.", "\(blocks)")
+        #expect(blocks.count == 3 && blocks[1] == "searched the samples (titles, directors, recorded searches), not KOBIS.", "\(blocks)")
+        // Every result of the demo says in itself that it is sample data (an assistant never sees stderr).
+        #expect(blocks.last?.hasPrefix("Sample data: this server was started with --demo") == true, "\(blocks)")
+        let october = result(try await client.response(2))
+        #expect((october["content"] as? [[String: Any]])?.compactMap { $0["text"] as? String }.last?.hasPrefix("Sample data: ") == true)
         let codes = ((search["structuredContent"] as? [String: Any])?["movies"] as? [[String: Any]] ?? []).compactMap { $0["movieCode"] as? String }
         #expect(codes == ["20228988"])
         let range = try #require(result(try await client.response(5))["structuredContent"] as? [String: Any])

@@ -122,7 +122,7 @@ enum Executable {
     ///   - timeLimit: seconds before the process is taken for hung and ended, scaled by `TestTime`.
     ///   - standardError: where the process's stderr goes instead of a pipe read here.
     static func run(_ arguments: [String], environment: [String: String] = [:], timeLimit: Double = 60,
-                    program: URL = url, standardError: FileHandle? = nil,
+                    program: URL = url, standardError: FileHandle? = nil, directory: URL? = nil,
                     whileRunning: (@Sendable (Process) async -> Void)? = nil) async throws -> Result {
         // A turn among the programs the tests run at once, taken before the program's pipes are
         // made: tests waiting for a turn hold no descriptors (the test process must stay well under
@@ -136,6 +136,7 @@ enum Executable {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         process.environment = ChildEnvironment.base(home: home).merging(environment) { $1 }
         let output = Pipe()
         let error = Pipe()
