@@ -2,8 +2,10 @@ import BoxOfficeCore
 import BoxOfficeStorage
 
 /// Reads a day as users write it: `20230327`, `2023-03-27`, `2023-3-27`, `2023.03.27` (and the
-/// Korean `2023. 3. 27.`), `2023/03/27`, `yesterday`, `today` or `-Nd`. The one reader of dates
-/// for every command, option and MCP tool; months go through the same splitting (`MonthArgument`).
+/// Korean `2023. 3. 27.`), `2023/03/27`, `yesterday`, `today` or `-Nd`, and as Koreans say it:
+/// `오늘`, `어제`, `그제` (`그저께`), `3일 전`, `2023년 3월 27일` and `3월 27일` (this year's, or last
+/// year's while this year's is still to come). The one reader of dates for every command, option
+/// and MCP tool; months go through the same splitting (`MonthArgument`).
 enum DateArgument {
     /// What is wrong with a text that was to be a day; each face words it.
     enum Problem: Error, Equatable {
@@ -21,10 +23,12 @@ enum DateArgument {
     static func read(_ text: String, today: Day) throws(Problem) -> Day {
         let trimmed = text.trimmingBlanks().lowercased()
         switch trimmed {
-        case "today": return today
-        case "yesterday": return today.adding(days: -1)
+        case "today", "오늘": return today
+        case "yesterday", "어제": return today.adding(days: -1)
+        case "그제", "그저께": return today.adding(days: -2)
         default: break
         }
+        if let day = try korean(trimmed, today: today) { return day }
         if trimmed.hasPrefix("-"), trimmed.hasSuffix("d") {
             let digits = trimmed.dropFirst().dropLast()
             guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
@@ -39,6 +43,48 @@ enum DateArgument {
         return day
     }
 
+    /// A day written in Korean words: `3일 전` (days ago), `2023년 3월 27일`, `3월 27일`, spaces
+    /// between the parts optional; nil when `text` has none of these shapes.
+    private static func korean(_ text: String, today: Day) throws(Problem) -> Day? {
+        let compact = text.filter { $0 != " " }
+        if compact.hasSuffix("일전") {
+            let digits = compact.dropLast(2)
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            guard digits.count <= 5, let count = Int(digits) else { throw .badDaysAgo }
+            return today.adding(days: -count)
+        }
+        guard compact.hasSuffix("일"), compact.contains("월") else { return nil }
+        // The numbers before 년, 월 and 일, each of digits alone.
+        var numbers: [Int] = []
+        var units: [Character] = []
+        var digits = ""
+        for character in compact {
+            if character.isASCII, character.isNumber {
+                digits.append(character)
+            } else if "년월일".contains(character), (1...(character == "년" ? 4 : 2)).contains(digits.count), let number = Int(digits) {
+                numbers.append(number)
+                units.append(character)
+                digits = ""
+            } else {
+                return nil
+            }
+        }
+        switch units {
+        case ["년", "월", "일"]:
+            guard numbers[0] >= 1000 else { return nil }
+            guard let day = Day(year: numbers[0], month: numbers[1], day: numbers[2]) else { throw .notARealDate }
+            return day
+        case ["월", "일"]:
+            // The latest such day that is not to come: this year's, or last year's (2월 29일: the last leap year's).
+            for year in stride(from: today.year, through: today.year - 8, by: -1) {
+                if let day = Day(year: year, month: numbers[0], day: numbers[1]), day <= today { return day }
+            }
+            throw .notARealDate
+        default:
+            return nil
+        }
+    }
+
     /// Resolves `text` against Korea's `today`; `option` names the flag in messages.
     static func day(_ text: String, today: Day, option: String) throws(UsageError) -> Day {
         do {
@@ -48,7 +94,7 @@ enum DateArgument {
             switch error {
             case .badDaysAgo: throw UsageError(message: "\(quoted) is not a date: write -Nd for N days ago, e.g. -3d")
             case let .daysAgoWithoutD(trimmed): throw UsageError(message: "\(quoted) is not a date; did you mean '\(trimmed)d' (\(trimmed.dropFirst()) days ago)?")
-            case .notADate: throw UsageError(message: "\(quoted) is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd")
+            case .notADate: throw UsageError(message: "\(quoted) is not a date: use 20230327, 2023-03-27, 2023.03.27, 2023년 3월 27일, yesterday, 어제 or -Nd")
             case .notARealDate: throw UsageError(message: "\(quoted) is not a real date")
             }
         }

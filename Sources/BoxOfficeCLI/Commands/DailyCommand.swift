@@ -9,7 +9,8 @@ extension DailyRequest: BoxOfficeCommand {
         options: [date.option] + RankingRange.specs + RankingFilterOptions.specs + [Parameter.raw.option],
         discussion: """
         D is 20230327, 2023-03-27 (also 2023.03.27, 2023. 3. 27. or 2023/3/27), yesterday, or -Nd
-        (N days ago), for every command. Days are Korean days (UTC+9), whatever your time zone.
+        (N days ago), or as in Korean: 어제, 그제, 3일 전, 2023년 3월 27일, or 3월 27일 (this year's,
+        or last year's while this year's is to come), for every command. Days are Korean days (UTC+9), whatever your time zone.
         KOBIS publishes a day only after it ends, so today and later days are refused. The Code
         column is what 'boxoffice movie' takes.
 

@@ -73,7 +73,7 @@ extension MCPTool {
                 _ = try DateArgument.read(text, today: today)
             } catch {
                 let detail = error == .notARealDate ? "is not a real date" : "is not a date"
-                throw MCPArgumentError(message: "\(date) must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27), yesterday or -Nd (N days ago); \(UsageError.quote(text)) \(detail)")
+                throw MCPArgumentError(message: "\(date) must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27, 2023년 3월 27일), yesterday (어제) or -Nd (N days ago); \(UsageError.quote(text)) \(detail)")
             }
         }
         let positionals = try words(arguments)

@@ -43,6 +43,21 @@ import Testing
         for text in ["2023", "2023-04", "23-04-23", "2023-04-23-01", "2023–04–23", "2023_04_23", "2023-04-230", "２０２３-04-23"] {
             #expect(throws: UsageError.self, "\(text)") { try DateArgument.day(text, today: today, option: "--date") }
         }
+        for (text, iso) in [("2023년 4월 23일", "2023-04-23"), ("2023년4월23일", "2023-04-23"), (" 2023년 04월 23일 ", "2023-04-23"),
+                            ("어제", "2026-11-24"), ("그제", "2026-11-23"), ("그저께", "2026-11-23"), ("오늘", "2026-11-25"),
+                            ("3일 전", "2026-11-22"), ("3일전", "2026-11-22"),
+                            // A month and day alone: this year's, or last year's while this year's is to come.
+                            ("4월 23일", "2026-04-23"), ("11월 25일", "2026-11-25"), ("11월 26일", "2025-11-26"), ("12월 31일", "2025-12-31"),
+                            ("2월 29일", "2024-02-29")] {
+            #expect(try DateArgument.day(text, today: today, option: "--date") == Day(iso), "\(text)")
+        }
+        for (text, message) in [("2023년 2월 30일", "--date '2023년 2월 30일' is not a real date"), ("13월 1일", "--date '13월 1일' is not a real date"),
+                                ("2023년 4월", "--date '2023년 4월' is not a date: use 20230327, 2023-03-27, 2023.03.27, 2023년 3월 27일, yesterday, 어제 or -Nd"),
+                                ("23년 4월 23일", "--date '23년 4월 23일' is not a date: use 20230327, 2023-03-27, 2023.03.27, 2023년 3월 27일, yesterday, 어제 or -Nd"),
+                                ("4월 123일", "--date '4월 123일' is not a date: use 20230327, 2023-03-27, 2023.03.27, 2023년 3월 27일, yesterday, 어제 or -Nd"),
+                                ("내일", "--date '내일' is not a date: use 20230327, 2023-03-27, 2023.03.27, 2023년 3월 27일, yesterday, 어제 or -Nd")] {
+            #expect(throws: UsageError(message: message), "\(text)") { try DateArgument.day(text, today: today, option: "--date") }
+        }
         for text in ["2023-04", "202304", "2023.4", "2023/04", "2023-4", "2023. 4."] {
             #expect(try MonthArgument.parse(text, today: today, command: "calendar") == (2023, 4), "\(text)")
         }
@@ -154,12 +169,12 @@ import Testing
         (["daily", "extra"], "unexpected argument 'extra' for 'daily'"),
         (["daily", "--date", "20230230"], "--date '20230230' is not a real date"),
         (["daily", "--date", "2023-13-01"], "--date '2023-13-01' is not a real date"),
-        (["daily", "--date", "2023327"], "--date '2023327' is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd"),
+        (["daily", "--date", "2023327"], "--date '2023327' is not a date: use 20230327, 2023-03-27, 2023.03.27, 2023년 3월 27일, yesterday, 어제 or -Nd"),
         (["daily", "--date", "2023/03/32"], "--date '2023/03/32' is not a real date"),
-        (["daily", "--date", "2023.3..27"], "--date '2023.3..27' is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd"),
-        (["daily", "--date", "23.03.27"], "--date '23.03.27' is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd"),
-        (["daily", "--date", "2023-003-27"], "--date '2023-003-27' is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd"),
-        (["daily", "--date", "2023-0327-"], "--date '2023-0327-' is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd"),
+        (["daily", "--date", "2023.3..27"], "--date '2023.3..27' is not a date: use 20230327, 2023-03-27, 2023.03.27, 2023년 3월 27일, yesterday, 어제 or -Nd"),
+        (["daily", "--date", "23.03.27"], "--date '23.03.27' is not a date: use 20230327, 2023-03-27, 2023.03.27, 2023년 3월 27일, yesterday, 어제 or -Nd"),
+        (["daily", "--date", "2023-003-27"], "--date '2023-003-27' is not a date: use 20230327, 2023-03-27, 2023.03.27, 2023년 3월 27일, yesterday, 어제 or -Nd"),
+        (["daily", "--date", "2023-0327-"], "--date '2023-0327-' is not a date: use 20230327, 2023-03-27, 2023.03.27, 2023년 3월 27일, yesterday, 어제 or -Nd"),
         (["daily", "--date", "-d"], "--date '-d' is not a date: write -Nd for N days ago, e.g. -3d"),
         (["daily", "--date", "-xd"], "--date '-xd' is not a date: write -Nd for N days ago, e.g. -3d"),
         (["daily", "--date", "--json"], "option --date D needs a value"),
@@ -188,7 +203,7 @@ import Testing
         (["daily", "--verbose", "--quiet"], "--verbose and --quiet cannot be used together"),
         (["help", "dialy"], "there is no command or help topic 'dialy'. Did you mean 'daily'?"),
         (["weekly", "--period", "weeknd"], "--period 'weeknd' is not one of: week, weekend, weekdays. Did you mean 'weekend'?"),
-        (["weekly", "--date", "tomorrow"], "--date 'tomorrow' is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd"),
+        (["weekly", "--date", "tomorrow"], "--date 'tomorrow' is not a date: use 20230327, 2023-03-27, 2023.03.27, 2023년 3월 27일, yesterday, 어제 or -Nd"),
         (["daily", "--nation", "korea"], "--nation 'korea' is not one of: korean, foreign. Did you mean 'korean'?"),
         (["daily", "--multi", "--commercial"], "--multi and --commercial cannot be used together (a film is one or the other); leave both out for all films"),
         (["weekly", "--region", " "], "--region needs a region name or code, e.g. --region 서울"),

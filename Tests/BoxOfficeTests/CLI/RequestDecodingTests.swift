@@ -85,9 +85,9 @@ import Testing
         #expect(toolMessage("top_films", [("limit", .int(0))]) == "limit '0' is not a whole number from 1 to 10,000")
         #expect(commandLineMessage(["daily", "--date", "2023-02-30"]) == "--date '2023-02-30' is not a real date")
         #expect(toolMessage("daily_box_office", [("date", .string("2023-02-30"))])
-                == "date must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27), yesterday or -Nd (N days ago); '2023-02-30' is not a real date")
+                == "date must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27, 2023년 3월 27일), yesterday (어제) or -Nd (N days ago); '2023-02-30' is not a real date")
         #expect(toolMessage("daily_box_office", [("date", .string("someday"))])
-                == "date must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27), yesterday or -Nd (N days ago); 'someday' is not a date")
+                == "date must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27, 2023년 3월 27일), yesterday (어제) or -Nd (N days ago); 'someday' is not a date")
     }
 
     /// A parameter is declared once: the command line's help and a tool's input schema read the

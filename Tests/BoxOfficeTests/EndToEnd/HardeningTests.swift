@@ -839,7 +839,7 @@ enum Hostile {
         let result = try await Executable.run(["daily", "--date", huge])
         #expect(result.status == 64)
         #expect(result.standardError == """
-            boxoffice: --date '\(String(repeating: "x", count: 40))…' (100,000 characters) is not a date: use 20230327, 2023-03-27, 2023.03.27, yesterday or -Nd.
+            boxoffice: --date '\(String(repeating: "x", count: 40))…' (100,000 characters) is not a date: use 20230327, 2023-03-27, 2023.03.27, 2023년 3월 27일, yesterday, 어제 or -Nd.
             Run 'boxoffice help daily' for usage.
 
             """)

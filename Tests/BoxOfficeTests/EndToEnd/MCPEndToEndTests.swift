@@ -225,7 +225,7 @@ final class MCPTestClient: Sendable {
     @Test func badArgumentsAreToolErrorsInTheToolsTerms() async throws {
         let client = try MCPTestClient(["--demo"])
         let cases: [(String, [String: Any], String)] = [
-            ("daily_box_office", ["date": "2024-13-41"], "date must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27), yesterday or -Nd (N days ago); '2024-13-41' is not a real date"),
+            ("daily_box_office", ["date": "2024-13-41"], "date must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27, 2023년 3월 27일), yesterday (어제) or -Nd (N days ago); '2024-13-41' is not a real date"),
             ("daily_box_office", ["nation": "martian"], "nation 'martian' is not one of: korean, foreign"),
             ("daily_box_office", ["market": "indie"], "'market' is 'diversity' or 'commercial', not 'indie'"),
             ("daily_box_office_range", ["from": "2023-04-23", "to": "2023-04-01"], "from 2023-04-23 is after to 2023-04-01"),
@@ -432,7 +432,7 @@ final class MCPTestClient: Sendable {
         let unknown = try #require((try await client.response(2))["error"] as? [String: Any])
         #expect(unknown["code"] as? Int == -32602)
         #expect(unknown["message"] as? String == "Unknown tool: no_such_tool")
-        for (id, message) in [(3, "date must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27), yesterday or -Nd (N days ago); 'tomorrow' is not a date"),
+        for (id, message) in [(3, "date must be a day such as 2023-03-27 (or 20230327, 2023.03.27, 2023/03/27, 2023년 3월 27일), yesterday (어제) or -Nd (N days ago); 'tomorrow' is not a date"),
                               (4, "daily_box_office has no argument 'dat'; its arguments are date, nation, market, region, deep, maxCalls"),
                               (6, "movie_details needs 'movie': a movie code or a title")] {
             let answer = result(try await client.response(id))
