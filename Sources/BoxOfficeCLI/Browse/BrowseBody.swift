@@ -32,14 +32,17 @@ enum BrowseBody {
             return lines
         case let (.ranking, .daily(ranking)?): return entries(ranking.entries, exactThrough: ranking.exactThrough)
         case let (.ranking, .weekly(ranking)?): return entries(ranking.entries, exactThrough: ranking.exactThrough)
-        case let (.search(title), .movies(page, origin)?):
-            return matches(page, title: title) + (origin.map { [BrowseLine(text: ""), BrowseLine(text: "(" + $0 + ")")] } ?? [])
+        case let (.search(title), .movies(page, origin, byDirector)?):
+            return matches(page, title: title, byDirector: byDirector) + (origin.map { [BrowseLine(text: ""), BrowseLine(text: "(" + $0 + ")")] } ?? [])
         case let (.person, .person(person)?): return details(of: person)
         case let (.people(name, film), .people(page)?): return people(page, name: name, film: film)
         case let (.company, .company(company)?): return details(of: company)
         case let (.reviews, .reviews(reviews)?): return Self.reviews(reviews)
         case let (.people(name, _), .notHeld?):
             return [BrowseLine(text: name.printable, heading: true), BrowseLine(text: "KOBIS's details of people of this name are not in the samples; drop --demo to see them.")]
+        case let (.ranking(place), .notHeld?):
+            let what = place.period == .day ? "daily box office of this day" : "\(BrowseView.periodName(WeekPeriod(rawValue: place.period.rawValue) ?? .week).lowercased()) of this week"
+            return [BrowseLine(text: "KOBIS's \(what) is not in the samples: [ and ] step through the recorded ones, w changes the period, and without --demo KOBIS answers.")]
         case (.person, .notHeld?): return [BrowseLine(text: "KOBIS's details of this person are not in the samples; drop --demo to see them.")]
         case (.company, .notHeld?): return [BrowseLine(text: "KOBIS's details of this company are not in the samples; drop --demo to see them.")]
         case (.help, _): return help
@@ -226,10 +229,12 @@ enum BrowseBody {
 
     // MARK: Searches
 
-    private static func matches(_ page: SearchPage<MovieSummary>, title: String) -> [BrowseLine] {
-        guard !page.items.isEmpty else { return [BrowseLine(text: "No film's title has ‘\(title.printable)’.")] }
+    private static func matches(_ page: SearchPage<MovieSummary>, title: String, byDirector: Bool) -> [BrowseLine] {
+        guard !page.items.isEmpty else { return [BrowseLine(text: "No film has ‘\(title.printable)’ in its title or its director's name.")] }
         let shown = page.total > page.items.count ? "the first \(page.items.count) of \(NumberFormat.grouped(page.total))" : "\(page.total)"
-        return [BrowseLine(text: "Films with ‘\(title.printable)’ in the title: \(shown)", heading: true)] + page.items.map { movie in
+        let heading = byDirector ? "No film's title has ‘\(title.printable)’; films directed by ‘\(title.printable)’: \(shown)"
+            : "Films with ‘\(title.printable)’ in the title: \(shown)"
+        return [BrowseLine(text: heading, heading: true)] + page.items.map { movie in
             let year = (movie.openDate?.year ?? movie.productionYear).map { " (\($0))" } ?? ""
             let director = movie.directors.first.map { " · \($0.name.printable)" } ?? ""
             return BrowseLine(text: movie.title.printable + year + director, columns: [movie.code], item: .open(.movie(movie.code)))
@@ -258,7 +263,7 @@ enum BrowseBody {
         ("w", "day → week → weekend → weekdays"),
         ("d", "the top 10 ↔ the deep list (past the top 10, 4 calls)"),
         ("c", "a calendar to pick a day"),
-        ("/", "search a title"),
+        ("/", "search a title (or a director)"),
         ("r", "fetch this screen again from KOBIS"),
         ("v", "write a review of the film (its details or reviews)"),
         ("p", "show the film's poster (with a poster key, in iTerm2, WezTerm or kitty)"),

@@ -66,15 +66,8 @@ extension BrowseState {
     mutating func cyclePeriod() -> [BrowseEffect] {
         guard case var .ranking(place) = top.screen else { return [] }
         place.period = place.period.next
-        if let samples {
-            // The demo has only the periods it recorded: the next one it has, at its nearest day.
-            while samples.days(place.period).isEmpty { place.period = place.period.next }
-            let days = samples.days(place.period)
-            if !days.contains(place.day), let nearest = days.last(where: { $0 <= place.day }) ?? days.first {
-                place.day = nearest
-                status = "sample \(place.period == .day ? "day" : "week") \(nearest.iso) (the demo has only the recorded ones)"
-            }
-        }
+        // The demo stays on the day shown: a period the samples lack says so on its screen, and
+        // [ and ] step to the recorded ones (never a jump years away unasked).
         return open(BrowsePage(.ranking(place)), push: false)
     }
 

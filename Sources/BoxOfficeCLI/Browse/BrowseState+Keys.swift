@@ -150,10 +150,11 @@ extension BrowseState {
 
     mutating func moveSelection(by offset: Int) -> [BrowseEffect] {
         let count = items(of: top).count
-        guard count > 0 else {
-            // Nothing to choose (the keys, a film's reviews): the lines scroll.
-            let lines = lines(of: top).count
-            top.top = min(max(0, top.top + offset), max(0, lines - bodyRows))
+        let lines = lines(of: top).count
+        // Nothing to choose (the keys, a film's reviews), or past the last item with text below
+        // it (a film's run): the lines scroll.
+        guard count > 0, offset < 0 || top.selection < count - 1 else {
+            top.top = min(max(0, top.top + offset), max(0, lines - BrowsePage.window(bodyRows, lines: lines)))
             return []
         }
         return moveSelection(to: min(max(0, top.selection + offset), count - 1))

@@ -103,9 +103,19 @@ struct BrowseState: Equatable {
             loading.remove(request)
             // Only a failure of what the user is looking at, or waiting for, is news.
             let awaited = pending?.request == request || top.screen.request == request
-            if pending?.request == request { pending = nil }
+            var effects: [BrowseEffect] = []
+            if let pending, pending.request == request {
+                self.pending = nil
+                // Another period (or the deep list) that could not be read is still shown, empty
+                // under its own heading: the status says why, r tries again, and w goes on to the
+                // next period instead of asking for this one again.
+                if !pending.push, case let .ranking(wanted) = pending.page.screen, case let .ranking(shown) = top.screen,
+                   wanted.period != shown.period || wanted.deep != shown.deep {
+                    effects = show(pending.page, push: false)
+                }
+            }
             if awaited { status = message }
-            return []
+            return effects
         case let .costly(request, message):
             loading.remove(request)
             guard pending?.request == request || top.screen.request == request else { return [] }

@@ -15,6 +15,7 @@ struct BrowsePage: Equatable {
 
     /// Moves `top` so that the chosen item's line is in view.
     mutating func scroll(within rows: Int, lines: [BrowseLine]) {
+        let rows = Self.window(rows, lines: lines.count)
         var seen = -1
         let line = lines.firstIndex { line in
             if line.item != nil { seen += 1 }
@@ -23,6 +24,14 @@ struct BrowsePage: Equatable {
         if line < top { top = line }
         if line >= top + rows { top = line - rows + 1 }
         top = max(0, min(top, max(0, lines.count - rows)))
+    }
+}
+
+extension BrowsePage {
+    /// The lines of a body `rows` high that show its text: all of them when the text fits, else
+    /// one fewer, the last row saying how much more there is (`BrowseView`).
+    static func window(_ rows: Int, lines: Int) -> Int {
+        lines > rows ? max(1, rows - 1) : rows
     }
 }
 
@@ -97,8 +106,9 @@ enum BrowseAnswer: Equatable {
     case weekly(WeeklyBoxOffice)
     /// A film: KOBIS's details, and its run in the rankings at hand.
     case movie(BrowseFilm)
-    /// Films found by title; `origin` says what was searched when it was not KOBIS (the samples).
-    case movies(SearchPage<MovieSummary>, origin: String? = nil)
+    /// Films found by title (or, when no title has the text, by director: `byDirector`);
+    /// `origin` says what was searched when it was not KOBIS (the samples).
+    case movies(SearchPage<MovieSummary>, origin: String? = nil, byDirector: Bool = false)
     case person(Person)
     case people(SearchPage<PersonSummary>)
     case company(Company)
@@ -108,7 +118,7 @@ enum BrowseAnswer: Equatable {
     case poster(String?)
     /// A film's run in the rankings at hand.
     case run(Trend)
-    /// Nothing of it in the source (a person or a company the demo's samples do not hold).
+    /// Nothing of it in the source (a ranking, a person or a company the demo's samples do not hold).
     case notHeld
 }
 

@@ -119,7 +119,7 @@ struct BrowseView {
     private func statusLine(_ state: BrowseState) -> String {
         if let input = state.input {
             // The end of a long title stays in view, where the typing is.
-            let prompt = "Search a title: "
+            let prompt = "Search a title or a director: "
             let room = columns - width(prompt) - 1
             var shown = input
             while width(shown) > room, !shown.isEmpty { shown.removeFirst() }
@@ -170,12 +170,20 @@ struct BrowseView {
             return ["", fit("  Nothing to show: r fetches it again, Esc goes back.")]
         }
         let kept = keptColumns(lines)
+        let window = BrowsePage.window(rows, lines: lines.count)
         var selectable = -1
         var rendered: [String] = []
         for (index, line) in lines.enumerated() {
             if line.item != nil { selectable += 1 }
-            guard index >= page.top, index < page.top + rows else { continue }
+            guard index >= page.top, index < page.top + window else { continue }
             rendered.append(self.line(line, columns: kept, selected: line.item != nil && selectable == page.selection))
+        }
+        // Text taller than the body: its last row says how much is out of sight.
+        if window < rows {
+            let below = lines.count - page.top - window
+            let mark = below > 0 ? "  ↓ \(NumberFormat.grouped(below)) more line\(below == 1 ? "" : "s") (↓, PgDn)" : "  ↑ \(NumberFormat.grouped(page.top)) line\(page.top == 1 ? "" : "s") above (↑, PgUp)"
+            let fitted = TerminalText.truncate(mark, to: columns, ambiguousWide: ambiguousWide)
+            rendered.append(colors ? "\u{1B}[2m" + fitted + "\u{1B}[0m" : fitted)
         }
         return rendered
     }

@@ -75,7 +75,7 @@ import Testing
         _ = state.handle(.resized(bodyRows: 4))
         _ = state.handle(.key(.pageDown))
         #expect(state.top.selection == 4)
-        #expect(state.top.top == 2, "the chosen row is in view: the heading and rows 1-4 above it scrolled off by two")
+        #expect(state.top.top == 3, "the chosen row is in view: the heading and rows 1-4 scrolled off by three above the row that says more follow")
         _ = state.handle(.key(.pageDown))
         _ = state.handle(.key(.pageDown))
         #expect(state.top.selection == 9)
@@ -206,8 +206,38 @@ import Testing
         _ = state.handle(.answered(.ranking(RankingPlace(day: days[0], period: .day)), .daily(try Self.daily("daily_20220105.json"))))
         #expect(state.handle(.key(.character("["))) == [])
         #expect(state.status == "no earlier sample day (the demo has only the recorded ones)")
-        // Only the recorded period of weeks: w goes straight to the weekend of 2012-01-01.
-        #expect(state.handle(.key(.character("w"))) == [.fetch(.ranking(RankingPlace(day: Day(year: 2012, month: 1, day: 1)!, period: .weekend)), refresh: false)])
+        // w stays on the day shown (never a jump years away): the week the samples lack says so
+        // on its screen, and [ goes back to the one weekend they hold.
+        let week = RankingPlace(day: days[0], period: .week)
+        #expect(state.handle(.key(.character("w"))) == [.fetch(.ranking(week), refresh: false)])
+        _ = state.handle(.answered(.ranking(week), .notHeld))
+        #expect(state.top.screen == .ranking(week))
+        #expect(state.lines(of: state.top).map(\.text) == [
+            "KOBIS's weekly box office of this week is not in the samples: [ and ] step through the recorded ones, w changes the period, and without --demo KOBIS answers.",
+        ])
+        let weekend = RankingPlace(day: days[0], period: .weekend)
+        #expect(state.handle(.key(.character("w"))) == [.fetch(.ranking(weekend), refresh: false)])
+        _ = state.handle(.answered(.ranking(weekend), .notHeld))
+        #expect(state.handle(.key(.character("["))) == [.fetch(.ranking(RankingPlace(day: Day(year: 2012, month: 1, day: 1)!, period: .weekend)), refresh: false)])
+    }
+
+    /// A period that cannot be read is still shown under its own heading (the status says why),
+    /// so that w goes on to the next period rather than asking for the same one again.
+    @Test func aPeriodThatFailsIsShownAndWGoesOn() throws {
+        var state = try Self.showing()
+        let week = RankingPlace(day: Self.day, period: .week)
+        #expect(state.handle(.key(.character("w"))) == [.fetch(.ranking(week), refresh: false)])
+        _ = state.handle(.failed(.ranking(week), "KOBIS did not answer"))
+        #expect(state.top.screen == .ranking(week))
+        #expect(state.status == "KOBIS did not answer")
+        #expect(BrowseView(columns: 80, rows: 12).render(state).first?.contains("Weekly box office holding \(Self.day.iso)") == true)
+        #expect(state.handle(.key(.character("w"))) == [.fetch(.ranking(RankingPlace(day: Self.day, period: .weekend)), refresh: false)])
+        // A day step that fails leaves the day shown as it was.
+        var days = try Self.showing()
+        let back = RankingPlace(day: Self.day.adding(days: -1), period: .day)
+        _ = days.handle(.key(.character("[")))
+        _ = days.handle(.failed(.ranking(back), "KOBIS did not answer"))
+        #expect(days.top.screen == .ranking(Self.place))
     }
 
     /// A step over the season's unrecorded day names it; a step to the next day, or across months
@@ -323,10 +353,14 @@ import Testing
         #expect(lines > 5)
         _ = state.handle(.key(.down))
         #expect(state.top.top == 1)
+        // Four lines of text in view, and a fifth that says how many more are above or below.
+        let shown = BrowseView(columns: 80, rows: 8).render(state)
+        #expect(shown[5] == "  ↓ \(lines - 5) more lines (↓, PgDn)")
         _ = state.handle(.key(.character("G")))
-        #expect(state.top.top == lines - 5)
+        #expect(state.top.top == lines - 4)
+        #expect(BrowseView(columns: 80, rows: 8).render(state)[5] == "  ↑ \(lines - 4) lines above (↑, PgUp)")
         _ = state.handle(.key(.pageDown))
-        #expect(state.top.top == lines - 5, "not past the end")
+        #expect(state.top.top == lines - 4, "not past the end")
         _ = state.handle(.key(.character("g")))
         #expect(state.top.top == 0)
         _ = state.handle(.key(.up))

@@ -216,7 +216,7 @@ import Testing
         terminal.send("\r")
         guard await see(terminal, "Daily box office · 2022-09-23 (Fri)") else { return }
         terminal.send("/")
-        guard await see(terminal, "Search a title: ") else { return }
+        guard await see(terminal, "Search a title or a director: ") else { return }
         terminal.send("범죄와의 전쟁\r")
         guard await see(terminal, "boxoffice · Search · 범죄와의 전쟁") else { return }
         #expect(terminal.screen.contains("범죄와의 전쟁: 나쁜놈들 전성시대"))
@@ -336,6 +336,16 @@ import Testing
         terminal.send("\r")
         guard await see(terminal, "Company ") else { return }
         #expect(await see(terminal, "KOBIS's details of this company are not in the samples"), "\(terminal.screen.text)")
+        // A director's name after / finds the director's films (no title has it).
+        terminal.send("/박찬욱\r")
+        guard await see(terminal, "films directed by ‘박찬욱’") else { return }
+        #expect(await see(terminal, "어쩔수가없다 (2025)"), "\(terminal.screen.text)")
+        // w stays on the day: the week the samples lack says so under its own heading.
+        terminal.send("\u{1B}\u{1B}\u{1B}")
+        guard await see(terminal, "Daily box office · 2025-10-06") else { return }
+        terminal.send("w")
+        #expect(await see(terminal, "Weekly box office holding 2025-10-06"), "\(terminal.screen.text)")
+        #expect(await see(terminal, "KOBIS's weekly box office of this week is not in the samples"), "\(terminal.screen.text)")
         terminal.send("q")
         #expect(await terminal.waitForExit(timeout: .seconds(20 * TestTime.scale)) == 0)
     }
