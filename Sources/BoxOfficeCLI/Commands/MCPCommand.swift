@@ -11,8 +11,15 @@ import Glibc
 /// `boxoffice mcp`: the same tools as the command line, for AI assistants, over the Model Context
 /// Protocol on stdin and stdout.
 struct MCPCommand: BoxOfficeCommand, Equatable {
+    /// `--config CLIENT`: print that client's registration of this binary instead of serving.
+    var registration: MCPRegistration.Client?
+
+    static let config = Parameter("config", value: "CLIENT", help: "print the registration of this binary for an MCP client, and where the client keeps it",
+                                  kind: .choice(MCPRegistration.Client.allCases.map(\.rawValue)))
+
     static let spec = CommandSpec(
         name: "mcp", summary: "serve the tools to AI assistants over the Model Context Protocol (stdio)",
+        options: [config.option],
         discussion: """
         Speaks JSON-RPC 2.0 on stdin and stdout, a message a line: the stateless MCP revision
         2026-07-28 (server/discover, each request's _meta) and the initialize handshake of
@@ -20,14 +27,26 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
         and details of movies, people and companies, code tables, a movie's run and the quota.
         Global options apply to every call: --demo, --offline, --key, --cache-dir and so on. Only
         protocol messages go to stdout; notes go to stderr. It ends when stdin ends.
+
+        An assistant starts it itself once it is registered: --config claude-desktop, claude-code,
+        vscode, cursor or codex prints that client's snippet (or command) with this binary's full
+        path on stdout, and on stderr where the client keeps it. With --demo, the registration
+        starts the server on the sample data.
         """,
-        examples: ["boxoffice mcp", "boxoffice --demo mcp"])
+        examples: ["boxoffice mcp", "boxoffice --demo mcp", "boxoffice mcp --config claude-code", "boxoffice mcp --config codex >> ~/.codex/config.toml"])
 
     init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)
+        registration = try arguments.choice(Self.config, among: MCPRegistration.Client.self)
     }
 
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
+        if let registration {
+            let program = MCPRegistration.programPath()
+            let arguments = context.source.options + ["mcp"]
+            context.notice?(MCPRegistration.note(for: registration, program: program, arguments: arguments))
+            return .text(MCPRegistration.snippet(for: registration, program: program, arguments: arguments))
+        }
         // Typed at a prompt, the server would wait in silence for JSON-RPC and look hung.
         if isatty(STDIN_FILENO) == 1 { context.notice?(Self.terminalNote) }
         let lock = Locked(())

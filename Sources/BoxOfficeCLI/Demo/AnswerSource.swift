@@ -29,6 +29,10 @@ struct AnswerSource: Sendable {
     /// days prefetched, and an MCP tool is open-world).
     var reachesNetwork: Bool { !sampled }
 
+    /// The global options that start boxoffice on this source again (`--demo` for the samples):
+    /// what a registration of the MCP server passes.
+    var options: [String] { sampled ? ["--demo"] : [] }
+
     /// What a movie search searches when it is not KOBIS, in a note; nil for KOBIS.
     var searchedFilms: String? {
         sampled ? "searched the samples (titles, directors, recorded searches), not KOBIS." : nil
