@@ -155,6 +155,7 @@ enum CommandLineSpec {
         ("BOXOFFICE_MAX_CALLS", "the most calls to KOBIS a command makes without asking, as --max-calls (else 'max-calls = N' in the config file, else \(Invocation.defaultCallLimit))"),
         ("BOXOFFICE_DEMO", "\(Invocation.switchOn.joined(separator: ", ")): the same as --demo; \(Invocation.switchOff.joined(separator: ", ")) or empty: not; any other value is refused (exit 64)"),
         ("BOXOFFICE_REVIEW_PASSWORD", "the password of a protected review (review add --password, edit, delete), instead of asking for it"),
+        ("BOXOFFICE_HELPER_WAIT", "seconds to wait for the network helper (boxoffice-http) to start before naming it as stuck (else 10; 1 to 600)"),
         ("BOXOFFICE_BROWSE_TRACE", "a file to which browse appends what it does, a line each (keys, requests, answers): its --verbose, for a view that seems to wait; never a key or a password"),
         ("KAKAO_REST_API_KEY", "key for posters from Kakao's image search (movie --poster); never printed"),
         ("OMDB_API_KEY", "key for posters from OMDb (movie --poster); never printed"),

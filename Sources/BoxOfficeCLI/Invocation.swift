@@ -56,6 +56,9 @@ struct Invocation: Equatable {
     var dataDirectory: String? = nil
     var cacheMode: CacheMiddleware.Mode = .normal
     var retries = 2
+    /// Seconds to wait for the network helper's hello before naming it as stuck
+    /// (`BOXOFFICE_HELPER_WAIT`; 10).
+    var helperWait = 10.0
     var verbosity: Verbosity = .normal
     /// KOBIS's own answer body instead of a rendering (`--raw`).
     var raw = false
@@ -215,6 +218,12 @@ struct Invocation: Equatable {
             maxCalls = try Self.callLimit(text, source: "BOXOFFICE_MAX_CALLS")
         }
         yes = parsed.has("yes")
+        if let text = environment["BOXOFFICE_HELPER_WAIT"], !text.isEmpty {
+            guard let seconds = Double(text.trimmingBlanks()), seconds.isFinite, (1...600).contains(seconds) else {
+                throw UsageError(message: "BOXOFFICE_HELPER_WAIT \(UsageError.quote(text)) is not a number of seconds from 1 to 600")
+            }
+            helperWait = seconds
+        }
         raw = parsed.has(Parameter.raw.name)
         if raw, let other = ["json", "format", "fields", "pretty", "compact"].first(where: parsed.has) {
             throw UsageError(message: "--raw prints KOBIS's own answer; it cannot be combined with --\(other)")

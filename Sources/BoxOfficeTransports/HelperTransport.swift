@@ -21,9 +21,14 @@ package final class HelperTransport: PreparingTransport {
     private let connection: HelperConnection
 
     /// - Parameter helper: the helper's path; by default `boxoffice-http` beside the running program.
-    package init(helper: String? = nil) {
-        connection = HelperConnection(path: helper ?? Self.defaultHelperPath())
+    /// - Parameter startAllowance: the longest wait, in seconds, for the helper's hello before it
+    ///   is taken for stuck and named (``defaultStartAllowance``).
+    package init(helper: String? = nil, startAllowance: Double = HelperTransport.defaultStartAllowance) {
+        connection = HelperConnection(path: helper ?? Self.defaultHelperPath(), startAllowance: startAllowance)
     }
+
+    /// A helper says hello within milliseconds; one that has not within 10 s is named.
+    package static let defaultStartAllowance = 10.0
 
     deinit {
         connection.close()
@@ -95,9 +100,8 @@ private final class HelperConnection: Sendable {
 
     /// The longest wait for a helper's hello. Requests wait for it before their timeouts start;
     /// a helper that has not said hello by then is taken for stuck or foreign, named, and ended.
-    /// A helper says hello within milliseconds; a machine busy enough (a sanitized build among
-    /// many programs) has taken over 10 s to start one, so this is patient.
-    static let startAllowance = 30.0
+    /// (The tests, whose sanitized programs start slowly, give more: `BOXOFFICE_HELPER_WAIT`.)
+    let startAllowance: Double
     private static let silentProblem = "did not answer: it sent no greeting after it started (a broken install, or a helper stuck in a system call)"
 
     let path: String
@@ -105,8 +109,9 @@ private final class HelperConnection: Sendable {
     /// Whole messages are written under this lock, so two requests never interleave their bytes.
     private let writing = Locked(())
 
-    init(path: String) {
+    init(path: String, startAllowance: Double) {
         self.path = path
+        self.startAllowance = startAllowance
     }
 
     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -152,7 +157,7 @@ private final class HelperConnection: Sendable {
                     return true
                 }
                 guard waits else { return continuation.resume() }
-                DispatchQueue.global().asyncAfter(deadline: .now() + Self.startAllowance) { self.stopWaiting(id) }
+                DispatchQueue.global().asyncAfter(deadline: .now() + startAllowance) { self.stopWaiting(id) }
             }
         } onCancel: {
             stopWaiting(id)
@@ -262,7 +267,7 @@ private final class HelperConnection: Sendable {
             var reader = HelperMessageReader()
             var chunk = [UInt8](repeating: 0, count: 64 << 10)
             var greeted = false
-            let deadline = ContinuousClock.now + .seconds(HelperConnection.startAllowance)
+            let deadline = ContinuousClock.now + .seconds(connection.startAllowance)
             reading: while true {
                 if !greeted {
                     // Until the hello, wait no longer than the limit: a helper that never speaks

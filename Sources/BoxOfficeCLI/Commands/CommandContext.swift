@@ -194,7 +194,8 @@ struct CommandContext: Sendable {
     /// The network, set up only when a request really goes out.
     func transport(for baseURL: URL) -> any HTTPTransport {
         let plain = PlainHTTPTransport.isNeeded(for: baseURL)
-        let make: @Sendable () -> any HTTPTransport = makeTransport ?? { plain ? PlainHTTPTransport() as any HTTPTransport : HelperTransport() }
+        let wait = invocation.helperWait
+        let make: @Sendable () -> any HTTPTransport = makeTransport ?? { plain ? PlainHTTPTransport() as any HTTPTransport : HelperTransport(startAllowance: wait) }
         return LazyTransport(make: make)
     }
 

@@ -160,6 +160,7 @@ import Testing
     }
 
     @Test func eightProcessesWritingAtOnceLeaveOnlyWholeEntries() async throws {
+        let started = Day.korean(at: Date())
         let cache = folder()
         defer { try? FileManager.default.removeItem(at: cache) }
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
@@ -186,7 +187,10 @@ import Testing
             let entry = try #require(CacheEntry(try Data(contentsOf: answers.appendingPathComponent(file))))
             #expect(entry.body == (try Fixtures.data(Fixtures.named("daily_\(day)")[0])))
         }
-        #expect(CallCounter(folder: cache).count(on: Day.korean(at: Date())) == 32)
+        // Every call counted, on the Korean day it was made (two, if midnight passed meanwhile).
+        let ended = Day.korean(at: Date())
+        let counter = CallCounter(folder: cache)
+        #expect(counter.count(on: started) + (ended == started ? 0 : counter.count(on: ended)) == 32)
     }
 
     @Test func entryTruncatedByHandIsIgnoredAndRewritten() async throws {
@@ -212,11 +216,14 @@ import Testing
         let cache = folder()
         defer { try? FileManager.default.removeItem(at: cache) }
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-        try "2700\n".write(to: cache.appendingPathComponent("calls-\(Day.korean(at: Date()).compact)"), atomically: true, encoding: .utf8)
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let result = try await Executable.run(["movie", "20194376"], environment: environment(server, cache: cache))
+        let (result, day) = try await KoreanDay.steady { day in
+            try? FileManager.default.removeItem(at: AnswerCache(folder: cache).answers)
+            try "2700\n".write(to: cache.appendingPathComponent("calls-\(day.compact)"), atomically: true, encoding: .utf8)
+            return try await Executable.run(["movie", "20194376"], environment: environment(server, cache: cache))
+        }
         #expect(result.status == 0)
-        #expect(result.standardError == "boxoffice: warning: 2,701 of the key's 3,000 calls for today (\(Day.korean(at: Date()).iso), Korean time) are used.\n")
+        #expect(result.standardError == "boxoffice: warning: 2,701 of the key's 3,000 calls for today (\(day.iso), Korean time) are used.\n")
         let quiet = try await Executable.run(["movie", "20212077", "--quiet"], environment: environment(server, cache: cache))
         #expect(quiet.standardError == "")
     }
@@ -225,11 +232,14 @@ import Testing
         let cache = folder()
         defer { try? FileManager.default.removeItem(at: cache) }
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        _ = try await Executable.run(["movie", "20212077"], environment: environment(server, cache: cache))
+        let (info, today) = try await KoreanDay.steady { _ in
+            try? FileManager.default.removeItem(at: cache)
+            _ = try await Executable.run(["movie", "20212077"], environment: environment(server, cache: cache))
+            return try await Executable.run(["cache", "info"], environment: environment(server, cache: cache))
+        }
+        let day = today.iso
         let size = try #require(try FileManager.default.attributesOfItem(atPath: AnswerCache(folder: cache)
             .file(for: Endpoint.movieInfo(code: "20212077").requestKey).path)[.size] as? Int)
-        let day = Day.korean(at: Date()).iso
-        let info = try await Executable.run(["cache", "info"], environment: environment(server, cache: cache))
         #expect(info.standardOutput == """
             Folder       \(cache.path)
             Answers      1 (\(NumberFormat.grouped(size)) bytes)

@@ -87,16 +87,20 @@ enum Hostile {
         let cache = Hostile.folder(), victim = Hostile.folder("victim").appendingPathComponent("precious.txt")
         defer { try? FileManager.default.removeItem(at: cache); try? FileManager.default.removeItem(at: victim.deletingLastPathComponent()) }
         try Hostile.write("precious data\n", to: victim)
-        try FileManager.default.createSymbolicLink(at: cache.appendingPathComponent("calls-\(Hostile.today)"), withDestinationURL: victim)
         let server = try Hostile.dailyServer()
-        let result = try await Executable.run(["daily", "--date", "20230327"], environment: Hostile.environment(server, cache: cache))
+        let (result, day) = try await KoreanDay.steady { day in
+            try? FileManager.default.removeItem(at: cache.appendingPathComponent("calls-\(day.adding(days: -1).compact)"))
+            try FileManager.default.createSymbolicLink(at: cache.appendingPathComponent("calls-\(day.compact)"), withDestinationURL: victim)
+            return try await Executable.run(["daily", "--date", "20230327"], environment: Hostile.environment(server, cache: cache))
+        }
+        let link = "calls-\(day.compact)"
         #expect(result.status == 0)
         #expect(Hostile.read(victim) == "precious data\n", "the link's target was changed")
         #expect(result.standardError == """
-            boxoffice: warning: the cache is not used: \(cache.path)/calls-\(Hostile.today) is a symbolic link, which boxoffice does not follow; answers are not kept and calls are not counted.
+            boxoffice: warning: the cache is not used: \(cache.path)/\(link) is a symbolic link, which boxoffice does not follow; answers are not kept and calls are not counted.
 
             """)
-        #expect(OwnFiles.kind(cache.appendingPathComponent("calls-\(Hostile.today)").path) == .symbolicLink, "the link itself is left too")
+        #expect(OwnFiles.kind(cache.appendingPathComponent(link).path) == .symbolicLink, "the link itself is left too")
     }
 
     @Test func cacheClearRemovesOnlyOurOwnEntriesAndSaysWhatItLeft() async throws {
@@ -156,10 +160,12 @@ enum Hostile {
         try FileManager.default.createSymbolicLink(at: cache.appendingPathComponent("calls-20000101"), withDestinationURL: victim)
         try Hostile.write("7\n", to: cache.appendingPathComponent("calls-20000102"))
         let server = try Hostile.dailyServer()
-        let result = try await Executable.run(["daily", "--date", "20230327"], environment: Hostile.environment(server, cache: cache))
+        let (result, day) = try await KoreanDay.steady { _ in
+            try await Executable.run(["daily", "--date", "20230327", "--refresh"], environment: Hostile.environment(server, cache: cache))
+        }
         #expect(result.status == 0)
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: cache.path))
-        #expect(names == ["answers", "victim.txt", "calls-2024.csv", "calls-2019-archive", "calls-20000101", "calls-\(Hostile.today)"],
+        #expect(names == ["answers", "victim.txt", "calls-2024.csv", "calls-2019-archive", "calls-20000101", "calls-\(day.compact)"],
                 "only our old count calls-20000102 is pruned")
         #expect(Hostile.read(cache.appendingPathComponent("calls-2019-archive/jan")) == "old\n")
         #expect(Hostile.read(victim) == "victim\n")

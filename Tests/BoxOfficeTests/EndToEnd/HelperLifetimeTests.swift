@@ -52,8 +52,9 @@ import Testing
         if Self.isRunning(helper) { kill(helper, SIGKILL) }
     }
 
-    /// With one long try: the helper's silence is noticed within its greeting limit (30 s), long
-    /// before the try's own timeout, which would be exit 69 blaming the server.
+    /// With one long try: the helper's silence is noticed within its greeting limit (10 s; the
+    /// tests give it their time scale through BOXOFFICE_HELPER_WAIT), long before the try's own
+    /// timeout, which would be exit 69 blaming the server.
     @Test func aSilentHelperIsNoticedBeforeTheRequestTimesOut() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let installed = try Installation(.script(#"echo $$ > "$0.pid"; exec sleep 300"#))
@@ -65,6 +66,20 @@ import Testing
         let helper = try pid(of: installed)
         #expect(!Self.isRunning(helper))
         if Self.isRunning(helper) { kill(helper, SIGKILL) }
+    }
+
+    /// BOXOFFICE_HELPER_WAIT takes a number of seconds from 1 to 600; anything else is refused
+    /// before any request.
+    @Test(arguments: ["0", "601", "soon", "nan", "1e9"])
+    func aWrongHelperWaitIsAUsageError(value: String) async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let cache = Hostile.folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let result = try await Executable.run(["daily", "--date", "2023-04-23"],
+                                              environment: Hostile.environment(server, cache: cache).merging(["BOXOFFICE_HELPER_WAIT": value]) { $1 })
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("boxoffice: BOXOFFICE_HELPER_WAIT '\(value)' is not a number of seconds from 1 to 600"), "\(result.standardError)")
+        #expect(server.requestCount == 0)
     }
 
     /// As the packages install them (`bin/boxoffice`, `libexec/boxoffice/boxoffice-http`), through

@@ -250,7 +250,7 @@ import Testing
             while arrived.withLock({ $0 }) < 8, ContinuousClock.now < deadline { usleep(1000) }
             return .json(#"{"n":"\#(request.query["n"] ?? "")"}"#)
         }
-        let transport = HelperTransport(helper: Executable.helperURL.path)
+        let transport = HelperTransport(helper: Executable.helperURL.path, startAllowance: 10 * TestTime.scale)
         let bodies = try await withThrowingTaskGroup(of: String.self) { group in
             for number in 1...8 {
                 group.addTask {
@@ -272,7 +272,7 @@ import Testing
         let server = try LoopbackServer { request in
             request.path == "/slow" ? .delayed(seconds: 3600, then: .json("{}")) : .json(#"{"fast":true}"#)
         }
-        let transport = HelperTransport(helper: Executable.helperURL.path)
+        let transport = HelperTransport(helper: Executable.helperURL.path, startAllowance: 10 * TestTime.scale)
         let slow = Task {
             try await transport.send(HTTPRequest(url: try #require(URL(string: server.baseURL.absoluteString + "/slow")), timeout: 600))
         }

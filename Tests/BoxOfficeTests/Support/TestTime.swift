@@ -1,4 +1,5 @@
 import Foundation
+import BoxOfficeCore
 
 /// How long the tests wait for the built binary, and what its environment carries, in one place.
 ///
@@ -78,6 +79,9 @@ enum ChildEnvironment {
         return [
             "PATH": "/usr/bin:/bin",
             "HOME": home.path,
+            // A sanitized program's helper starts slowly on a busy machine: its hello gets the
+            // tests' time scale, as every limit against a hang does (the program waits 10 s).
+            "BOXOFFICE_HELPER_WAIT": String(Int(10 * TestTime.scale)),
             "ASAN_OPTIONS": "quarantine_size_mb=32",
             "LSAN_OPTIONS": "suppressions=\(sanitizers.appendingPathComponent("lsan.supp").path):print_suppressions=0",
             "TSAN_OPTIONS": "suppressions=\(sanitizers.appendingPathComponent("tsan.supp").path)",
@@ -98,4 +102,17 @@ private let ignoringBrokenPipes: Void = {
 @_cdecl("__lsan_is_turned_off")
 public func leakCheckIsOffForTheTestProcess() -> Int32 {
     1
+}
+
+/// The Korean day a test's programs ran on, when the test compares what they say of "today" with
+/// its own clock: the body runs again (once more is always enough) if Korean midnight passed while
+/// it ran, so the test never fails because the programs and the test saw different days.
+enum KoreanDay {
+    static func steady<T>(_ body: (Day) async throws -> T) async rethrows -> (value: T, day: Day) {
+        while true {
+            let day = Day.korean(at: Date())
+            let value = try await body(day)
+            if Day.korean(at: Date()) == day { return (value, day) }
+        }
+    }
 }
