@@ -34,8 +34,15 @@ public struct BoxOfficeCommandLine: Sendable {
         if let key = environment["KOBIS_API_KEY"] {
             for part in [key] + key.split(separator: ",").map(String.init) { secrets.add(key: part.trimmingBlanksAndNewlines()) }
         }
+        let today = Day.korean(at: now())
+        let invocation: Invocation
+        do {
+            invocation = try Invocation(try ArgumentParser().parse(arguments), environment: environment, today: today)
+        } catch {
+            return report(error, secrets: secrets)
+        }
         let said = Locked<Set<String>>([])
-        let progress = ProgressLine(enabled: console.errorIsTerminal && !arguments.contains("--quiet"), width: console.width,
+        let progress = ProgressLine(enabled: console.errorIsTerminal && invocation.verbosity != .quiet, width: console.width,
                                     write: { [console] in console.standardError($0) })
         progress.start()
         defer { progress.stop() }
@@ -46,8 +53,6 @@ public struct BoxOfficeCommandLine: Sendable {
             console.standardError(console.fittedForError(secrets.hide("boxoffice: \(line)")) + "\n")
         }
         do {
-            let today = Day.korean(at: now())
-            let invocation = try Invocation(try ArgumentParser().parse(arguments), environment: environment, today: today)
             let context = CommandContext(invocation: invocation, environment: environment, today: today, style: style(invocation),
                                          secrets: secrets, now: now, makeTransport: makeTransport,
                                          rateLimiter: RateLimiter(perSecond: invocation.rate), progress: progress,

@@ -4,7 +4,8 @@ public enum PasswordHash {
     /// is 600,000). Each review stores its own count, so raising it later keeps old ones working.
     public static let iterations = 600_000
 
-    public static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+    /// HMAC-SHA256 of `message` under `key` (what `pbkdf2` iterates; checked against RFC 4231).
+    package static func hmac(key: [UInt8], message: [UInt8]) -> [UInt8] {
         var key = key.count > 64 ? SHA256.hash(key) : key
         key += [UInt8](repeating: 0, count: 64 - key.count)
         var inner = SHA256()

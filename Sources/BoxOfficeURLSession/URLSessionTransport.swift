@@ -269,6 +269,10 @@ private extension TransportError {
 /// MiB to GiB), and the cut-off comes too late. Run here, each callback counts a piece as libcurl
 /// reads it. So callbacks must stay short and never call the session or a task synchronously
 /// (`cancel()`, `resume()` and the like wait for that same work queue).
+///
+/// `@unchecked Sendable` because `OperationQueue` is a class the compiler cannot check; this
+/// subclass adds no stored property and runs each block at once on the caller's thread, so it
+/// holds no state of its own to race on.
 private final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
         block()

@@ -59,12 +59,8 @@ package struct KOBISClient: Sendable {
     }
 
     /// Answers a call from the cache when it can, else from the network; `convert` turns the answer
-    /// into domain values, and only an answer that converts is stored.
-    package nonisolated(nonsending) func fetch<Response, Value: Sendable>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Value {
-        try await answer(endpoint, convert: convert).value
-    }
-
-    /// Like `fetch`, also returning the body the value came from (for `--raw`). The request goes
+    /// into domain values, and only an answer that converts is stored. The value comes with the
+    /// body it came from (for `--raw`). The request goes
     /// with the key of the day; which key that is, and the next when one's quota is spent, is the
     /// key rotation middleware's to say.
     package nonisolated(nonsending) func answer<Response, Value: Sendable>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Answer<Value> {
@@ -139,11 +135,6 @@ package struct KOBISClient: Sendable {
             if fromStore { decoded?.keep(value, decodedFrom: stored) }
             return Answer(value: value, body: body, fetched: fetched, fromCache: fromStore)
         }
-    }
-
-    /// Performs the call, retrying transient failures, and decodes its answer.
-    package func send<Response>(_ endpoint: Endpoint<Response>) async throws -> Response {
-        try AnswerDecoder.decode(Response.self, from: try await body(for: call(for: endpoint), ticket: nil))
     }
 
     /// A KOBIS endpoint as a call to this client's server, with the current key.

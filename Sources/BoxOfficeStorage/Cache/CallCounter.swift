@@ -26,11 +26,6 @@ package struct CallCounter: Sendable {
         self.tag = tag
     }
 
-    /// This folder's counter for one key of several.
-    package func tagged(_ tag: String?) -> CallCounter {
-        CallCounter(folder: folder, tag: tag)
-    }
-
     /// The tag for a key: 8 hex digits of its FNV-1a hash, so no file name holds the key.
     package static func tag(for key: String) -> String { KeyTag.of(key) }
 

@@ -24,13 +24,13 @@ import Testing
     @Test func answersCallsLikeKOBISWouldWithoutAKey() async throws {
         let client = KOBISClient(transport: SampleTransport(), baseURL: URL(fileURLWithPath: "/"), key: "")
         let day = try #require(Day("20120101"))
-        let boxOffice = try DailyBoxOffice(try await client.send(.dailyBoxOffice(on: day)), requested: day)
+        let boxOffice = try DailyBoxOffice(try await client.answer(.dailyBoxOffice(on: day)) { $0 }.value, requested: day)
         #expect(boxOffice.entries.first?.title == "미션임파서블:고스트프로토콜")
-        let weekend = try await client.send(.weeklyBoxOffice(containing: day, period: .weekend))
+        let weekend = try await client.answer(.weeklyBoxOffice(containing: day, period: .weekend)) { $0 }.value
         #expect(weekend.boxOfficeResult.yearWeekTime == "201152")
-        let movie = try Movie(try await client.send(.movieInfo(code: "20218541")), requested: "20218541")
+        let movie = try Movie(try await client.answer(.movieInfo(code: "20218541")) { $0 }.value, requested: "20218541")
         #expect(movie.staffs.count == 522)
-        await #expect(throws: SampleDataError.self) { try await client.send(.movieInfo(code: "20230001")) }
+        await #expect(throws: SampleDataError.self) { try await client.answer(.movieInfo(code: "20230001")) { $0 }.value }
     }
 
     /// Over a period, the demo reads the sample days it has and says how many, in the table and
