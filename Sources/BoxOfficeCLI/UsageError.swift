@@ -1,4 +1,5 @@
 import BoxOfficeCore
+import BoxOfficeRendering
 import BoxOfficeStorage
 
 /// The command line was wrong: exit 64, with the message and a pointer to help.
@@ -12,9 +13,7 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
     /// A user's text quoted for a message: `'text'`, or, when it is long, its start and its length,
     /// so that a 100 KB argument does not fill the screen. Cut on a character boundary.
     static func quote(_ text: String) -> String {
-        let limit = 60
-        guard text.count > limit else { return "'\(text)'" }
-        return "'\(text.prefix(40))…' (\(NumberFormat.grouped(text.count)) characters)"
+        MessageText.quote(text)
     }
 
     static func unknownCommand(_ name: String, suggestion: String?) -> UsageError {

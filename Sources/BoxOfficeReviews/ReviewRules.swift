@@ -61,3 +61,70 @@ package struct ReviewProblem: Error, Sendable, Equatable {
         self.message = message
     }
 }
+
+/// A field of a review as a person types it (`review add --rating`, browse's form): each face
+/// names the field in its own words (an option, a form's label).
+package enum ReviewField: String, Sendable, Equatable, CaseIterable {
+    case rating, nickname, text
+}
+
+/// What is wrong with a review's field as typed, in no face's words: `ReviewEntry`'s checks throw
+/// it, and the command line and browse each say it their way.
+package enum ReviewEntryProblem: Error, Sendable, Equatable {
+    /// No rating was given; a review needs one.
+    case noRating
+    /// Not a rating from 0.5 to 5 in steps of 0.5 (the text as typed).
+    case notARating(String)
+    /// Not a name of 1 to 40 characters.
+    case badNickname
+    /// Nothing but blanks.
+    case emptyText
+    /// Longer than `Review.longestText` (its length in characters).
+    case textTooLong(Int)
+
+    /// The field the problem is in.
+    package var field: ReviewField {
+        switch self {
+        case .noRating, .notARating: .rating
+        case .badNickname: .nickname
+        case .emptyText, .textTooLong: .text
+        }
+    }
+
+    /// The problem as a sentence, the field named by `name` ("--rating", "the rating").
+    package func message(naming name: (ReviewField) -> String) -> String {
+        switch self {
+        case .noRating: "a review needs \(name(.rating)), from 0.5 to 5 in steps of 0.5"
+        case let .notARating(text): "\(name(.rating)) \(MessageText.quote(text)) is not a rating from 0.5 to 5 in steps of 0.5 (e.g. 3.5)"
+        case .badNickname: "\(name(.nickname)) needs a name of 1 to \(Review.longestNickname) characters"
+        case .emptyText: "the review is empty"
+        case let .textTooLong(count): "the review is \(NumberFormat.grouped(count)) characters; at most \(NumberFormat.grouped(Review.longestText))"
+        }
+    }
+}
+
+/// The checks of a review's fields as typed, one place for every face: each gives the value as
+/// stored, or the problem.
+package enum ReviewEntry {
+    /// A rating as typed (`4.5`), or nil when none was given.
+    package static func rating(_ text: String?) throws(ReviewEntryProblem) -> Double? {
+        guard let text else { return nil }
+        guard let value = Double(text.trimmingBlanks()), Review.isValidRating(value) else { throw .notARating(text) }
+        return value
+    }
+
+    /// A nickname as stored, or nil when none was given.
+    package static func nickname(_ text: String?) throws(ReviewEntryProblem) -> String? {
+        guard let text else { return nil }
+        guard let name = Review.storedNickname(text) else { throw .badNickname }
+        return name
+    }
+
+    /// A review's text as stored.
+    package static func text(_ raw: String) throws(ReviewEntryProblem) -> String {
+        let text = Review.storedText(raw)
+        guard !text.isEmpty else { throw .emptyText }
+        guard text.count <= Review.longestText else { throw .textTooLong(text.count) }
+        return text
+    }
+}

@@ -118,13 +118,21 @@ struct BrowseFetcher: Sendable {
         return try await reader.runAtHand(of: code, within: window, today: today, reading: reading)
     }
 
-    /// Adds the form's review as `review add` does (its checks, its store), the form's password
-    /// protecting it: what to say of it.
+    /// Adds the form's review with the reviews' own checks and store, the form's password
+    /// protecting it: what to say of it. A field's problem names the field as the form labels it.
     func add(_ form: ReviewForm) async throws -> String {
         let nickname = form.value(.nickname).trimmingBlanks().isEmpty ? nil : form.value(.nickname)
-        let review = try ReviewCommand.addition(movieCode: form.movieCode, rating: form.value(.rating), nickname: nickname, text: form.value(.text))
+        let rating: Double, name: String?, text: String
+        do {
+            // In the order the form shows them.
+            guard let value = try ReviewEntry.rating(form.value(.rating)) else { throw ReviewEntryProblem.noRating }
+            (rating, name, text) = (value, try ReviewEntry.nickname(nickname), try ReviewEntry.text(form.value(.text)))
+        } catch let problem as ReviewEntryProblem {
+            throw ReviewFormError(message: problem.message(naming: ReviewForm.name(of:)))
+        }
+        guard MovieCode.isValid(form.movieCode) else { throw BrowseFetchError() }
         let password = form.value(.password)
-        let added = try context.reviewStore().add(movieCode: review.movieCode, rating: review.rating, nickname: review.nickname, text: review.text,
+        let added = try context.reviewStore().add(movieCode: form.movieCode.uppercased(), rating: rating, nickname: name, text: text,
                                                   password: password.isEmpty ? nil : password, created: Int64(context.now().timeIntervalSince1970))
         return ReviewCommand.added(added.review)
     }
@@ -137,6 +145,12 @@ struct BrowseFetcher: Sendable {
                               freshness: .seconds(30 * 86_400))
         return try await client.answer(call) { $0 }.value
     }
+}
+
+/// A field of the review form that cannot be stored, in the form's words.
+struct ReviewFormError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }
 
 /// A request the view cannot make (never expected).

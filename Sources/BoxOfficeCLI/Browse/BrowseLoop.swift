@@ -285,6 +285,7 @@ struct BrowseLoop {
     static func message(_ error: any Error) -> String {
         switch error {
         case let usage as UsageError: return usage.message
+        case let form as ReviewFormError: return form.message
         default: break
         }
         let lines = FailureReport(error).lines.map { $0.hasPrefix("boxoffice: ") ? String($0.dropFirst(11)) : $0 }

@@ -235,6 +235,15 @@ enum TextWidthLimit {
 
 /// A review being written in the view: the fields `review add` takes, typed one after another.
 struct ReviewForm: Equatable, Sendable {
+    /// A review's field as a message names it: by the form's label.
+    static func name(of field: ReviewField) -> String {
+        switch field {
+        case .rating: "the rating"
+        case .nickname: "the nickname"
+        case .text: "the review"
+        }
+    }
+
     enum Field: Int, CaseIterable {
         case rating, nickname, text, password
 

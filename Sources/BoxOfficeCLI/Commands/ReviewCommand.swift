@@ -231,31 +231,17 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
         "added review \(review.id) of \(review.movieCode)\(review.password == nil ? "" : ", protected by its password")."
     }
 
-    /// A review to add from a form's fields, checked as `review add` checks its options (the
-    /// nickname only when one is typed): its movie code, rating, nickname and text.
-    static func addition(movieCode: String, rating: String, nickname: String?, text: String) throws(UsageError)
-        -> (movieCode: String, rating: Double, nickname: String?, text: String) {
-        // In the order `review add` checks them.
-        let value = try Self.rating(rating), name = try Self.nickname(nickname), body = try Self.checked(text)
-        let code = try Self.movieCode(movieCode)
-        guard let value else { throw UsageError(message: "review add needs --rating R, from 0.5 to 5 in steps of 0.5", command: "review") }
-        return (code, value, name, body)
+    /// A field's problem in the command line's words: the field is its option.
+    private static func usage(_ problem: ReviewEntryProblem) -> UsageError {
+        UsageError(message: problem.message { "--" + $0.rawValue }, command: "review")
     }
 
     private static func rating(_ text: String?) throws(UsageError) -> Double? {
-        guard let text else { return nil }
-        guard let value = Double(text.trimmingBlanks()), Review.isValidRating(value) else {
-            throw UsageError(message: "--rating \(UsageError.quote(text)) is not a rating from 0.5 to 5 in steps of 0.5 (e.g. 3.5)", command: "review")
-        }
-        return value
+        do { return try ReviewEntry.rating(text) } catch { throw usage(error) }
     }
 
     private static func nickname(_ text: String?) throws(UsageError) -> String? {
-        guard let text else { return nil }
-        guard let name = Review.storedNickname(text) else {
-            throw UsageError(message: "--nickname needs a name of 1 to 40 characters", command: "review")
-        }
-        return name
+        do { return try ReviewEntry.nickname(text) } catch { throw usage(error) }
     }
 
     private static func text(_ option: String?, words: ArraySlice<String>, command: String) throws(UsageError) -> String? {
@@ -267,12 +253,7 @@ struct ReviewCommand: BoxOfficeCommand, Equatable {
     }
 
     static func checked(_ raw: String) throws(UsageError) -> String {
-        let text = Review.storedText(raw)
-        guard !text.isEmpty else { throw UsageError(message: "the review is empty", command: "review") }
-        guard text.count <= Review.longestText else {
-            throw UsageError(message: "the review is \(NumberFormat.grouped(text.count)) characters; at most \(NumberFormat.grouped(Review.longestText))", command: "review")
-        }
-        return text
+        do { return try ReviewEntry.text(raw) } catch { throw usage(error) }
     }
 
     private static func movieCode(_ text: String) throws(UsageError) -> String {
