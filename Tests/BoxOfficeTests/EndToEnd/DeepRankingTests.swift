@@ -386,6 +386,17 @@ import Testing
         #expect(korean.entries.count == 17 && server.requestCount == 6)
     }
 
+    /// The library's deep week: each group's weekly list, merged, as `weekly --deep` shows it.
+    @Test func theLibraryRanksAWeekendDeep() async throws {
+        let server = try Self.server()
+        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10))
+        let weekend = try await client.deepWeeklyBoxOffice(containing: try #require(Day("2012-01-01")), period: .weekend)
+        #expect(weekend.entries.count == 10 && weekend.exactThrough == 9)
+        #expect(weekend.start.iso == "2011-12-30" && weekend.end.iso == "2012-01-01")
+        let groups = server.requests.map { "\($0.query["repNationCd"] ?? "-")\($0.query["multiMovieYn"] ?? "-")\($0.query["weekGb"] ?? "-")" }
+        #expect(groups.sorted() == ["FN1", "FY1", "KN1", "KY1"])
+    }
+
     @Test func rawIsRefusedWithDeep() async throws {
         let result = try await Executable.run(["daily", "--deep", "--raw"])
         #expect(result.status == 64)
