@@ -11,6 +11,8 @@ struct CallLimitError: Error, Equatable {
     let span: String?
     /// Whether the person at the terminal was asked and said no.
     let declined: Bool
+    /// What the period is counted in: "days", or "weeks" for weekly lists.
+    var unit = "days"
 }
 
 extension CommandContext {
@@ -32,12 +34,12 @@ extension CommandContext {
             }
             return left
         }
-        let error = CallLimitError(cost: cost, limit: limit, span: span, declined: false)
+        let error = CallLimitError(cost: cost, limit: limit, span: span, declined: false, unit: unit)
         guard let ask else { throw error }
         let question = error.what + leftWords + ". Go ahead? [y/N] "
         progress.clear()
         let answer = ask("boxoffice: " + question)?.trimmingBlanks().lowercased() ?? ""
-        guard ["y", "yes", "예", "네", "ㅇ"].contains(answer) else { throw CallLimitError(cost: cost, limit: limit, span: span, declined: true) }
+        guard ["y", "yes", "예", "네", "ㅇ"].contains(answer) else { throw CallLimitError(cost: cost, limit: limit, span: span, declined: true, unit: unit) }
         progress.clear()
         return left
     }
@@ -54,7 +56,8 @@ extension CommandContext {
 extension CallLimitError {
     /// What happened, in words every face may use: the cost, and the limit it passes.
     var what: String {
-        let days = cost.days == 1 ? "1 day" : "\(NumberFormat.grouped(cost.days)) days"
+        let one = unit == "weeks" ? "week" : "day"
+        let days = cost.days == 1 ? "1 \(one)" : "\(NumberFormat.grouped(cost.days)) \(one)s"
         let cached = cost.cached > 0 ? " (\(NumberFormat.grouped(cost.cached)) more \(cost.cached == 1 ? "answer is" : "answers are") in the cache)" : ""
         let share = max(1, cost.toFetch * 100 / KOBISQuota.daily)
         return "\(cost.atMost ? "up to " : "")\(NumberFormat.grouped(cost.toFetch)) calls to KOBIS would be needed for \(days)\(cached), \(share)% of a key's \(NumberFormat.grouped(KOBISQuota.daily)) a day and more than the \(NumberFormat.grouped(limit)) allowed without asking"

@@ -50,7 +50,7 @@ enum DateArgument {
         if compact.hasSuffix("일전") {
             let digits = compact.dropLast(2)
             guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-            guard digits.count <= 5, let count = Int(digits) else { throw .badDaysAgo }
+            guard digits.count <= 5, let count = Int(digits) else { return nil }
             return today.adding(days: -count)
         }
         guard compact.hasSuffix("일"), compact.contains("월") else { return nil }

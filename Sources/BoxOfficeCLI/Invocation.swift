@@ -56,9 +56,6 @@ struct Invocation: Equatable {
     var dataDirectory: String? = nil
     var cacheMode: CacheMiddleware.Mode = .normal
     var retries = 2
-    /// Seconds to wait for the network helper's hello before naming it as stuck
-    /// (`BOXOFFICE_HELPER_WAIT`; 10).
-    var helperWait = 10.0
     var verbosity: Verbosity = .normal
     /// KOBIS's own answer body instead of a rendering (`--raw`).
     var raw = false
@@ -214,20 +211,22 @@ struct Invocation: Equatable {
         verbosity = parsed.has("verbose") ? .verbose : parsed.has("quiet") ? .quiet : .normal
         if let text = parsed.options["max-calls"] {
             maxCalls = try Self.callLimit(text, source: "--max-calls")
-        } else if let text = environment["BOXOFFICE_MAX_CALLS"], !text.isEmpty {
-            maxCalls = try Self.callLimit(text, source: "BOXOFFICE_MAX_CALLS")
         }
         yes = parsed.has("yes")
-        if let text = environment["BOXOFFICE_HELPER_WAIT"], !text.isEmpty {
-            guard let seconds = Double(text.trimmingBlanks()), seconds.isFinite, (1...600).contains(seconds) else {
-                throw UsageError(message: "BOXOFFICE_HELPER_WAIT \(UsageError.quote(text)) is not a number of seconds from 1 to 600")
-            }
-            helperWait = seconds
-        }
         raw = parsed.has(Parameter.raw.name)
         if raw, let other = ["json", "format", "fields", "pretty", "compact"].first(where: parsed.has) {
             throw UsageError(message: "--raw prints KOBIS's own answer; it cannot be combined with --\(other)")
         }
+    }
+
+    /// Seconds to wait for the network helper's hello before naming it as stuck:
+    /// `BOXOFFICE_HELPER_WAIT`, else 10. Read when the network is first needed.
+    static func helperWait(environment: [String: String]) throws(UsageError) -> Double {
+        guard let text = environment["BOXOFFICE_HELPER_WAIT"], !text.isEmpty else { return 10 }
+        guard let seconds = Double(text.trimmingBlanks()), seconds.isFinite, (1...600).contains(seconds) else {
+            throw UsageError(message: "BOXOFFICE_HELPER_WAIT \(UsageError.quote(text)) is not a number of seconds from 1 to 600")
+        }
+        return seconds
     }
 
     /// Calls a command may make without asking, by default (cached answers cost none).
@@ -242,10 +241,16 @@ struct Invocation: Equatable {
     }
 
     /// The limit in force: the option or variable, else the config file's `max-calls`, else 100.
+    /// The variable and the file are read here, when a period is about to be read, so that a bad
+    /// value stops only what needs it (never help, --version or a single call).
     func callLimit(environment: [String: String]) throws(UsageError) -> Int {
         if let maxCalls { return maxCalls }
+        if let text = environment["BOXOFFICE_MAX_CALLS"], !text.isEmpty { return try Self.callLimit(text, source: "BOXOFFICE_MAX_CALLS") }
         guard let (text, path) = KeySource.setting("max-calls", environment: environment) else { return Self.defaultCallLimit }
-        return try Self.callLimit(text, source: "'max-calls' in the config file \(path),")
+        guard let count = Int(text.trimmingBlanks()), (1...1_000_000).contains(count) else {
+            throw UsageError(message: "'max-calls = \(MessageText.quote(text).dropFirst().dropLast())' in the config file \(path) is not a whole number of calls from 1 to 1,000,000")
+        }
+        return count
     }
 
     private static func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String, among: T.Type) throws(UsageError) -> T

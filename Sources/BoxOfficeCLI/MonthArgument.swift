@@ -1,12 +1,13 @@
 import BoxOfficeCore
 import BoxOfficeStorage
 
-/// Reads a month as users write it: `2023-04`, `202304`, `2023.04`, `2023/04` or `2023-4`.
+/// Reads a month as users write it: `2023-04`, `202304`, `2023.04`, `2023/04`, `2023-4`, or as
+/// Koreans do, `2023년 4월`.
 enum MonthArgument {
     /// The year and month, refused when malformed or after this month in Korea (`today`).
     static func parse(_ text: String, today: Day, command: String, option: String = "") throws(UsageError) -> (year: Int, month: Int) {
         // Split as days are (DateArgument.numbers): 2023-04, 202304, 2023.4, 2023/04, 2023. 4.
-        guard let numbers = DateArgument.numbers(text.trimmingBlanks(), parts: 2), (1...12).contains(numbers[1]), numbers[0] >= 1900 else {
+        guard let numbers = DateArgument.numbers(text.trimmingBlanks(), parts: 2) ?? korean(text), (1...12).contains(numbers[1]), numbers[0] >= 1900 else {
             throw UsageError(message: "\(option)\(UsageError.quote(text)) is not a month; write it as 2023-04", command: command)
         }
         let (year, month) = (numbers[0], numbers[1])
@@ -14,6 +15,17 @@ enum MonthArgument {
             throw UsageError(message: "\(option)\(name(year, month)) is in the future (this month in Korea is \(name(today.year, today.month)))", command: command)
         }
         return (year, month)
+    }
+
+    /// The year and month of `2023년 4월` (spaces optional), or nil.
+    private static func korean(_ text: String) -> [Int]? {
+        let compact = text.filter { $0 != " " }
+        guard let year = compact.firstIndex(of: "년"), compact.hasSuffix("월") else { return nil }
+        let digits = (compact[..<year], compact[compact.index(after: year)..<compact.index(before: compact.endIndex)])
+        guard digits.0.count == 4, (1...2).contains(digits.1.count),
+              (digits.0 + digits.1).allSatisfy({ $0.isASCII && $0.isNumber }),
+              let y = Int(digits.0), let m = Int(digits.1) else { return nil }
+        return [y, m]
     }
 
     /// `2023-04`.

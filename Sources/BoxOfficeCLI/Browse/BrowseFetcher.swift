@@ -46,8 +46,9 @@ struct BrowseFetcher: Sendable {
             break
         }
         let client = try context.client()
+        let unit = if case let .ranking(place) = request, place.period != .day { "weeks" } else { "days" }
         let approve: @Sendable (ReadingCost) async throws -> Void = { [context] cost in
-            _ = try await context.approve(cost, unit: "days", span: nil, client: client)
+            _ = try await context.approve(cost, unit: unit, span: nil, client: client)
         }
         switch request {
         case let .ranking(place) where place.period == .day:

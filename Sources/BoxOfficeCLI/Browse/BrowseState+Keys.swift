@@ -5,14 +5,19 @@ import BoxOfficeReviews
 extension BrowseState {
     mutating func press(_ key: BrowseKey) -> [BrowseEffect] {
         if key == .interrupt { return quit() }
-        if let asked = asking {
+        // The cost question, once nothing is being typed (a search or a review keeps its keys):
+        // y or Y fetches; any other key declines, and does nothing else, so that the key that
+        // said no (d, w) does not ask for the same page again.
+        if let asked = asking, form == nil, input == nil {
             asking = nil
-            status = nil
-            if key == .character("y") {
+            if key == .character("y") || key == .character("Y") {
+                status = nil
                 loading.insert(asked)
                 return [.fetchApproved(asked)]
             }
             if pending?.request == asked { pending = nil }
+            status = "not fetched"
+            return []
         }
         if form != nil { return fill(key) }
         if input != nil { return type(key) }

@@ -167,7 +167,8 @@ struct BrowseView {
         let lines = state.lines(of: page)
         guard !lines.isEmpty else {
             if let request = page.screen.request, state.loading.contains(request) { return ["", "  Loading…"] }
-            return ["", fit("  Nothing to show: r fetches it again, Esc goes back.")]
+            return ["", fit(state.pages.count > 1 ? "  Nothing to show: r fetches it again, Esc goes back."
+                            : "  Nothing to show: r fetches it again, w changes the period.")]
         }
         let kept = keptColumns(lines)
         let window = BrowsePage.window(rows, lines: lines.count)

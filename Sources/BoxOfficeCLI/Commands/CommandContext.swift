@@ -159,7 +159,7 @@ struct CommandContext: Sendable {
         let events = self.events
         let keyRing = KeyRing(keys)
         let (cache, counts) = try storage(keys: keys.count)
-        let network = transport(for: baseURL)
+        let network = try transport(for: baseURL)
         // The first the outermost: a stored answer is given before anything else is done (it costs
         // no call, whatever the quota); every answer has the keys masked before anything reads it; a
         // request goes with the key of the day (the next when one's quota is spent, each with its
@@ -183,18 +183,18 @@ struct CommandContext: Sendable {
     /// first request goes out: for a face that makes many clients in one run (the MCP server's
     /// calls, browse's fetches), so that one network helper serves them all, as it does a command,
     /// rather than one started and ended for each.
-    func sharingOneTransport() -> CommandContext {
+    func sharingOneTransport() throws(UsageError) -> CommandContext {
         let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
-        let shared = transport(for: baseURL)
+        let shared = try transport(for: baseURL)
         var context = self
         context.makeTransport = { shared }
         return context
     }
 
     /// The network, set up only when a request really goes out.
-    func transport(for baseURL: URL) -> any HTTPTransport {
+    func transport(for baseURL: URL) throws(UsageError) -> any HTTPTransport {
         let plain = PlainHTTPTransport.isNeeded(for: baseURL)
-        let wait = invocation.helperWait
+        let wait = try Invocation.helperWait(environment: environment)
         let make: @Sendable () -> any HTTPTransport = makeTransport ?? { plain ? PlainHTTPTransport() as any HTTPTransport : HelperTransport(startAllowance: wait) }
         return LazyTransport(make: make)
     }

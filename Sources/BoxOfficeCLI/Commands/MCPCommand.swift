@@ -33,7 +33,7 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
         path on stdout, and on stderr where the client keeps it. With --demo, the registration
         starts the server on the sample data.
         """,
-        examples: ["boxoffice mcp", "boxoffice --demo mcp", "boxoffice mcp --config claude-code", "boxoffice mcp --config codex >> ~/.codex/config.toml"])
+        examples: ["boxoffice mcp", "boxoffice --demo mcp", "boxoffice mcp --config claude-code", "boxoffice mcp --config codex"])
 
     init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)
@@ -52,7 +52,7 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
         let lock = Locked(())
         let write = context.write ?? { _ in }
         // One network helper for every call, made when the first request goes out.
-        let context = context.sharingOneTransport()
+        let context = try context.sharingOneTransport()
         let server = MCPServer(context: context) { message in
             lock.withLock { _ in try? write(message) }
         }

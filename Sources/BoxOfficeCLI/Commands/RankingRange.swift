@@ -11,10 +11,11 @@ enum RankingRange {
     static let specs = [from.option, to.option]
 
     /// What a range given as `--from` alone is, for the question of its cost: it runs to yesterday.
-    static func span(_ arguments: some ArgumentReader) -> String? {
+    static func span(_ arguments: some ArgumentReader, weeks: Bool = false) -> String? {
         guard arguments.has(from), !arguments.has(to) else { return nil }
         let yesterday = arguments.today.adding(days: -1)
-        return "\(arguments.named(from)) without \(arguments.named(to)) reads every day up to yesterday (\(yesterday.iso))"
+        let read = weeks ? "every week up to the one holding yesterday" : "every day up to yesterday"
+        return "\(arguments.named(from)) without \(arguments.named(to)) reads \(read) (\(yesterday.iso))"
     }
 
     /// The range the options give, or nil; the command's single day (`date`) with them is a usage error.

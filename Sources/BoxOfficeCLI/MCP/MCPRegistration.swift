@@ -78,8 +78,8 @@ enum MCPRegistration {
             return "Cursor: merge this into ~/.cursor/mcp.json (all projects) or .cursor/mcp.json in a project, "
                 + "keeping the servers already under \"mcpServers\". " + key
         case .codex:
-            return "Codex: add this to ~/.codex/config.toml (or run: "
-                + (["codex", "mcp", "add", "boxoffice", "--", program] + arguments).map(shellQuoted).joined(separator: " ") + "). " + key
+            return "Codex: add this to ~/.codex/config.toml once (a second [mcp_servers.boxoffice] table makes the file invalid), or run: "
+                + (["codex", "mcp", "add", "boxoffice", "--", program] + arguments).map(shellQuoted).joined(separator: " ") + ". " + key
         }
     }
 

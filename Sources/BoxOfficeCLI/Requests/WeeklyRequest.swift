@@ -22,7 +22,7 @@ struct WeeklyRequest: BoxOfficeRequest, Equatable {
         try arguments.expectPositionals(atMost: 0)
         day = try arguments.publishedDay(Self.date)
         range = try RankingRange.parse(arguments, date: Self.date)
-        span = RankingRange.span(arguments)
+        span = RankingRange.span(arguments, weeks: true)
         period = try arguments.choice(Self.period, among: WeekPeriod.self)
         filters = try RankingFilterOptions(arguments)
     }

@@ -91,7 +91,32 @@ import Testing
         environment["BOXOFFICE_MAX_CALLS"] = nil
         try "max-calls = lots\n".write(to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
         let badConfig = try await Executable.run(["top", "--from", "2023-04-01", "--to", "2023-04-09"], environment: environment)
-        #expect(badConfig.status == 64 && badConfig.standardError.contains("'max-calls' in the config file"), "\(badConfig.standardError)")
+        #expect(badConfig.status == 64 && badConfig.standardError.hasPrefix("boxoffice: 'max-calls = lots' in the config file \(config.path)/config is not a whole number of calls from 1 to 1,000,000."),
+                "\(badConfig.standardError)")
+        // A bad limit stops only what reads a period: help, the version and a single day still work.
+        environment["BOXOFFICE_MAX_CALLS"] = "many"
+        for arguments in [["--help"], ["--version"], ["daily", "--date", "2023-04-23", "--json"]] {
+            let result = try await Executable.run(arguments, environment: environment)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+        }
+        let badVariable = try await Executable.run(arguments, environment: environment)
+        #expect(badVariable.status == 64 && badVariable.standardError.hasPrefix("boxoffice: BOXOFFICE_MAX_CALLS 'many' is not a whole number of calls from 1 to 1,000,000."))
+    }
+
+    /// Weekly lists are counted in weeks, and `--from` alone runs to the week holding yesterday.
+    @Test func weeksAreCountedInWeeks() async throws {
+        let server = try Self.server()
+        let folder = Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await Executable.run(["weekly", "--from", "2020-01-06", "--to", "2020-12-28", "--max-calls", "2"],
+                                              environment: Self.environment(server, folder: folder))
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("boxoffice: 52 calls to KOBIS would be needed for 52 weeks, 1% of a key's 3,000 a day and more than the 2 allowed without asking.\n"),
+                "\(result.standardError)")
+        let open = try await Executable.run(["weekly", "--from", "2020-01-06", "--max-calls", "2"], environment: Self.environment(server, folder: folder))
+        #expect(open.status == 64 && open.standardError.contains(" weeks, ") && open.standardError.contains("--from without --to reads every week up to the one holding yesterday ("),
+                "\(open.standardError)")
+        #expect(server.requestCount == 0)
     }
 
     /// On a terminal the command asks, and only yes goes ahead.
@@ -180,9 +205,19 @@ import Testing
         #expect(state.status == "4 calls to KOBIS would be needed for 1 day. y fetches it; any other key does not")
         #expect(state.handle(.key(.character("y"))) == [.fetchApproved(.ranking(deep))])
         #expect(state.status == nil && state.loading.contains(.ranking(deep)))
-        // Asked again, any other key is a no, and does what it does.
+        // Asked again, any other key is a no, and does nothing else: d does not ask for the deep list again.
         _ = state.handle(.costly(.ranking(deep), "4 calls"))
-        _ = state.handle(.key(.character("n")))
-        #expect(state.asking == nil && state.status == nil)
+        #expect(state.handle(.key(.character("d"))) == [])
+        #expect(state.asking == nil && state.status == "not fetched")
+        // Asked while a search is typed: the keys go to the search, and the question waits for it
+        // to end; Y is a yes too.
+        #expect(state.handle(.key(.character("d"))) == [.fetch(.ranking(deep), refresh: false)])
+        _ = state.handle(.key(.character("/")))
+        _ = state.handle(.costly(.ranking(deep), "4 calls"))
+        _ = state.handle(.key(.character("y")))
+        #expect(state.input == "y" && state.asking == .ranking(deep))
+        _ = state.handle(.key(.escape))
+        #expect(state.input == nil)
+        #expect(state.handle(.key(.character("Y"))) == [.fetchApproved(.ranking(deep))])
     }
 }

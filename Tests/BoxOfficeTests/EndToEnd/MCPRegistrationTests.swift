@@ -67,7 +67,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.standardOutput == "[mcp_servers.boxoffice]\ncommand = \(Self.jsonString(Self.program))\nargs = [\"--demo\", \"mcp\"]\n",
                 "--demo is kept: the registration starts the server on the sample data")
-        #expect(result.standardError.contains("Codex: add this to ~/.codex/config.toml (or run: codex mcp add boxoffice -- "))
+        #expect(result.standardError.contains("Codex: add this to ~/.codex/config.toml once (a second [mcp_servers.boxoffice] table makes the file invalid), or run: codex mcp add boxoffice -- "))
     }
 
     @Test func anUnknownClientIsAUsageError() async throws {
