@@ -151,6 +151,20 @@ public struct BoxOfficeClient: Sendable {
         try await call(.codes(table))
     }
 
+    /// A region of KOBIS's region table by what a person types: its Korean name with or without
+    /// its ending (`서울`, `서울시`, `서울특별시`, `충북`), its romanised name (`Seoul`,
+    /// `Gyeonggi-do`) or its code (`0105001`); nil when none matches. Its ``CodeList/Entry/code``
+    /// is what ``BoxOfficeFilter/regionCode`` takes. One call for the table (kept in the cache like
+    /// any answer).
+    ///
+    /// ```swift
+    /// let seoul = try await client.region(named: "서울")
+    /// let ranking = try await client.dailyBoxOffice(on: day, filter: BoxOfficeFilter(regionCode: seoul?.code))
+    /// ```
+    public func region(named name: String) async throws(BoxOfficeError) -> CodeList.Entry? {
+        RegionName.resolve(name, in: try await codes(.regions))
+    }
+
     /// The daily ranking of every day from `from` to `to`, in order, each as soon as it and the
     /// days before it are in; `concurrency` requests go out at once. With a cache, a day already
     /// kept costs no call, so a range stopped by a spent quota (the sequence then throws

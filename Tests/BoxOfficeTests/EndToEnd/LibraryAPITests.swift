@@ -49,6 +49,21 @@ import Testing
         #expect(server.requests.allSatisfy { $0.query["key"] == KOBISEmulator.key })
     }
 
+    /// A region by what a person types, as `--region` takes it: each name a code of the table.
+    @Test func aRegionIsFoundByItsNameAsTyped() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let client = client(server)
+        for name in ["서울", "서울시", " 서울특별시 ", "Seoul", "0105001"] {
+            let region = try await client.region(named: name)
+            #expect(region?.code == "0105001" && region?.name == "서울시", "\(name)")
+        }
+        #expect(try await client.region(named: "충남")?.code == "0105005")
+        #expect(try await client.region(named: "Gyeonggi-do")?.code == "0105002")
+        #expect(try await client.region(named: "아틀란티스") == nil)
+        #expect(try await client.region(named: "") == nil)
+        #expect(server.requests.allSatisfy { $0.path.hasSuffix("/code/searchCodeList.json") && $0.query["comCode"] == "0105000000" })
+    }
+
     @Test func aKOBISFaultIsTypedAndKeepsItsCode() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let key = "Zq7WRONGkey0123456789abcdefXYZ1"
