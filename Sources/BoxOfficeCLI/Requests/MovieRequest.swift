@@ -74,10 +74,9 @@ struct MovieRequest: BoxOfficeRequest, Equatable {
 
     /// The code of the one movie a title matches; several or none is an error that lists them.
     static func resolve(_ title: String, client: BoxOfficeClient, context: CommandContext) async throws -> String {
-        let query = MovieQuery(title: title)
-        let page = try await client.fetch(.movies(query))
-        guard page.items.count == 1, page.total == 1, let only = page.items.first else {
-            throw AmbiguousTitleError(title: title, page: page, searchedSamples: context.source.searchedFilms != nil)
+        let match = try await client.findTitle(title)
+        guard let only = match.movie else {
+            throw AmbiguousTitleError(title: title, page: match.matches, searchedSamples: context.source.searchedFilms != nil)
         }
         context.notice?("'\(title)' is \(only.title) (\(only.code)).")
         return only.code

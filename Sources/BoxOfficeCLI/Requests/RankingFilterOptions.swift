@@ -69,8 +69,8 @@ struct RankingFilterOptions: Equatable, Sendable {
             filter.regionCode = region
             return (filter, scope())
         }
-        guard let entry = try await client.region(named: region) else {
-            let names = try await client.codes(.regions).entries.map(\.name).joined(separator: ", ")
+        guard let entry = try await client.findRegion(named: region) else {
+            let names = try await client.fetch(.codes(.regions)).entries.map(\.name).joined(separator: ", ")
             throw UsageError(message: "\(regionParameter) \(UsageError.quote(region)) is not a KOBIS region; use one of: \(names) (or its code, from 'boxoffice codes regions')")
         }
         context.log?("region \(region) is \(entry.name) (\(entry.code))")

@@ -126,6 +126,21 @@ public struct BoxOfficeClient: Sendable {
         try await call(.movies(query))
     }
 
+    /// The film a title names: KOBIS's search by title, and the one film it finds when it finds
+    /// exactly one (``TitleMatch/movie``); none or several are there to show or choose from.
+    ///
+    /// ```swift
+    /// let match = try await client.match(title: "기생충")
+    /// if let film = match.movie { print(film.code) } else { print(match.matches.total, "films") }
+    /// ```
+    public func match(title: String) async throws(BoxOfficeError) -> TitleMatch {
+        do {
+            return try await findTitle(title)
+        } catch {
+            throw BoxOfficeError(error)
+        }
+    }
+
     /// One page of people whose name matches.
     public func searchPeople(name: String, page: Int = 1, perPage: Int = 10) async throws(BoxOfficeError) -> SearchPage<PersonSummary> {
         try await call(.people(name: name, page: page, perPage: perPage))
@@ -162,7 +177,11 @@ public struct BoxOfficeClient: Sendable {
     /// let ranking = try await client.dailyBoxOffice(on: day, filter: BoxOfficeFilter(regionCode: seoul?.code))
     /// ```
     public func region(named name: String) async throws(BoxOfficeError) -> CodeList.Entry? {
-        RegionName.resolve(name, in: try await codes(.regions))
+        do {
+            return try await findRegion(named: name)
+        } catch {
+            throw BoxOfficeError(error)
+        }
     }
 
     /// The daily ranking of every day from `from` to `to`, in order, each as soon as it and the
@@ -322,6 +341,17 @@ extension BoxOfficeClient {
     }
 
     /// Whether a usable answer to `call` is stored (so making it costs no call).
+    /// ``region(named:)`` for the faces, its failure as the engine threw it (a face words a
+    /// cache miss, a spent quota or the demo's missing sample in its own terms).
+    package func findRegion(named name: String) async throws -> CodeList.Entry? {
+        RegionName.resolve(name, in: try await fetch(.codes(.regions)))
+    }
+
+    /// ``match(title:)`` for the faces, its failure as the engine threw it.
+    package func findTitle(_ title: String) async throws -> TitleMatch {
+        TitleMatch(title: title, matches: try await fetch(.movies(MovieQuery(title: title))))
+    }
+
     package func isCached<Value>(_ call: KOBISCall<Value>) -> Bool {
         client.isCached(call)
     }

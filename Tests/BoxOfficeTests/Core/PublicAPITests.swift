@@ -64,7 +64,7 @@ import Testing
             "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "BoxOfficeMiddleware", "BoxOfficeOperation", "CacheMiddleware",
             "CallCountStore", "CodeList", "CodeTable", "Company", "CompanySummary", "DailyBoxOffice", "Day", "FilmCredit", "FolderAnswerStore", "HTTPRequest",
             "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "InMemoryCallCounts", "KOBISFault", "KeyRotationMiddleware", "MonthCalendar", "Movie", "MovieQuery", "MovieSummary", "PeriodCoverage", "PeriodRanking", "Person",
-            "PersonSummary", "QuotaCountMiddleware", "RateLimitMiddleware", "RedirectMiddleware", "RetryMiddleware", "SearchPage", "SecretMaskMiddleware", "StoredAnswer", "TimeoutMiddleware",
+            "PersonSummary", "QuotaCountMiddleware", "RateLimitMiddleware", "RedirectMiddleware", "RetryMiddleware", "SearchPage", "SecretMaskMiddleware", "StoredAnswer", "TimeoutMiddleware", "TitleMatch",
             "TransportError", "Trend", "UnreadDay", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
         ])
     }

@@ -64,6 +64,22 @@ import Testing
         #expect(server.requests.allSatisfy { $0.path.hasSuffix("/code/searchCodeList.json") && $0.query["comCode"] == "0105000000" })
     }
 
+    /// A title names a film only when it finds exactly one; none or several are there to choose from.
+    @Test func aTitleNamesAFilmWhenItFindsOne() async throws {
+        let several = try LoopbackServer(handler: KOBISEmulator.handler())
+        let crimes = try await client(several).match(title: "범죄와의 전쟁")
+        #expect(crimes.title == "범죄와의 전쟁" && crimes.movie == nil)
+        #expect(crimes.matches.total == 5 && crimes.matches.items.first?.code == "2023C168")
+        let none = try await client(several).match(title: "없는 영화")
+        #expect(none.movie == nil && none.matches.total == 0 && none.matches.items.isEmpty)
+        let one = try LoopbackServer { _ in
+            .json(#"{"movieListResult":{"totCnt":1,"source":"영화진흥위원회","movieList":[{"movieCd":"20183782","movieNm":"기생충","movieNmEn":"PARASITE","prdtYear":"2019","openDt":"20190530","typeNm":"장편","prdtStatNm":"개봉","nationAlt":"한국","genreAlt":"드라마","repNationNm":"한국","repGenreNm":"드라마","directors":[{"peopleNm":"봉준호"}],"companys":[]}]}}"#)
+        }
+        let parasite = try await client(one).match(title: "기생충")
+        #expect(parasite.movie?.code == "20183782" && parasite.movie?.title == "기생충")
+        #expect(one.requests.first?.query["movieNm"] == "기생충")
+    }
+
     @Test func aKOBISFaultIsTypedAndKeepsItsCode() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let key = "Zq7WRONGkey0123456789abcdefXYZ1"
