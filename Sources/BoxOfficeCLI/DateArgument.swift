@@ -49,26 +49,10 @@ enum DateArgument {
         let compact = text.filter { $0 != " " }
         if compact.hasSuffix("일전") {
             let digits = compact.dropLast(2)
-            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-            guard digits.count <= 5, let count = Int(digits) else { return nil }
+            guard (1...5).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(digits) else { return nil }
             return today.adding(days: -count)
         }
-        guard compact.hasSuffix("일"), compact.contains("월") else { return nil }
-        // The numbers before 년, 월 and 일, each of digits alone.
-        var numbers: [Int] = []
-        var units: [Character] = []
-        var digits = ""
-        for character in compact {
-            if character.isASCII, character.isNumber {
-                digits.append(character)
-            } else if "년월일".contains(character), (1...(character == "년" ? 4 : 2)).contains(digits.count), let number = Int(digits) {
-                numbers.append(number)
-                units.append(character)
-                digits = ""
-            } else {
-                return nil
-            }
-        }
+        guard let (numbers, units) = koreanParts(compact) else { return nil }
         switch units {
         case ["년", "월", "일"]:
             guard numbers[0] >= 1000 else { return nil }
@@ -83,6 +67,27 @@ enum DateArgument {
         default:
             return nil
         }
+    }
+
+    /// The numbers of a date written with Korean units and no spaces (`2023년4월23일`, `4월23일`,
+    /// `2023년4월`), each before its unit: a year of 1 to 4 digits, a month or day of 1 or 2; nil
+    /// for anything else (other characters, digits without a unit after them).
+    static func koreanParts(_ compact: String) -> (numbers: [Int], units: [Character])? {
+        var numbers: [Int] = []
+        var units: [Character] = []
+        var digits = ""
+        for character in compact {
+            if character.isASCII, character.isNumber {
+                digits.append(character)
+            } else if "년월일".contains(character), (1...(character == "년" ? 4 : 2)).contains(digits.count), let number = Int(digits) {
+                numbers.append(number)
+                units.append(character)
+                digits = ""
+            } else {
+                return nil
+            }
+        }
+        return digits.isEmpty && !units.isEmpty ? (numbers, units) : nil
     }
 
     /// Resolves `text` against Korea's `today`; `option` names the flag in messages.

@@ -248,7 +248,7 @@ struct Invocation: Equatable {
         if let text = environment["BOXOFFICE_MAX_CALLS"], !text.isEmpty { return try Self.callLimit(text, source: "BOXOFFICE_MAX_CALLS") }
         guard let (text, path) = KeySource.setting("max-calls", environment: environment) else { return Self.defaultCallLimit }
         guard let count = Int(text.trimmingBlanks()), (1...1_000_000).contains(count) else {
-            throw UsageError(message: "'max-calls = \(MessageText.quote(text).dropFirst().dropLast())' in the config file \(path) is not a whole number of calls from 1 to 1,000,000")
+            throw UsageError(message: "\(MessageText.quote("max-calls = " + text)) in the config file \(path) is not a whole number of calls from 1 to 1,000,000")
         }
         return count
     }

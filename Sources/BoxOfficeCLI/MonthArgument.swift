@@ -19,13 +19,8 @@ enum MonthArgument {
 
     /// The year and month of `2023년 4월` (spaces optional), or nil.
     private static func korean(_ text: String) -> [Int]? {
-        let compact = text.filter { $0 != " " }
-        guard let year = compact.firstIndex(of: "년"), compact.hasSuffix("월") else { return nil }
-        let digits = (compact[..<year], compact[compact.index(after: year)..<compact.index(before: compact.endIndex)])
-        guard digits.0.count == 4, (1...2).contains(digits.1.count),
-              (digits.0 + digits.1).allSatisfy({ $0.isASCII && $0.isNumber }),
-              let y = Int(digits.0), let m = Int(digits.1) else { return nil }
-        return [y, m]
+        guard let (numbers, units) = DateArgument.koreanParts(text.filter { $0 != " " }), units == ["년", "월"] else { return nil }
+        return numbers
     }
 
     /// `2023-04`.

@@ -56,16 +56,20 @@ package final class HelperTransport: PreparingTransport {
         try await connection.ready()
     }
 
+    /// The running program's file as the kernel sees it (links resolved); nil where
+    /// `/proc/self/exe` cannot be read (not Linux).
+    package static var runningProgram: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return count > 0 ? String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
+    }
+
     /// `boxoffice-http` in the folder of the running executable (links resolved, as the kernel sees
     /// it), else in `../libexec/boxoffice/` from there, where the packages install it
     /// (`/usr/bin/boxoffice`, `/usr/libexec/boxoffice/boxoffice-http`). When neither is there, the
     /// path beside the program, which the message about a missing helper names.
     package static func defaultHelperPath() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let program = count > 0
-            ? String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            : CommandLine.arguments.first ?? HelperMessage.helperName
+        let program = runningProgram ?? CommandLine.arguments.first ?? HelperMessage.helperName
         let folder = program.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let prefix = program.hasPrefix("/") || !folder.isEmpty ? folder + "/" : ""
         let beside = prefix + HelperMessage.helperName

@@ -1,4 +1,5 @@
 import BoxOfficeRendering
+import BoxOfficeTransports
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -94,9 +95,7 @@ enum MCPRegistration {
     /// elsewhere its first argument, made absolute against the working folder (a bare name, found
     /// on PATH, stays a name: the client looks on its own PATH).
     static func programPath() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if count > 0 { return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        if let program = HelperTransport.runningProgram { return program }
         let first = CommandLine.arguments.first ?? "boxoffice"
         if first.hasPrefix("/") { return first }
         if first.contains("/") {

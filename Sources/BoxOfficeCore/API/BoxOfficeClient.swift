@@ -340,7 +340,6 @@ extension BoxOfficeClient {
         try await client.answer(call, decode: decode)
     }
 
-    /// Whether a usable answer to `call` is stored (so making it costs no call).
     /// ``region(named:)`` for the faces, its failure as the engine threw it (a face words a
     /// cache miss, a spent quota or the demo's missing sample in its own terms).
     package func findRegion(named name: String) async throws -> CodeList.Entry? {
@@ -352,6 +351,7 @@ extension BoxOfficeClient {
         TitleMatch(title: title, matches: try await fetch(.movies(MovieQuery(title: title))))
     }
 
+    /// Whether a usable answer to `call` is stored (so making it costs no call).
     package func isCached<Value>(_ call: KOBISCall<Value>) -> Bool {
         client.isCached(call)
     }

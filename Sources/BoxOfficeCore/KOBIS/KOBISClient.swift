@@ -60,9 +60,8 @@ package struct KOBISClient: Sendable {
 
     /// Answers a call from the cache when it can, else from the network; `convert` turns the answer
     /// into domain values, and only an answer that converts is stored. The value comes with the
-    /// body it came from (for `--raw`). The request goes
-    /// with the key of the day; which key that is, and the next when one's quota is spent, is the
-    /// key rotation middleware's to say.
+    /// body it came from (for `--raw`). The request goes with the key of the day; which key that
+    /// is, and the next when one's quota is spent, is the key rotation middleware's to say.
     package nonisolated(nonsending) func answer<Response, Value: Sendable>(_ endpoint: Endpoint<Response>, convert: (Response) throws -> Value) async throws -> Answer<Value> {
         let call = call(for: endpoint)
         return Self.stamped(try await answer(call) { body in

@@ -18,7 +18,6 @@ package struct SecretMask: Sendable {
         self.secrets = Set(secrets.filter { !$0.isEmpty }).map { Array($0.utf8) }.sorted { $0.count > $1.count }
     }
 
-
     package func apply(to text: String) -> String {
         guard !secrets.isEmpty else { return text }
         let bytes = Array(text.utf8)

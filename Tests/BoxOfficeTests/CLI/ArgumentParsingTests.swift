@@ -58,8 +58,13 @@ import Testing
                                 ("내일", "--date '내일' is not a date: use 20230327, 2023-03-27, 2023.03.27, 2023년 3월 27일, yesterday, 어제 or -Nd")] {
             #expect(throws: UsageError(message: message), "\(text)") { try DateArgument.day(text, today: today, option: "--date") }
         }
-        for text in ["2023-04", "202304", "2023.4", "2023/04", "2023-4", "2023. 4."] {
+        for text in ["2023-04", "202304", "2023.4", "2023/04", "2023-4", "2023. 4.", "2023년 4월", "2023년4월", " 2023년 04월 "] {
             #expect(try MonthArgument.parse(text, today: today, command: "calendar") == (2023, 4), "\(text)")
+        }
+        for text in ["23년 4월", "2023년 13월", "2023년 4월 23일", "2023년", "4월"] {
+            #expect(throws: UsageError(message: "\(UsageError.quote(text)) is not a month; write it as 2023-04", command: "calendar"), "\(text)") {
+                try MonthArgument.parse(text, today: today, command: "calendar")
+            }
         }
     }
 

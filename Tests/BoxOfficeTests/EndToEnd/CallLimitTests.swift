@@ -93,6 +93,12 @@ import Testing
         let badConfig = try await Executable.run(["top", "--from", "2023-04-01", "--to", "2023-04-09"], environment: environment)
         #expect(badConfig.status == 64 && badConfig.standardError.hasPrefix("boxoffice: 'max-calls = lots' in the config file \(config.path)/config is not a whole number of calls from 1 to 1,000,000."),
                 "\(badConfig.standardError)")
+        // A long value is quoted short, as every message quotes what a person typed.
+        try ("max-calls = " + String(repeating: "9x", count: 50) + "\n").write(to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        let longConfig = try await Executable.run(["top", "--from", "2023-04-01", "--to", "2023-04-09"], environment: environment)
+        #expect(longConfig.status == 64 && longConfig.standardError.hasPrefix(
+            "boxoffice: 'max-calls = 9x9x9x9x9x9x9x9x9x9x9x9x9x9x…' (112 characters) in the config file \(config.path)/config is not a whole number of calls from 1 to 1,000,000."),
+                "\(longConfig.standardError)")
         // A bad limit stops only what reads a period: help, the version and a single day still work.
         environment["BOXOFFICE_MAX_CALLS"] = "many"
         for arguments in [["--help"], ["--version"], ["daily", "--date", "2023-04-23", "--json"]] {
