@@ -55,7 +55,7 @@ public struct BoxOfficeCommandLine: Sendable {
         do {
             let context = CommandContext(invocation: invocation, environment: environment, today: today, style: style(invocation),
                                          secrets: secrets, now: now, makeTransport: makeTransport,
-                                         rateLimiter: RateLimiter(perSecond: invocation.rate), progress: progress,
+                                         progress: progress,
                                          write: { [console] text in try progress.whileCleared { try console.standardOutput(secrets.hide(text)) } },
                                          say: toStandardError, ask: console.ask)
             let output: CommandOutput

@@ -21,9 +21,9 @@ extension CommandContext {
     /// (`--max-calls`, else 100), a question on a terminal (no, unless answered yes) and a refusal
     /// elsewhere, unless `--yes`. The demo's recordings and the cache cost nothing, and offline
     /// nothing is fetched, so they are never asked about. Gives the calls the keys have left today.
-    func approve(_ cost: ReadingCost, unit: String, span: String?, client: BoxOfficeClient) async throws -> Int? {
+    func approve(_ cost: ReadingCost, unit: String, span: String?) async throws -> Int? {
         guard source.reachesNetwork, invocation.cacheMode != .offline else { return nil }
-        let left = client.callsLeftToday()
+        let left = try callsLeftToday()
         let limit = try invocation.callLimit(environment: environment)
         let leftWords = left.map { "; \(NumberFormat.grouped($0)) of today's calls are left (Korean time)" } ?? ""
         guard cost.toFetch > limit, !invocation.yes else {

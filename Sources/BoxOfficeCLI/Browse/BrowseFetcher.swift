@@ -28,8 +28,10 @@ struct BrowseFetcher: Sendable {
     /// only (`.offline`) rather than as the options say; `approved`: whatever it costs (the user
     /// said yes on the status line), else refused past the limit of calls.
     func fetch(_ request: BrowseRequest, mode: CacheMiddleware.Mode? = nil, approved: Bool = false) async throws -> BrowseAnswer {
-        var context = self.context(mode: mode)
+        var context = self.context
         if approved { context.invocation.yes = true }
+        // For the question of cost (nothing is fetched offline); the client is the run's, viewed as `mode` says.
+        if let mode, context.invocation.cacheMode != .offline { context.invocation.cacheMode = mode }
         switch request {
         case let .reviews(code):
             let movieCode = code.uppercased()
@@ -39,16 +41,16 @@ struct BrowseFetcher: Sendable {
         case let .poster(code):
             // Without a poster key there is nothing to do, so say so before any call is spent.
             let providers = try PosterProviders.configured(context)
-            let client = try context.client()
+            let client = try client(mode: mode)
             let movie = try await client.fetch(.movie(code: code))
             return .poster(await PosterProviders.find(for: movie, providers: providers, client: client, context: context).url)
         default:
             break
         }
-        let client = try context.client()
+        let client = try client(mode: mode)
         let unit = if case let .ranking(place) = request, place.period != .day { "weeks" } else { "days" }
         let approve: @Sendable (ReadingCost) async throws -> Void = { [context] cost in
-            _ = try await context.approve(cost, unit: unit, span: nil, client: client)
+            _ = try await context.approve(cost, unit: unit, span: nil)
         }
         switch request {
         case let .ranking(place) where place.period == .day:
@@ -89,12 +91,11 @@ struct BrowseFetcher: Sendable {
         }
     }
 
-    /// The context, its cache used as `mode` says (an `--offline` run stays offline).
-    private func context(mode: CacheMiddleware.Mode?) -> CommandContext {
-        guard let mode, mode != context.invocation.cacheMode, context.invocation.cacheMode != .offline else { return context }
-        var invocation = context.invocation
-        invocation.cacheMode = mode
-        return context.with(invocation: invocation)
+    /// The run's client, its cache used as `mode` says (an `--offline` run stays offline).
+    private func client(mode: CacheMiddleware.Mode?) throws -> BoxOfficeClient {
+        let client = try context.client()
+        guard let mode, mode != context.invocation.cacheMode, context.invocation.cacheMode != .offline else { return client }
+        return client.cacheMode(mode)
     }
 
     /// A film's details; where the samples hold none, the film without them (its screen then
@@ -114,7 +115,7 @@ struct BrowseFetcher: Sendable {
         let today = context.today
         let window = around.map { $0.adding(days: -365)...max($0, min(today.adding(days: -1), $0.adding(days: 365))) } ?? source.runWindow(today: today)
         // Only what is at hand: with KOBIS, the cache's days, read offline so nothing is fetched.
-        let reader = try context(mode: .offline).client()
+        let reader = try client(mode: .offline)
         let reading = PeriodReading(jobs: context.invocation.jobs, readable: { days in source.atHand(days) { reader.isCached(.daily($0)) } })
         return try await reader.runAtHand(of: code, within: window, today: today, reading: reading)
     }

@@ -63,8 +63,7 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
                                 prefetch: source.reachesNetwork && context.invocation.cacheMode != .offline)
         // A poster is looked up for each film shown when a provider's key is set.
         state.posters = (try? PosterProviders.configured(context)).map { !$0.isEmpty } ?? false
-        // One network helper for every fetch of the view, made when the first request goes out.
-        let fetcher = BrowseFetcher(context: try context.sharingOneTransport(), filters: filters)
+        let fetcher = BrowseFetcher(context: context, filters: filters)
         var loop = BrowseLoop(state: state, fetcher: fetcher, colors: context.options.colors, ambiguousWide: context.options.ambiguousWide)
         try await loop.run()
         return .none

@@ -37,7 +37,7 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
         }
         let client = try context.client()
         let calendar = try await client.monthCalendar(year: year, month: month, today: context.today,
-                                                      reading: context.reading(period: { "the month's \($0.count) published days" }, client: client))
+                                                      reading: context.reading(period: { "the month's \($0.count) published days" }))
         return .period(calendar, coverage: calendar.coverage, chart: true)
     }
 }

@@ -13,7 +13,7 @@ import Foundation
 /// to printed text in the chosen format.
 struct CommandContext: Sendable {
     var invocation: Invocation
-    let environment: [String: String]
+    var environment: [String: String]
     /// Today in Korea (at each call, in a long-running server).
     var today: Day
     /// How results read: format, JSON layout, fields, colours, width, language.
@@ -22,15 +22,15 @@ struct CommandContext: Sendable {
     let secrets: Secrets
     let now: @Sendable () -> Date
     var makeTransport: (@Sendable () -> any HTTPTransport)?
-    /// `--rate`: shared by every client of the run.
-    let rateLimiter: RateLimiter?
+    /// The run's one client, composed when first asked for and shared by every copy of the context.
+    private let root = ClientRoot()
     /// The progress line on stderr (drawn only on a terminal).
     var progress: ProgressLine
     /// Writes data to stdout at once, for output that streams (ranges); the key is masked. nil
     /// for a face that takes the values whole (the MCP server).
     var write: (@Sendable (String) throws -> Void)?
     /// Says a line on stderr once (`boxoffice: ` in front), free of any key.
-    let say: @Sendable (String) -> Void
+    var say: @Sendable (String) -> Void
     /// Asks the person at the terminal a question, when there is one (see ``Console/ask``).
     var ask: (@Sendable (String) -> String?)? = nil
     /// Values decoded from the cache's answers, kept by a face that serves many calls (the MCP
@@ -41,9 +41,12 @@ struct CommandContext: Sendable {
     /// interactive view's refresh, its silent fetches, a password given in a form).
     func with(invocation: Invocation? = nil, environment: [String: String]? = nil, progress: ProgressLine? = nil,
               say: (@Sendable (String) -> Void)? = nil) -> CommandContext {
-        CommandContext(invocation: invocation ?? self.invocation, environment: environment ?? self.environment, today: today, style: style,
-                       secrets: secrets, now: now, makeTransport: makeTransport, rateLimiter: rateLimiter,
-                       progress: progress ?? self.progress, write: write, say: say ?? self.say, ask: ask, decoded: decoded)
+        var context = self
+        if let invocation { context.invocation = invocation }
+        if let environment { context.environment = environment }
+        if let progress { context.progress = progress }
+        if let say { context.say = say }
+        return context
     }
 
     /// Where answers come from: the one place the demo is told from KOBIS.
@@ -97,10 +100,10 @@ struct CommandContext: Sendable {
     }
 
     /// How the engine reads a period's days for this command: `--jobs` at a time, its cost
-    /// approved first (``approve(_:unit:span:client:)``: `span` says what the period is when the
+    /// approved first (``approve(_:unit:span:)``: `span` says what the period is when the
     /// user may not know, as `--from` without `--to`), counted on the progress line; with `period`
     /// (naming the days for the note that says so), only the days the source holds.
-    func reading(unit: String = "days", period: (@Sendable ([Day]) -> String)?, span: String? = nil, client: BoxOfficeClient) -> PeriodReading {
+    func reading(unit: String = "days", period: (@Sendable ([Day]) -> String)?, span: String? = nil) -> PeriodReading {
         let progress = self.progress
         let (source, notice) = (self.source, self.notice)
         let callsLeft = Locked<Int?>(nil)
@@ -109,7 +112,7 @@ struct CommandContext: Sendable {
                                     finished: { progress.finished(fromCache: $0) },
                                     readable: { days in try period.map { try source.readable(days, period: $0(days), notice: notice) } ?? days })
         reading.approve = { [self] cost in
-            let left = try await approve(cost, unit: unit, span: span, client: client)
+            let left = try await approve(cost, unit: unit, span: span)
             callsLeft.withLock { $0 = left }
         }
         return reading
@@ -127,18 +130,32 @@ struct CommandContext: Sendable {
         return { words.handle($0) }
     }
 
-    /// The command line's one composition root: a client for KOBIS, made of the middlewares the settings ask for: the cache and the call
-    /// count in the cache folder, the keys in turn, retries, redirects on the same server, the
-    /// rate, a timeout per try, and the transport. The demo is a transport of its own, with none of them.
+    /// The run's client: the command line's one composition root, run once however many times a
+    /// command, a tool call or a view's fetch asks (a view of it, ``BoxOfficeClient/cacheMode(_:)``,
+    /// serves a request that reads the cache otherwise). A failure (no key, a bad setting) is not
+    /// kept: it is said again to whoever asks next.
     func client() throws -> BoxOfficeClient {
+        try root.composed { try compose() }.client
+    }
+
+    /// Calls the keys have left today by the local count; nil without one (the demo, no cache folder).
+    func callsLeftToday() throws -> Int? {
+        let composed = try root.composed { try compose() }
+        return composed.quota?.callsLeftToday(keys: composed.keys)
+    }
+
+    /// A client for KOBIS, made of the standard middlewares as the settings ask for them: the cache
+    /// and the call count in the cache folder, the keys in turn, retries (each try starting the
+    /// network helper before its clocks run), redirects on the same server, the rate, a timeout per
+    /// try, and the transport. The demo is a transport of its own, with none of them.
+    private func compose() throws -> ClientRoot.Composed {
         let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
         if !source.reachesNetwork {
             // The samples are a read-only cache of their own: no disk cache, no network, nothing counted.
             notice?("showing sample data recorded from KOBIS (--demo); no key or network used.")
             progress.countsSamples()
-            return BoxOfficeClient(engine: KOBISClient(baseURL: baseURL, keys: KeyRing([""]),
-                                                       chain: MiddlewareChain([RetryMiddleware(policy: RetryPolicy(attempts: 1))], over: SampleTransport(log: log)),
-                                                       now: now), now: now)
+            let client = BoxOfficeClient(transport: SampleTransport(log: log), middlewares: [RetryMiddleware(attempts: 1)], baseURL: baseURL, now: now)
+            return ClientRoot.Composed(client: client, quota: nil, keys: [])
         }
         // Offline, nothing is sent, so no key is needed (cached answers never depend on it).
         var keys = [""]
@@ -157,55 +174,34 @@ struct CommandContext: Sendable {
         for key in keys { secrets.add(key: key) }
         guard !keys.isEmpty else { throw MissingKeyError(configFile: nil, configProblem: nil) }
         let events = self.events
-        let keyRing = KeyRing(keys)
-        let (cache, counts) = try storage(keys: keys.count)
+        let (store, counts) = try storage(keys: keys.count)
         let network = try transport(for: baseURL)
-        // The first the outermost: a stored answer is given before anything else is done (it costs
-        // no call, whatever the quota); every answer has the keys masked before anything reads it; a
-        // request goes with the key of the day (the next when one's quota is spent, each with its
-        // own tries); each try is numbered and told, its helper started before its clocks run;
-        // redirects stay on the server; a call is counted, then waits for its turn, then has its
-        // timeout.
-        var middlewares: [any BoxOfficeMiddleware] = cache.map { [$0] } ?? []
-        middlewares += [SecretMaskMiddleware(secrets: keys), KeyRotationMiddleware(keys: keyRing, now: now, events: events),
-                        RetryMiddleware(policy: RetryPolicy(attempts: invocation.retries + 1), events: events)]
-        if let network = network as? any PreparingTransport { middlewares.append(StartMiddleware(preparing: network)) }
-        middlewares.append(RedirectMiddleware(events: events))
-        if let counts { middlewares.append(QuotaCountMiddleware(counts: counts, keys: keyRing, now: now, events: events)) }
-        if let rateLimiter { middlewares.append(RateLimitMiddleware(limiter: rateLimiter)) }
-        middlewares.append(TimeoutMiddleware())
-        let engine = KOBISClient(baseURL: baseURL, keys: keyRing, chain: MiddlewareChain(middlewares, over: network), timeout: invocation.timeout,
-                                 decoded: decoded, counts: counts, now: now)
-        return BoxOfficeClient(engine: engine, now: now)
-    }
-
-    /// The same context, whose clients all send through one network transport, made when the
-    /// first request goes out: for a face that makes many clients in one run (the MCP server's
-    /// calls, browse's fetches), so that one network helper serves them all, as it does a command,
-    /// rather than one started and ended for each.
-    func sharingOneTransport() throws(UsageError) -> CommandContext {
-        let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
-        let shared = try transport(for: baseURL)
-        var context = self
-        context.makeTransport = { shared }
-        return context
+        let middlewares = BoxOfficeClient.standardMiddlewares(keys: keys, attempts: invocation.retries + 1, cache: store, callCounts: counts,
+                                                              callsPerSecond: invocation.rate, eachTry: [StartMiddleware(preparing: network)],
+                                                              events: events, now: now)
+        let engine = KOBISClient(baseURL: baseURL, chain: MiddlewareChain(middlewares, over: network), timeout: invocation.timeout,
+                                 decoded: decoded, now: now)
+        // The run's use of the cache (--refresh, --offline) is each request's; a view asks otherwise.
+        let client = BoxOfficeClient(engine: engine, now: now)
+        let quota = counts.map { QuotaCountMiddleware(counts: $0, keys: keys, now: now) }
+        return ClientRoot.Composed(client: invocation.cacheMode == .normal ? client : client.cacheMode(invocation.cacheMode), quota: quota, keys: keys)
     }
 
     /// The network, set up only when a request really goes out.
-    func transport(for baseURL: URL) throws(UsageError) -> any HTTPTransport {
+    func transport(for baseURL: URL) throws(UsageError) -> LazyTransport {
         let plain = PlainHTTPTransport.isNeeded(for: baseURL)
         let wait = try Invocation.helperWait(environment: environment)
-        let make: @Sendable () -> any HTTPTransport = makeTransport ?? { plain ? PlainHTTPTransport() as any HTTPTransport : HelperTransport(startAllowance: wait) }
-        return LazyTransport(make: make)
+        if let makeTransport { return LazyTransport { Unprepared(transport: makeTransport()) } }
+        return LazyTransport { plain ? Unprepared(transport: PlainHTTPTransport()) as any PreparingTransport : HelperTransport(startAllowance: wait) }
     }
 
     /// The cache and the call count of a command that may fetch, both in the cache folder.
     /// When there is no folder that may be used, the command answers from the network with a
     /// warning; offline, that is an error, as there is nothing else.
-    func storage(keys: Int) throws -> (cache: CacheMiddleware?, counts: (any CallCountStore)?) {
+    func storage(keys: Int) throws -> (cache: AnswerCache?, counts: (any CallCountStore)?) {
         do {
             let cache = try usableCache()
-            return (CacheMiddleware(store: cache, mode: invocation.cacheMode, now: now, events: events), FolderCallCounts(folder: cache.folder, keys: keys))
+            return (cache, FolderCallCounts(folder: cache.folder, keys: keys))
         } catch where invocation.cacheMode != .offline {
             let report = FailureReport(error)
             notice?("warning: " + report.lines.joined(separator: " ") + " Until then, answers are not kept and calls are not counted.")
@@ -232,11 +228,11 @@ struct CommandContext: Sendable {
 }
 
 /// Makes the real transport on first use, so that an answer from the cache never sets up networking.
-private final class LazyTransport: PreparingTransport {
-    private let transport: Locked<(any HTTPTransport)?> = Locked(nil)
-    private let make: @Sendable () -> any HTTPTransport
+final class LazyTransport: PreparingTransport {
+    private let transport: Locked<(any PreparingTransport)?> = Locked(nil)
+    private let make: @Sendable () -> any PreparingTransport
 
-    init(make: @escaping @Sendable () -> any HTTPTransport) {
+    init(make: @escaping @Sendable () -> any PreparingTransport) {
         self.make = make
     }
 
@@ -245,15 +241,48 @@ private final class LazyTransport: PreparingTransport {
     }
 
     func prepare() async throws {
-        try await (made() as? any PreparingTransport)?.prepare()
+        try await made().prepare()
     }
 
-    private func made() -> any HTTPTransport {
+    private func made() -> any PreparingTransport {
         transport.withLock { stored in
             if let stored { return stored }
             let made = make()
             stored = made
             return made
+        }
+    }
+}
+
+/// A transport with nothing to start before its clocks run (plain HTTP, a test's).
+private struct Unprepared: PreparingTransport {
+    let transport: any HTTPTransport
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        try await transport.send(request)
+    }
+
+    func prepare() async throws {}
+}
+
+/// Where a run keeps its one client, once composed, for every copy of its context.
+final class ClientRoot: Sendable {
+    struct Composed: Sendable {
+        let client: BoxOfficeClient
+        /// The call count, to say what is left today (nil without one).
+        let quota: QuotaCountMiddleware?
+        let keys: [String]
+    }
+
+    private let made = Locked<Composed?>(nil)
+
+    /// The composed client, composing it with `compose` the first time.
+    func composed(_ compose: () throws -> Composed) throws -> Composed {
+        try made.withLock { made in
+            if let made { return made }
+            let composed = try compose()
+            made = composed
+            return composed
         }
     }
 }

@@ -51,8 +51,6 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
         if isatty(STDIN_FILENO) == 1 { context.notice?(Self.terminalNote) }
         let lock = Locked(())
         let write = context.write ?? { _ in }
-        // One network helper for every call, made when the first request goes out.
-        let context = try context.sharingOneTransport()
         let server = MCPServer(context: context) { message in
             lock.withLock { _ in try? write(message) }
         }

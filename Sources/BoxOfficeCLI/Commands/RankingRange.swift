@@ -84,7 +84,7 @@ enum RankingRange {
         @Sendable func emit(_ value: some Presentable) throws {
             if let write { try write(output.withLock { $0.next(value) }) } else { values.withLock { $0.append(value) } }
         }
-        var reading = context.reading(unit: unit, period: period, span: span, client: client)
+        var reading = context.reading(unit: unit, period: period, span: span)
         let readable = try reading.readable(items)
         // The days the source does not hold go in their places as the others arrive.
         let held = Set(readable)

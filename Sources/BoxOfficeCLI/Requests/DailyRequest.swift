@@ -42,7 +42,7 @@ struct DailyRequest: BoxOfficeRequest, Equatable {
         }
         try context.check(DailyBoxOffice.self)
         let ranking = try await client.deep(day, listing: .daily, filter: filter, scope: scope, jobs: context.invocation.jobs,
-                                            approve: { [context] cost in _ = try await context.approve(cost, unit: "days", span: nil, client: client) })
+                                            approve: { [context] cost in _ = try await context.approve(cost, unit: "days", span: nil) })
         // Where the plain top 10 of the same day is at hand, the deep list's first rows are it.
         let plain = KOBISCall<DailyBoxOffice>.daily(day, filter: filter)
         if client.isCached(plain), let top = try? await client.fetch(plain), !DeepMerge.agrees(ranking.entries, withTopTen: top.entries) {

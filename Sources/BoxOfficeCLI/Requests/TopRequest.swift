@@ -100,7 +100,7 @@ struct TopRequest: BoxOfficeRequest, Equatable {
         case .range: self.span
         default: nil
         }
-        let reading = context.reading(period: { "the period's \($0.count) days" }, span: span, client: client)
+        let reading = context.reading(period: { "the period's \($0.count) days" }, span: span)
         let ranking = try await client.periodRanking(range, unfinished: unfinished, filter: filter, scope: scope, limit: limit, deep: filters.deep,
                                                      reading: reading)
         return .period(ranking, coverage: ranking.coverage)

@@ -64,7 +64,7 @@ struct TrendRequest: BoxOfficeRequest, Equatable {
         do {
             trend = try await client.trend(of: codes, range: range, alignedByOpening: alignOpening, today: context.today, reading: context.reading(period: { days in
                 "the \(days.count) days from \(days.first?.iso ?? "") to \(days.last?.iso ?? "")"
-            }, span: span ?? (range == nil ? "each film's run is read from its opening day, for up to \(Trend.defaultDays) days" : nil), client: client))
+            }, span: span ?? (range == nil ? "each film's run is read from its opening day, for up to \(Trend.defaultDays) days" : nil)))
         } catch let TrendRangeError.noOpeningDay(title) {
             throw UsageError(message: "KOBIS gives no opening day for \(UsageError.quote(title)); give the range with --from and --to", command: "trend")
         } catch let TrendRangeError.notOpenYet(title, opens) {

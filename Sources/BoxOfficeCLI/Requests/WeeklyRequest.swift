@@ -51,7 +51,7 @@ struct WeeklyRequest: BoxOfficeRequest, Equatable {
         }
         try context.check(WeeklyBoxOffice.self)
         return .value(try await client.deep(day, listing: .weekly(period), filter: filter, scope: scope, jobs: context.invocation.jobs,
-                                            approve: { [context] cost in _ = try await context.approve(cost, unit: "weeks", span: nil, client: client) }))
+                                            approve: { [context] cost in _ = try await context.approve(cost, unit: "weeks", span: nil) }))
     }
 
     /// The Sunday that ends the last week wholly before `today`.

@@ -34,7 +34,11 @@ public struct BoxOfficeClient: Sendable {
     private let client: KOBISClient
     private let now: @Sendable () -> Date
 
-    /// Makes a client for one key.
+    /// Makes a client for one key: the standard list of middlewares for it
+    /// (``standardMiddlewares(keys:attempts:cache:callCounts:callsPerSecond:eachTry:events:now:)``
+    /// with `keys: [key]`), or, when `middlewares` is given, the key's own two (a
+    /// ``SecretMaskMiddleware`` and a ``KeyRotationMiddleware``, behind the cache when there is one)
+    /// in front of them. To choose every middleware, use ``init(transport:middlewares:baseURL:timeout:now:)``.
     ///
     /// - Parameters:
     ///   - key: the KOBIS key (issued free at kobis.or.kr/kobisopenapi). It is sent only inside requests,
@@ -44,31 +48,101 @@ public struct BoxOfficeClient: Sendable {
     ///   - timeout: seconds allowed for each try of a request, from start to the last byte.
     ///   - attempts: tries of a request in all (at least 1), by the standard ``RetryMiddleware``;
     ///     only transient failures are tried again.
-    ///   - middlewares: the steps on the way to the server, the first the outermost;
-    ///     ``standardMiddlewares(attempts:)`` when nil. Give your own list to add a log, a rate
-    ///     limit (``RateLimitMiddleware``) or your own step, or to leave one out.
+    ///   - middlewares: the steps between the key and the server, the first the outermost;
+    ///     ``standardMiddlewares(attempts:)`` when nil.
     ///   - cache: where answers are kept, so that asking again costs no call while what is kept is
     ///     fresh (a settled day for good; a day KOBIS may still revise for an hour; details for a
-    ///     week): ``InMemoryAnswerStore``, ``FolderAnswerStore`` or your own; none by default. The
-    ///     client puts a ``CacheMiddleware`` over it first, in front of every other middleware; to
-    ///     place the cache elsewhere, leave this out and put a ``CacheMiddleware`` in `middlewares`.
+    ///     week): ``InMemoryAnswerStore``, ``FolderAnswerStore`` or your own; none by default. A
+    ///     ``CacheMiddleware`` over it goes first, so that a stored answer costs nothing.
     ///   - now: the time now, from which the client tells the Korean day (a spent quota is
     ///     forgotten when it changes) and whether figures are still ``DailyBoxOffice/provisional``;
     ///     the system clock unless a test gives its own.
     public init(key: String, transport: any HTTPTransport, baseURL: URL = BoxOfficeClient.kobis,
                 timeout: TimeInterval = 15, attempts: Int = 3, middlewares: [any BoxOfficeMiddleware]? = nil,
                 cache: (any AnswerStore)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
-        client = KOBISClient(transport: transport, middlewares: middlewares ?? Self.standardMiddlewares(attempts: attempts),
-                             baseURL: baseURL, key: key, timeout: timeout, store: cache, now: now)
+        let list: [any BoxOfficeMiddleware]
+        if let middlewares {
+            let stored: [any BoxOfficeMiddleware] = cache.map { [CacheMiddleware(store: $0, now: now)] } ?? []
+            list = stored + [SecretMaskMiddleware(secrets: [key]), KeyRotationMiddleware(keys: [key], now: now)] + middlewares
+        } else {
+            list = Self.standardMiddlewares(keys: [key], attempts: attempts, cache: cache, now: now)
+        }
+        self.init(transport: transport, middlewares: list, baseURL: baseURL, timeout: timeout, now: now)
+    }
+
+    /// Makes a client that sends through exactly `middlewares` (the first the outermost) over
+    /// `transport`, and nothing else: the key, its masking, a cache and retries are middlewares
+    /// like any, to be in the list or not (see
+    /// ``standardMiddlewares(keys:attempts:cache:callCounts:callsPerSecond:eachTry:events:now:)``).
+    /// The client sends each KOBIS request with an empty key (``HTTPRequest/quotaKey``) for a key
+    /// middleware to give.
+    ///
+    /// ```swift
+    /// var middlewares = BoxOfficeClient.standardMiddlewares(keys: [key], cache: InMemoryAnswerStore())
+    /// middlewares.append(Log())
+    /// let client = BoxOfficeClient(transport: URLSessionTransport(), middlewares: middlewares)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - transport: what sends the requests.
+    ///   - middlewares: every step on the way to the server, the first the outermost.
+    ///   - baseURL: the server root; KOBIS's own by default.
+    ///   - timeout: seconds allowed for each try of a request (``HTTPRequest/timeout``).
+    ///   - now: the time now, from which the client tells the Korean day; the system clock unless
+    ///     a test gives its own.
+    public init(transport: any HTTPTransport, middlewares: [any BoxOfficeMiddleware], baseURL: URL = BoxOfficeClient.kobis,
+                timeout: TimeInterval = 15, now: @escaping @Sendable () -> Date = Date.init) {
+        client = KOBISClient(baseURL: baseURL, chain: MiddlewareChain(middlewares, over: transport), timeout: timeout, now: now)
         self.now = now
     }
 
-    /// What a client sends through unless it is given its own list: ``RetryMiddleware`` (at most
-    /// `attempts` tries of what is transient), ``RedirectMiddleware`` (redirects on the same server
-    /// only, so the key never leaves it) and ``TimeoutMiddleware`` (each try within the client's
-    /// `timeout`), in that order.
+    /// The steps of each try, with no key and no cache: ``RetryMiddleware`` (at most `attempts`
+    /// tries of what is transient), ``RedirectMiddleware`` (redirects on the same server only, so
+    /// the key never leaves it) and ``TimeoutMiddleware`` (each try within the client's
+    /// `timeout`), in that order; what ``init(key:transport:baseURL:timeout:attempts:middlewares:cache:now:)``
+    /// puts behind the key when given no list.
     public static func standardMiddlewares(attempts: Int = 3) -> [any BoxOfficeMiddleware] {
         [RetryMiddleware(attempts: attempts), RedirectMiddleware(), TimeoutMiddleware()]
+    }
+
+    /// The whole standard list, the command line's own, the first the outermost:
+    ///
+    /// 1. a ``CacheMiddleware`` over `cache`, when given: a stored answer is given before anything
+    ///    else is done, and costs no call;
+    /// 2. ``SecretMaskMiddleware``: every key masked in every answer before anything reads or keeps it;
+    /// 3. ``KeyRotationMiddleware``: the request goes with the first key usable today, and with the
+    ///    next when one's quota is spent;
+    /// 4. ``RetryMiddleware``: at most `attempts` tries of what is transient; then `eachTry`, run
+    ///    on every try;
+    /// 5. ``RedirectMiddleware``: redirects on the same server only;
+    /// 6. ``QuotaCountMiddleware`` over `callCounts`, when given: every call counted against its
+    ///    key's 3,000 a day, and none sent past it;
+    /// 7. ``RateLimitMiddleware``, when `callsPerSecond` is given (and above 0);
+    /// 8. ``TimeoutMiddleware``: each try within the client's `timeout`.
+    ///
+    /// Every middleware tells what it does to `events` (for a progress line or a log).
+    public static func standardMiddlewares(keys: [String], attempts: Int = 3, cache: (any AnswerStore)? = nil,
+                                           callCounts: (any CallCountStore)? = nil, callsPerSecond: Double? = nil,
+                                           eachTry: [any BoxOfficeMiddleware] = [], events: ClientEvents? = nil,
+                                           now: @escaping @Sendable () -> Date = Date.init) -> [any BoxOfficeMiddleware] {
+        var list: [any BoxOfficeMiddleware] = cache.map { [CacheMiddleware(store: $0, now: now, events: events)] } ?? []
+        list += [SecretMaskMiddleware(secrets: keys), KeyRotationMiddleware(keys: keys, now: now, events: events),
+                 RetryMiddleware(attempts: attempts, events: events)]
+        list += eachTry
+        list.append(RedirectMiddleware(events: events))
+        if let callCounts { list.append(QuotaCountMiddleware(counts: callCounts, keys: keys, now: now, events: events)) }
+        if let rate = callsPerSecond.flatMap(RateLimitMiddleware.init(perSecond:)) { list.append(rate) }
+        list.append(TimeoutMiddleware())
+        return list
+    }
+
+    /// The same client (its middlewares, transport, keys and cache) with every request asking the
+    /// cache on its way to be used as `mode` says: `.offline` answers only from what is stored,
+    /// `.refresh` fetches again. Nothing new is made: a view of one client for one request.
+    public func cacheMode(_ mode: CacheMiddleware.Mode) -> BoxOfficeClient {
+        var engine = client
+        engine.cacheMode = mode
+        return BoxOfficeClient(engine: engine, now: now)
     }
 
     /// The top 10 films of one day, by audience.
@@ -354,11 +428,6 @@ extension BoxOfficeClient {
     /// Whether a usable answer to `call` is stored (so making it costs no call).
     package func isCached<Value>(_ call: KOBISCall<Value>) -> Bool {
         client.isCached(call)
-    }
-
-    /// Calls the keys have left today, by the local count (nil without one).
-    package func callsLeftToday() -> Int? {
-        client.callsLeftToday()
     }
 
     /// Each day's answer, in order, read as `reading` says; the days not read, with why.

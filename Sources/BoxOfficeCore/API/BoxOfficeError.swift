@@ -17,6 +17,9 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidAnswer(String)
     /// KOBIS has no `what` (`movie`, `person` or `company`) with the code asked for.
     case notFound(what: String, code: String)
+    /// Only stored answers were to be used (``CacheMiddleware/Mode/offline``) and none is stored
+    /// for the request named (`the daily box office (targetDt=20230423)`).
+    case notCached(String)
     /// The task was cancelled.
     case cancelled
     /// The request itself cannot be asked: a period that ends before it starts, or that KOBIS has
@@ -37,6 +40,7 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         case let error as QuotaExhaustedError: self = .quotaExhausted(error.fault)
         case let error as InvalidDataError: self = .invalidAnswer(error.description)
         case let error as NotFoundError: self = .notFound(what: error.what, code: error.code)
+        case let error as CacheMissError: self = .notCached(error.request)
         case TransportError.cancelled, is CancellationError: self = .cancelled
         case let error as TransportError: self = .unavailable(.unreachable(error, host: "the server", attempts: 1))
         default: self = .invalidAnswer(String(describing: error))
@@ -51,6 +55,7 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .unavailable(reason): reason.description
         case let .invalidAnswer(problem): problem
         case let .notFound(what, code): NotFoundError(what: what, code: code).description
+        case let .notCached(request): CacheMissError(request: request).description
         case .cancelled: "the request was cancelled"
         case let .invalidRequest(problem): problem
         }

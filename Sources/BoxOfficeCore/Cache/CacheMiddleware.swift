@@ -105,9 +105,12 @@ package struct UnsafeFolderError: Error, Sendable, Equatable, CustomStringConver
 /// error page, or a cut-off or malformed body. A stored answer that no longer decodes is fetched
 /// again. What it keeps is the body as the client got it, so its key is masked wherever the cache
 /// sits; place it before anything that counts or spends a call: an answer from the store costs none.
+///
+/// It learns what became of an answer through the request's ``BoxOfficeOperation/ticket``, and
+/// each request may ask it to be used otherwise than it was made to (``BoxOfficeOperation/cacheMode``).
 public struct CacheMiddleware: BoxOfficeMiddleware {
     /// How the store is used.
-    package enum Mode: Sendable, Equatable {
+    public enum Mode: Sendable, Equatable {
         /// Answer from fresh answers; fetch and keep the rest.
         case normal
         /// Fetch everything again and keep it.
@@ -117,17 +120,14 @@ public struct CacheMiddleware: BoxOfficeMiddleware {
     }
 
     private let store: any AnswerStore
-    package let mode: Mode
+    /// How the store is used when a request does not say.
+    public let mode: Mode
     private let now: @Sendable () -> Date
     private let events: ClientEvents?
 
-    /// A cache in `store`.
-    public init(store: any AnswerStore) {
-        self.init(store: store, mode: .normal)
-    }
-
-    /// A cache in `store`, used as `mode` says, on the clock `now`, telling its decisions to `events`.
-    package init(store: any AnswerStore, mode: Mode = .normal, now: @escaping @Sendable () -> Date = Date.init, events: ClientEvents? = nil) {
+    /// A cache in `store`, used as `mode` says unless a request says otherwise, on the clock `now`
+    /// (the system clock unless a test gives its own), telling its decisions to `events`.
+    public init(store: any AnswerStore, mode: Mode = .normal, now: @escaping @Sendable () -> Date = Date.init, events: ClientEvents? = nil) {
         self.store = store
         self.mode = mode
         self.now = now
@@ -141,7 +141,8 @@ public struct CacheMiddleware: BoxOfficeMiddleware {
         let started = now()
         let ticket = operation.ticket
         let key = operation.request
-        if ticket?.skipsStore != true, let entry = try stored(operation, at: started) {
+        let mode = operation.cacheMode ?? self.mode
+        if ticket?.skipsStore != true, let entry = try stored(operation, mode: mode, at: started) {
             let (freshness, events) = (operation.freshness, self.events)
             let fresh = freshness.isFresh(stored: entry.stored, now: started)
             // Never the operation itself: it holds the ticket, which would then hold itself.
@@ -168,20 +169,21 @@ public struct CacheMiddleware: BoxOfficeMiddleware {
         return response
     }
 
-    /// Whether a usable answer to `request` is stored (so asking costs no call).
-    package func holds(_ request: String, freshness: Freshness) -> Bool {
-        guard mode != .refresh, let stored = try? store.answer(for: request) else { return false }
-        return usable(stored, freshness: freshness, at: now())
+    /// Whether a usable answer to the operation is stored (so asking costs no call).
+    public func holdsAnswer(to operation: BoxOfficeOperation) -> Bool {
+        let mode = operation.cacheMode ?? self.mode
+        guard mode != .refresh, let stored = try? store.answer(for: operation.request) else { return false }
+        return Self.usable(stored, mode: mode, freshness: operation.freshness, at: now())
     }
 
     /// The one rule for a stored answer: any will do offline, else one still fresh.
-    private func usable(_ stored: StoredAnswer, freshness: Freshness, at instant: Date) -> Bool {
+    private static func usable(_ stored: StoredAnswer, mode: Mode, freshness: Freshness, at instant: Date) -> Bool {
         mode == .offline || freshness.isFresh(stored: stored.stored, now: instant)
     }
 
     /// The stored answer, when there is one that is fresh (or any, offline). A store that cannot be
     /// read is an error offline (there is nothing else to answer from), and an event otherwise.
-    private func stored(_ operation: BoxOfficeOperation, at instant: Date) throws -> StoredAnswer? {
+    private func stored(_ operation: BoxOfficeOperation, mode: Mode, at instant: Date) throws -> StoredAnswer? {
         let request = operation.request
         guard mode != .refresh else {
             events?(.cache(.refreshing(request: request)))
@@ -199,7 +201,7 @@ public struct CacheMiddleware: BoxOfficeMiddleware {
             events?(.cache(.nothingStored(request: request)))
             return nil
         }
-        guard usable(entry, freshness: operation.freshness, at: instant) else {
+        guard Self.usable(entry, mode: mode, freshness: operation.freshness, at: instant) else {
             events?(.cache(.outOfDate(request: request, stored: entry.stored, freshness: operation.freshness)))
             return nil
         }
@@ -210,7 +212,11 @@ public struct CacheMiddleware: BoxOfficeMiddleware {
 /// What a cache on a request's way said of its answer, for the client that sent it: when the body
 /// was fetched, whether it came from the store, and what to do once the client has tried to
 /// decode it (keep a fetched answer; tell that a stored one was used, or that it no longer decodes).
-package final class CacheTicket: Sendable, Equatable {
+///
+/// The client makes one for each call (``BoxOfficeOperation/ticket``); a cache middleware says
+/// ``came(from:inStore:settle:)`` of the answer it passes back, and is told what the client
+/// understood through `settle`.
+public final class CacheTicket: Sendable, Equatable {
     private struct State {
         var skipsStore = false
         var fetched: Date?
@@ -220,22 +226,23 @@ package final class CacheTicket: Sendable, Equatable {
 
     private let state = Locked(State())
 
-    package init() {}
+    /// A ticket for one call.
+    public init() {}
 
     /// The same ticket.
-    package static func == (lhs: CacheTicket, rhs: CacheTicket) -> Bool { lhs === rhs }
+    public static func == (lhs: CacheTicket, rhs: CacheTicket) -> Bool { lhs === rhs }
 
     /// Whether the cache must fetch even when it holds an answer (the one it holds did not decode).
-    package var skipsStore: Bool { state.withLock { $0.skipsStore } }
+    public var skipsStore: Bool { state.withLock { $0.skipsStore } }
 
     /// Asks the cache to fetch this time, and forgets what it said of the last try.
-    package func skipStore() {
+    public func skipStore() {
         state.withLock { $0 = State(skipsStore: true) }
     }
 
     /// The cache's word: the body was fetched at `fetched`, from the store or not; `settle` is
     /// given the body the client understood (as the client got it), or nil when it did not.
-    package func came(from fetched: Date, inStore: Bool, settle: @escaping @Sendable (Data?) -> Void) {
+    public func came(from fetched: Date, inStore: Bool, settle: @escaping @Sendable (Data?) -> Void) {
         state.withLock { state in
             state.fetched = fetched
             state.inStore = inStore
@@ -244,18 +251,18 @@ package final class CacheTicket: Sendable, Equatable {
     }
 
     /// When the body was fetched, and whether from the store; nil when no cache answered.
-    package var origin: (fetched: Date, inStore: Bool)? {
+    public var origin: (fetched: Date, inStore: Bool)? {
         state.withLock { state in state.fetched.map { ($0, state.inStore) } }
     }
 
     /// Drops the cache's word unheard: the request ended (cancelled, failed) before its answer
     /// was decoded, so nothing is kept or told.
-    package func forget() {
+    public func forget() {
         state.withLock { $0.settle = nil }
     }
 
     /// Tells the cache the body the client understood, or nil when it did not.
-    package func settle(understood body: Data?) {
+    public func settle(understood body: Data?) {
         let settle = state.withLock { state in
             defer { state.settle = nil }
             return state.settle

@@ -7,7 +7,7 @@ import Foundation
 /// What a client's layers do, as it happens, for a progress line, a log or a notice. These are
 /// values, not sentences: the program that shows them words them (the command line in English,
 /// with its options' names).
-package enum ClientEvent: Sendable, Equatable {
+public enum ClientEvent: Sendable, Equatable {
     /// A try of request `id` (numbered within the process) goes out: what it asks, where (the key
     /// shown as `***`), and which try of how many allowed.
     case trying(id: Int, summary: String, address: String, attempt: Int, attempts: Int)
@@ -39,7 +39,7 @@ package enum ClientEvent: Sendable, Equatable {
 }
 
 /// What the cache layer decided for one request (named by its secret-free request key).
-package enum CacheEvent: Sendable, Equatable {
+public enum CacheEvent: Sendable, Equatable {
     /// Asked to fetch again, whatever is stored.
     case refreshing(request: String)
     /// Nothing is stored for it.
@@ -57,7 +57,7 @@ package enum CacheEvent: Sendable, Equatable {
 }
 
 /// Where a client's events go.
-package typealias ClientEvents = @Sendable (ClientEvent) -> Void
+public typealias ClientEvents = @Sendable (ClientEvent) -> Void
 
 /// Numbers each request of a process, for progress displays.
 package enum RequestNumber {

@@ -4,8 +4,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// How long a cached answer stays good, following how KOBIS's data change (api.md §4).
-package enum Freshness: Sendable, Equatable {
+/// How long a cached answer stays good, following how KOBIS's data change (api.md §4): what a
+/// cache middleware reads from ``BoxOfficeOperation/freshness`` to tell whether what it holds
+/// may still be given.
+public enum Freshness: Sendable, Equatable {
     /// Box office figures for a period ending on `lastDay`: KOBIS revises them for a while, then they
     /// never change. An answer stored once the period had settled is good for ever; one stored
     /// earlier is good for an hour, however old it is by now.
@@ -37,13 +39,13 @@ package enum Freshness: Sendable, Equatable {
     }
 
     /// Whether an answer stored at `stored` was already settled then, so never expires.
-    package func isSettled(stored: Date) -> Bool {
+    public func isSettled(stored: Date) -> Bool {
         guard case let .boxOffice(lastDay) = self else { return false }
         return lastDay.days(to: Day.korean(at: stored)) >= Self.settledAfterDays
     }
 
     /// Whether an answer stored at `stored` is still good at `now`.
-    package func isFresh(stored: Date, now: Date) -> Bool {
+    public func isFresh(stored: Date, now: Date) -> Bool {
         if isSettled(stored: stored) { return true }
         // An entry stored in the future (a clock set back) is not trusted.
         return now.timeIntervalSince(stored) < lifetime && stored <= now.addingTimeInterval(60)

@@ -10,17 +10,18 @@ import Foundation
 /// for good when there are others. When no key is left for the day the request is not sent: the
 /// client throws ``BoxOfficeError/quotaExhausted(_:)``, and the next Korean day starts again.
 ///
-/// A client keeps its keys in one of these, in front of its other middlewares (behind only the
-/// ``SecretMaskMiddleware``), so that each key gets the retries of the middlewares after it;
-/// ``BoxOfficeClient`` makes its own for its key.
+/// The client sends a KOBIS request with no key (``HTTPRequest/quotaKey`` empty): this middleware
+/// gives it one. Place it in front of the retries (behind the ``SecretMaskMiddleware``), so that
+/// each key gets the tries of the middlewares after it, as ``BoxOfficeClient/standardMiddlewares(keys:attempts:cache:callCounts:callsPerSecond:eachTry:events:now:)`` does.
 public struct KeyRotationMiddleware: BoxOfficeMiddleware {
     private let keys: KeyRing
     private let now: @Sendable () -> Date
     private let events: ClientEvents?
 
-    /// Takes `keys` in turn; `now` tells the Korean day (the system clock unless a test gives its own).
-    public init(keys: [String], now: @escaping @Sendable () -> Date = Date.init) {
-        self.init(keys: KeyRing(keys), now: now)
+    /// Takes `keys` in turn; `now` tells the Korean day (the system clock unless a test gives its
+    /// own); each change of key is told to `events` (by the key's place, never the key).
+    public init(keys: [String], now: @escaping @Sendable () -> Date = Date.init, events: ClientEvents? = nil) {
+        self.init(keys: KeyRing(keys), now: now, events: events)
     }
 
     /// Takes the keys of `keys` in turn, telling each change of key to `events`.
@@ -33,6 +34,7 @@ public struct KeyRotationMiddleware: BoxOfficeMiddleware {
     /// Sends `request` with the key of the day, and with the next one while a key's quota is spent.
     public func intercept(_ request: HTTPRequest, operation: BoxOfficeOperation,
                           next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+        // Only KOBIS's requests take a key (a poster provider's has its own secrets).
         guard request.quotaKey != nil else { return try await next(request) }
         while true {
             // The Korean day is read at each try: a quota spent yesterday is KOBIS's new one today.

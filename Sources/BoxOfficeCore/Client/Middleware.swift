@@ -10,9 +10,10 @@ import Foundation
 /// wait, or look at the answer on its way back.
 ///
 /// A client is a list of middlewares over its ``HTTPTransport``, the first the outermost:
-/// ``BoxOfficeClient/standardMiddlewares(attempts:)`` by default (``RetryMiddleware``,
-/// ``RedirectMiddleware``, ``TimeoutMiddleware``), to which a program may add its own (a log, a
-/// rate limit: ``RateLimitMiddleware``), or leave some out, or reorder.
+/// ``BoxOfficeClient/standardMiddlewares(keys:attempts:cache:callCounts:callsPerSecond:eachTry:events:now:)``
+/// is the list the command line itself uses (masking, the key, retries, redirects, the quota
+/// count, the rate, the timeout, and a cache when given one), to which a program may add its own
+/// (a log), or leave some out, or reorder.
 ///
 /// ```swift
 /// struct Log: BoxOfficeMiddleware {
@@ -23,13 +24,17 @@ import Foundation
 ///         return response
 ///     }
 /// }
-/// let client = BoxOfficeClient(key: key, transport: URLSessionTransport(),
-///                              middlewares: BoxOfficeClient.standardMiddlewares() + [Log()])
+/// let client = BoxOfficeClient(transport: URLSessionTransport(),
+///                              middlewares: BoxOfficeClient.standardMiddlewares(keys: [key]) + [Log()])
 /// ```
 ///
+/// A client applies exactly the middlewares it is given, and nothing else: what the standard list
+/// does (masking the key, giving it, caching, counting) a program's own middleware can do as
+/// well, from what the request and ``BoxOfficeOperation`` carry.
+///
 /// The request's URL holds the key: a middleware must never show it (``BoxOfficeOperation/address``
-/// is the showable form). The client masks the key in every answer's body itself, with a
-/// ``SecretMaskMiddleware`` in front of yours, before the cache keeps it or anything reads it.
+/// is the showable form). In the standard list a ``SecretMaskMiddleware`` masks the key in every
+/// answer's body before the cache keeps it or anything reads it.
 public protocol BoxOfficeMiddleware: Sendable {
     /// Handles one request.
     ///
@@ -40,6 +45,16 @@ public protocol BoxOfficeMiddleware: Sendable {
     /// - Returns: the answer, an HTTP status of any kind; throw ``TransportError`` when there is none.
     func intercept(_ request: HTTPRequest, operation: BoxOfficeOperation,
                    next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse
+
+    /// Whether this middleware would answer `operation` itself, sending nothing on (a cache
+    /// holding a usable answer): how the client tells that a request costs no call (a period's
+    /// cost, the runs read only from what is at hand). False unless a middleware says otherwise.
+    func holdsAnswer(to operation: BoxOfficeOperation) -> Bool
+}
+
+extension BoxOfficeMiddleware {
+    /// A middleware answers nothing itself, unless it says so.
+    public func holdsAnswer(to operation: BoxOfficeOperation) -> Bool { false }
 }
 
 /// What a request asks, as a middleware may show or keep it: never the key.
@@ -50,14 +65,19 @@ public struct BoxOfficeOperation: Sendable, Equatable {
     public let address: String
     /// The request without the key, the same for every key: what a cache keeps its answer under.
     public let request: String
-    /// Secrets besides the KOBIS key (a poster provider's), masked like it.
-    package var secrets: [String] = []
+    /// Secrets besides the KOBIS key (a poster provider's), to be masked like it.
+    public var secrets: [String] = []
     /// What the request is about, for a message that KOBIS could not answer it (`for 2025-11-10`).
-    package var subject: String? = nil
+    public var subject: String? = nil
     /// How long an answer to it stays good in a cache.
-    package var freshness = Freshness.seconds(0)
-    /// What a cache on the way says of the answer, for the client that sent it.
-    package var ticket: CacheTicket? = nil
+    public var freshness = Freshness.seconds(0)
+    /// How a cache on the way is to be used for this request (``BoxOfficeClient/cacheMode(_:)``):
+    /// nil, as the cache itself was made to.
+    public var cacheMode: CacheMiddleware.Mode? = nil
+    /// Where a cache on the way says what it did with the answer (from its store or fetched, and
+    /// when), and learns whether the client understood it (so that only an answer that decodes is
+    /// kept); nil when the request's answer is not decoded by a client.
+    public var ticket: CacheTicket? = nil
 
     /// An operation from its parts.
     public init(summary: String, address: String, request: String) {
@@ -75,6 +95,11 @@ package struct MiddlewareChain: Sendable {
     package init(_ middlewares: [any BoxOfficeMiddleware], over transport: any HTTPTransport) {
         self.middlewares = middlewares
         self.transport = transport
+    }
+
+    /// Whether one of the middlewares would answer `operation` itself.
+    package func holdsAnswer(to operation: BoxOfficeOperation) -> Bool {
+        middlewares.contains { $0.holdsAnswer(to: operation) }
     }
 
     /// Sends `request` through every middleware, then the transport.

@@ -121,17 +121,24 @@ public struct QuotaCountMiddleware: BoxOfficeMiddleware {
     private let now: @Sendable () -> Date
     private let events: ClientEvents?
 
-    /// Counts in `counts`; `now` tells the Korean day (the system clock unless a test gives its own).
-    public init(counts: any CallCountStore, now: @escaping @Sendable () -> Date = Date.init) {
-        self.init(counts: counts, keys: nil, now: now)
-    }
-
-    /// Counts in `counts`, naming a key by its place in `keys` when it warns.
-    package init(counts: any CallCountStore, keys: KeyRing?, now: @escaping @Sendable () -> Date, events: ClientEvents? = nil) {
+    /// Counts in `counts`; `now` tells the Korean day (the system clock unless a test gives its
+    /// own). Past 90% of a key's quota each call is told to `events`, naming the key by its place
+    /// in `keys` when there are several.
+    public init(counts: any CallCountStore, keys: [String] = [], now: @escaping @Sendable () -> Date = Date.init, events: ClientEvents? = nil) {
         self.counts = counts
-        self.keys = keys
+        self.keys = keys.isEmpty ? nil : KeyRing(keys)
         self.now = now
         self.events = events
+    }
+
+    /// Calls `keys` have left today by this count: the quota of each key not known to be spent,
+    /// less its calls counted today.
+    package func callsLeftToday(keys: [String]) -> Int {
+        let today = Day.korean(at: now())
+        return keys.reduce(0) { left, key in
+            let tag = KeyTag.of(key)
+            return left + (counts.quotaSpent(key: tag, on: today) != nil ? 0 : max(0, KOBISQuota.daily - counts.count(key: tag, on: today)))
+        }
     }
 
     /// Counts the request, sends it, and remembers a quota KOBIS says is spent.
@@ -166,14 +173,17 @@ public struct QuotaCountMiddleware: BoxOfficeMiddleware {
     }
 }
 
-/// The key's quota is spent for the day, by the local count or as KOBIS said earlier: not sent.
-package struct LocalQuotaReached: Error {
+/// The key's quota is spent for the day, by the local count or as KOBIS said earlier, so the
+/// request was not sent: what a counting middleware throws for ``KeyRotationMiddleware`` (in front
+/// of it) to go on with the next key, as it does when KOBIS says so itself.
+public struct LocalQuotaReached: Error, Sendable {
     /// The calls counted for the key today.
-    package var counted: Int
+    public var counted: Int
     /// When KOBIS said the quota was spent (nil: the count reached it).
-    package var kobisSaid: Date?
+    public var kobisSaid: Date?
 
-    package init(counted: Int = KOBISQuota.daily, kobisSaid: Date? = nil) {
+    /// The key's quota reached after `counted` calls today, or as KOBIS said at `kobisSaid`.
+    public init(counted: Int = 3000, kobisSaid: Date? = nil) {
         self.counted = counted
         self.kobisSaid = kobisSaid
     }

@@ -17,13 +17,8 @@ public struct RedirectMiddleware: BoxOfficeMiddleware {
     /// Most redirects followed for one request, by default.
     public static let defaultLimit = 5
 
-    /// Follows at most `limit` redirects of a request on its own server.
-    public init(limit: Int = RedirectMiddleware.defaultLimit) {
-        self.init(limit: limit, events: nil)
-    }
-
-    /// Also tells each redirect followed.
-    package init(limit: Int = RedirectMiddleware.defaultLimit, events: ClientEvents?) {
+    /// Follows at most `limit` redirects of a request on its own server, telling each one to `events`.
+    public init(limit: Int = RedirectMiddleware.defaultLimit, events: ClientEvents? = nil) {
         self.limit = max(0, limit)
         self.events = events
     }

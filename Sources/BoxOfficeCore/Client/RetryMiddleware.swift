@@ -14,9 +14,10 @@ public struct RetryMiddleware: BoxOfficeMiddleware {
     private let events: ClientEvents?
     private let sleep: @Sendable (Double) async throws -> Void
 
-    /// At most `attempts` tries of a request in all (at least 1).
-    public init(attempts: Int = 3) {
-        self.init(policy: RetryPolicy(attempts: attempts))
+    /// At most `attempts` tries of a request in all (at least 1), each try, answer and wait told
+    /// to `events` (for a progress line or a log).
+    public init(attempts: Int = 3, events: ClientEvents? = nil) {
+        self.init(policy: RetryPolicy(attempts: attempts), events: events)
     }
 
     /// - Parameters:

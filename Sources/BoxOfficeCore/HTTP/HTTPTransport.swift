@@ -16,9 +16,10 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Extra request headers by name (e.g. `Authorization` for a poster provider); may hold a
     /// secret, so never shown either. Names and values never contain a line break.
     public var headers: [String: String]
-    /// The KOBIS key this request counts against, for a layer that counts calls; nil for a request
-    /// that is not KOBIS's.
-    package var quotaKey: String? = nil
+    /// The KOBIS key this request goes with and counts against, for a middleware that gives keys
+    /// (``KeyRotationMiddleware``) or counts calls (``QuotaCountMiddleware``): empty in a KOBIS
+    /// request no key middleware has given a key yet, nil in a request that is not KOBIS's.
+    public var quotaKey: String? = nil
 
     /// KOBIS's largest answers are well under a megabyte.
     public static let defaultMaximumBodyBytes = 16 << 20

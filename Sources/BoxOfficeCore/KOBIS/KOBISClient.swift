@@ -4,26 +4,25 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Talks to a KOBIS server: builds each endpoint's URL with the server root and the current key,
-/// sends it through its middlewares and the transport, and decodes what comes back.
+/// Talks to a KOBIS server: builds each endpoint's URL with the server root (the key left for a
+/// key middleware to give), sends it through exactly its middlewares and the transport, and
+/// decodes what comes back.
 ///
 /// Each job on the way to the server is a middleware of its own (`CacheMiddleware`,
 /// `SecretMaskMiddleware`, `KeyRotationMiddleware`, `RetryMiddleware`, `RedirectMiddleware`,
-/// `TimeoutMiddleware`, `RateLimitMiddleware`, `QuotaCountMiddleware`); `BoxOfficeClient` composes
-/// what an app needs, and the command line composes more.
+/// `TimeoutMiddleware`, `RateLimitMiddleware`, `QuotaCountMiddleware`), composed by whoever makes
+/// the client (`BoxOfficeClient.standardMiddlewares` gives the usual list).
 package struct KOBISClient: Sendable {
     /// KOBIS's own server.
     package static let defaultBaseURL = "https://www.kobis.or.kr"
 
     private let baseURL: URL
-    private let keys: KeyRing
     private let chain: MiddlewareChain
     private let timeout: TimeInterval
-    /// The chain's cache, which says whether an answer is stored.
-    private let cache: CacheMiddleware?
     private let decoded: DecodedAnswers?
-    private let counts: (any CallCountStore)?
     private let now: @Sendable () -> Date
+    /// How every request of this client asks a cache on the way to be used (nil: as it was made to).
+    package var cacheMode: CacheMiddleware.Mode?
 
     /// A client from its layers.
     ///
@@ -31,31 +30,14 @@ package struct KOBISClient: Sendable {
     ///   - chain: the middlewares, the first the outermost, over the transport.
     ///   - timeout: seconds allowed for each try of a request.
     ///   - decoded: values decoded from the cache's answers, kept by a client that lives long.
-    ///   - counts: the calls counted per key and day, to say what is left.
     ///   - now: the time, from which the Korean day is told.
-    package init(baseURL: URL, keys: KeyRing, chain: MiddlewareChain, timeout: TimeInterval = 15, decoded: DecodedAnswers? = nil,
-                 counts: (any CallCountStore)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(baseURL: URL, chain: MiddlewareChain, timeout: TimeInterval = 15, decoded: DecodedAnswers? = nil,
+                 now: @escaping @Sendable () -> Date = Date.init) {
         self.baseURL = baseURL
-        self.keys = keys
         self.chain = chain
         self.timeout = timeout
-        cache = chain.middlewares.lazy.compactMap { $0 as? CacheMiddleware }.first
         self.decoded = decoded
-        self.counts = counts
         self.now = now
-    }
-
-    /// The client of one key over `transport` and `middlewares`, with middlewares of its own in
-    /// front of them: a cache in `store` when one is given (first, so that a stored answer costs
-    /// nothing), the key masked in every answer, and kept by a key rotation middleware (so a spent
-    /// quota is known for the rest of the day).
-    package init(transport: any HTTPTransport, middlewares: [any BoxOfficeMiddleware] = BoxOfficeClient.standardMiddlewares(), baseURL: URL, key: String, timeout: TimeInterval = 15,
-                 store: (any AnswerStore)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
-        let keys = KeyRing([key])
-        let cache: [any BoxOfficeMiddleware] = store.map { [CacheMiddleware(store: $0, now: now)] } ?? []
-        self.init(baseURL: baseURL, keys: keys,
-                  chain: MiddlewareChain(cache + [SecretMaskMiddleware(secrets: [key]), KeyRotationMiddleware(keys: keys, now: now)] + middlewares, over: transport),
-                  timeout: timeout, now: now)
     }
 
     /// Answers a call from the cache when it can, else from the network; `convert` turns the answer
@@ -81,19 +63,12 @@ package struct KOBISClient: Sendable {
         return Answer(value: stamped, body: answer.body, fetched: answer.fetched, fromCache: answer.fromCache)
     }
 
-    /// Whether a usable answer to a request is stored (so fetching it costs no call).
+    /// Whether a middleware holds a usable answer to a request (so fetching it costs no call).
     package func isCached(requestKey: String, freshness: Freshness) -> Bool {
-        cache?.holds(requestKey, freshness: freshness) ?? false
-    }
-
-    /// Calls the keys from the current one on have left today, by the local count (nil without one).
-    package func callsLeftToday() -> Int? {
-        let today = Day.korean(at: now())
-        guard let counts, let key = keys.key(on: today) else { return nil }
-        return keys.keys.dropFirst(keys.number(of: key) - 1).reduce(0) { left, key in
-            let tag = KeyTag.of(key)
-            return left + (counts.quotaSpent(key: tag, on: today) != nil ? 0 : max(0, KOBISQuota.daily - counts.count(key: tag, on: today)))
-        }
+        var operation = BoxOfficeOperation(summary: requestKey, address: requestKey, request: requestKey)
+        operation.freshness = freshness
+        operation.cacheMode = cacheMode
+        return chain.holdsAnswer(to: operation)
     }
 
     /// The general form: any call (KOBIS's, or a poster provider's), with its own decoding.
@@ -136,14 +111,10 @@ package struct KOBISClient: Sendable {
         }
     }
 
-    /// A KOBIS endpoint as a call to this client's server, with the current key.
+    /// A KOBIS endpoint as a call to this client's server, its key left empty for a key middleware to give.
     package func call<Response>(for endpoint: Endpoint<Response>) -> RemoteCall {
-        call(for: endpoint, key: keys.key(on: Day.korean(at: now())) ?? keys.keys.first ?? "")
-    }
-
-    private func call<Response>(for endpoint: Endpoint<Response>, key: String) -> RemoteCall {
-        var call = RemoteCall(url: url(for: endpoint, key: key), displayAddress: displayAddress(for: endpoint), cacheKey: endpoint.requestKey,
-                              summary: endpoint.summary, freshness: Freshness.of(endpoint), secrets: [], quotaKey: key)
+        var call = RemoteCall(url: url(for: endpoint, key: ""), displayAddress: displayAddress(for: endpoint), cacheKey: endpoint.requestKey,
+                              summary: endpoint.summary, freshness: Freshness.of(endpoint), secrets: [], quotaKey: "")
         call.subject = endpoint.subject
         return call
     }
@@ -158,6 +129,7 @@ package struct KOBISClient: Sendable {
         operation.secrets = call.secrets
         operation.subject = call.subject
         operation.freshness = call.freshness
+        operation.cacheMode = cacheMode
         operation.ticket = ticket
         let host = call.url.host ?? "the server"
         let response: HTTPResponse

@@ -47,7 +47,7 @@ extension ClientLayerTests {
                 fetches.withLock { $0 += 1 }
                 return HTTPResponse(status: 200, body: Data(body.utf8))
             }
-            let client = KOBISClient(baseURL: ClientLayerTests.origin, keys: KeyRing(["K"]), chain: MiddlewareChain([layer(mode)], over: transport),
+            let client = KOBISClient(baseURL: ClientLayerTests.origin, chain: MiddlewareChain([layer(mode)], over: transport),
                                      decoded: decoded, now: { clock.withLock { $0 } })
             return try await client.answer(ClientLayerTests.call, decode: { data in
                 decodes?.withLock { $0 += 1 }
@@ -101,7 +101,7 @@ extension ClientLayerTests {
             witness = held
             let cache = CacheMiddleware(store: store, now: { Self.lateEvening }, events: { _ in _ = held })
             let transport = StubTransport { _ in HTTPResponse(status: 500, body: Data()) }
-            let client = KOBISClient(baseURL: Self.origin, keys: KeyRing(["K"]), chain: MiddlewareChain([cache], over: transport), now: { Self.lateEvening })
+            let client = KOBISClient(baseURL: Self.origin, chain: MiddlewareChain([cache], over: transport), now: { Self.lateEvening })
             await #expect(throws: CancellationError.self) {
                 try await client.answer(Self.call) { data -> String in
                     withUnsafeCurrentTask { $0?.cancel() }
@@ -134,8 +134,8 @@ extension ClientLayerTests {
         let again = try await rig.answer(.refresh, body: "newer")
         #expect(again.value == "newer")
         #expect(rig.fetches.withLock { $0 } == 2)
-        #expect(rig.layer(.refresh).holds("code/searchCodeList?", freshness: .seconds(60)) == false)
-        #expect(rig.layer(.normal).holds("code/searchCodeList?", freshness: .seconds(60)))
+        #expect(rig.layer(.refresh).holdsAnswer(to: Self.codeTable) == false)
+        #expect(rig.layer(.normal).holdsAnswer(to: Self.codeTable))
     }
 
     @Test func offlineAnswersFromAnyKeptAnswerAndNeverFetches() async throws {
@@ -147,7 +147,7 @@ extension ClientLayerTests {
         let old = try await rig.answer(.offline)
         #expect(old.value == "fresh" && old.fromCache)
         #expect(rig.events.events.last == .cache(.answered(request: "code/searchCodeList?", stored: Self.lateEvening, freshness: .seconds(60), fresh: false)))
-        #expect(rig.layer(.offline).holds("code/searchCodeList?", freshness: .seconds(60)))
+        #expect(rig.layer(.offline).holdsAnswer(to: Self.codeTable))
     }
 
     @Test func anAnswerThatDoesNotDecodeIsNeitherUsedNorKept() async throws {

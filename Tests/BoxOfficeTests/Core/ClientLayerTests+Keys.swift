@@ -40,7 +40,7 @@ extension ClientLayerTests {
         let clock = Locked(Self.lateEvening)
         let requests = Requests()
         let events = Recorder()
-        let layer = Layer(QuotaCountMiddleware(counts: counts, keys: KeyRing(["K"]), now: { clock.withLock { $0 } }, events: events.sink),
+        let layer = Layer(QuotaCountMiddleware(counts: counts, keys: ["K"], now: { clock.withLock { $0 } }, events: events.sink),
                           over: StubTransport { requests.add($0); return HTTPResponse(status: 200, body: Data()) })
         _ = try await layer.send(Self.request(quotaKey: "K"))
         #expect(counts.count(key: KeyTag.of("K"), on: april24) == KOBISQuota.daily)
@@ -62,7 +62,7 @@ extension ClientLayerTests {
         let april24 = try #require(Day("20230424"))
         let counts = MemoryCounts(preset: [MemoryCounts.name(KeyTag.of("B"), april24): KOBISQuota.warningThreshold])
         let events = Recorder()
-        let layer = Layer(QuotaCountMiddleware(counts: counts, keys: KeyRing(["A", "B"]), now: { Self.lateEvening }, events: events.sink), over: StubTransport.returning("{}"))
+        let layer = Layer(QuotaCountMiddleware(counts: counts, keys: ["A", "B"], now: { Self.lateEvening }, events: events.sink), over: StubTransport.returning("{}"))
         _ = try await layer.send(Self.request(quotaKey: "A"))
         _ = try await layer.send(Self.request(quotaKey: "B"))
         #expect(events.events == [.quotaNearlySpent(count: KOBISQuota.warningThreshold + 1, keyNumber: 2, day: april24)])
@@ -70,7 +70,7 @@ extension ClientLayerTests {
 
     @Test func aCountThatCannotBeKeptLetsTheRequestGo() async throws {
         let events = Recorder()
-        let layer = Layer(QuotaCountMiddleware(counts: MemoryCounts(failing: true), keys: KeyRing(["K"]), now: { Self.lateEvening }, events: events.sink),
+        let layer = Layer(QuotaCountMiddleware(counts: MemoryCounts(failing: true), keys: ["K"], now: { Self.lateEvening }, events: events.sink),
                           over: StubTransport.returning("{}"))
         let answer = try await layer.send(Self.request(quotaKey: "K"))
         #expect(answer.status == 200)

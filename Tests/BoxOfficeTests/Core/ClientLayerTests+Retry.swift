@@ -15,6 +15,12 @@ extension ClientLayerTests {
 
     static let call = RemoteCall(url: origin, displayAddress: "https://www.kobis.or.kr/…?key=***", cacheKey: "code/searchCodeList?",
                                  summary: "the code table", freshness: .seconds(60), quotaKey: "K")
+    /// The same request as a cache middleware sees it.
+    static let codeTable: BoxOfficeOperation = {
+        var operation = BoxOfficeOperation(summary: "the code table", address: call.displayAddress, request: call.cacheKey)
+        operation.freshness = .seconds(60)
+        return operation
+    }()
 
     static func status(_ code: Int, retryAfter: String? = nil) -> Result<HTTPResponse, TransportError> {
         .success(HTTPResponse(status: code, headers: retryAfter.map { ["retry-after": $0] } ?? [:], body: Data("\(code)".utf8)))

@@ -55,17 +55,21 @@ import Testing
     }
 
     /// What an app uses, and nothing the command line needs on top (that is `package` access). One
-    /// error is thrown, `BoxOfficeError`; `TransportError` is what a transport throws to the client.
+    /// error is thrown, `BoxOfficeError`; `TransportError` is what a transport throws to the client,
+    /// `LocalQuotaReached` what a counting middleware throws to the key middleware. What a
+    /// middleware sees (a request's freshness, its cache ticket and mode, the client's events) is
+    /// public, so a program's own cache or key middleware is as capable as the library's.
     @Test(.enabled(if: InstalledTools.symbolGraphExtractor != nil, "swift-symbolgraph-extract is not on PATH"))
     func thePublicTypesAreTheLibrarysOwn() async throws {
         let symbols = try #require(try await Self.publicSymbols(of: "BoxOfficeCore"), "the symbol graph of BoxOfficeCore cannot be read")
         let types = Set(symbols.map { String($0.path.prefix { $0 != "." }) })
         #expect(types.sorted() == [
-            "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "BoxOfficeMiddleware", "BoxOfficeOperation", "CacheMiddleware",
-            "CallCountStore", "CodeList", "CodeTable", "Company", "CompanySummary", "DailyBoxOffice", "Day", "FilmCredit", "FolderAnswerStore", "HTTPRequest",
-            "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "InMemoryCallCounts", "KOBISFault", "KeyRotationMiddleware", "MonthCalendar", "Movie", "MovieQuery", "MovieSummary", "PeriodCoverage", "PeriodRanking", "Person",
-            "PersonSummary", "QuotaCountMiddleware", "RateLimitMiddleware", "RedirectMiddleware", "RetryMiddleware", "SearchPage", "SecretMaskMiddleware", "StoredAnswer", "TimeoutMiddleware", "TitleMatch",
-            "TransportError", "Trend", "UnreadDay", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
+            "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "BoxOfficeMiddleware", "BoxOfficeOperation", "CacheEvent",
+            "CacheMiddleware", "CacheTicket", "CallCountStore", "ClientEvent", "ClientEvents", "CodeList", "CodeTable", "Company", "CompanySummary", "DailyBoxOffice",
+            "Day", "FilmCredit", "FolderAnswerStore", "Freshness", "HTTPRequest", "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "InMemoryCallCounts",
+            "KOBISFault", "KeyRotationMiddleware", "LocalQuotaReached", "MonthCalendar", "Movie", "MovieQuery", "MovieSummary", "PeriodCoverage", "PeriodRanking",
+            "Person", "PersonSummary", "QuotaCountMiddleware", "RateLimitMiddleware", "RedirectMiddleware", "RetryMiddleware", "SearchPage", "SecretMaskMiddleware",
+            "StoredAnswer", "TimeoutMiddleware", "TitleMatch", "TransportError", "Trend", "UnreadDay", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
         ])
     }
 }

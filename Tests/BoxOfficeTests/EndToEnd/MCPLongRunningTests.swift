@@ -20,7 +20,7 @@ import Testing
                          "--rate", "0", "--retries", "0", "mcp"]
         let invocation = try Invocation(try ArgumentParser().parse(arguments), environment: environment, today: today)
         let context = CommandContext(invocation: invocation, environment: environment, today: today, style: OutputStyle(),
-                                     secrets: Secrets(), now: now, makeTransport: { URLSessionTransport() }, rateLimiter: nil,
+                                     secrets: Secrets(), now: now, makeTransport: { URLSessionTransport() },
                                      progress: ProgressLine(enabled: false, width: nil, write: { _ in }),
                                      write: { _ in }, say: { _ in })
         return MCPServer(context: context, send: send)
