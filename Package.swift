@@ -66,6 +66,8 @@ let package = Package(
         .executableTarget(name: "library-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], path: "Tests/LibraryExample"),
         // README's second library example (a month's ranking, milestones, a folder cache), likewise.
         .executableTarget(name: "library-period-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], path: "Tests/LibraryPeriodExample"),
+        // README's third (a region's deep ranking of a month, a film found by its title), likewise.
+        .executableTarget(name: "library-seoul-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], path: "Tests/LibrarySeoulExample"),
         // Expected/ holds whole outputs the tests read by path. The programs are tested as built.
         .testTarget(name: "BoxOfficeTests", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeURLSession", "BoxOfficeTransports",
                                                             "BoxOfficeReviews", "BoxOfficeCLI", "BoxOfficeCrypto"], exclude: ["Expected"]),

@@ -1,0 +1,35 @@
+import BoxOfficeCore
+import BoxOfficeURLSession
+import Foundation
+
+// Ranks the Korean films of April 2023 in Seoul past the top 10 (as `boxoffice top --month 2023-04
+// --region 서울 --nation korean --deep` does), then follows one film, named by its title, that month.
+let environment = ProcessInfo.processInfo.environment
+guard let key = environment["KOBIS_API_KEY"], CommandLine.arguments.count == 2 else {
+    FileHandle.standardError.write(Data("usage: KOBIS_API_KEY=KEY seoul TITLE\n".utf8))
+    exit(64)
+}
+let server = environment["BOXOFFICE_BASE_URL"].flatMap { URL(string: $0) } ?? BoxOfficeClient.kobis
+let client = BoxOfficeClient(key: key, transport: URLSessionTransport(), baseURL: server)
+let first = Day(year: 2023, month: 4, day: 1)!, last = Day(year: 2023, month: 4, day: 30)!
+do {
+    let seoul = try await client.region(named: "서울")
+    let korean = BoxOfficeFilter(nation: .korean, regionCode: seoul?.code)
+    let ranking = try await client.periodRanking(from: first, to: last, filter: korean, limit: 20, deep: true)
+    for film in ranking.films {
+        print("\(film.rank)\t\(film.title)\t\(film.audience)")
+    }
+    let match = try await client.match(title: CommandLine.arguments[1])
+    guard let movie = match.movie else {
+        FileHandle.standardError.write(Data("\(match.title): \(match.matches.total) films have this title\n".utf8))
+        exit(1)
+    }
+    let run = try await client.trend(of: [movie.code], from: first, to: last).movies[0]
+    print("\(run.title): \(run.daysRanked) days in the top 10, best rank \(run.bestRank ?? 0)")
+    for milestone in run.milestones {
+        print("passed \(milestone.audience) on \(milestone.date.iso), day \(milestone.day ?? 0)")
+    }
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}
