@@ -127,6 +127,12 @@ struct FailureReport: Equatable {
             self.init(.noPermission, error.description + ".", "Fix the file, or pass the key with --key or KOBIS_API_KEY.")
         case let error as KOBISError:
             self.init(kobis: error)
+        case let error as BoxOfficeError:
+            self.init(library: error)
+        case let TrendRangeError.noOpeningDay(title):
+            self.init(UsageError(message: "KOBIS gives no opening day for \(UsageError.quote(title)); give the range with --from and --to", command: "trend"))
+        case let TrendRangeError.notOpenYet(title, opens):
+            self.init(UsageError(message: "\(UsageError.quote(title)) opens on \(opens.iso), so there is no run to show yet", command: "trend"))
         case let error as InvalidDataError:
             self.init(.dataError, error.description + ".", "This is KOBIS's data, not your input; try again later, or report it with --verbose output.")
         case let error as NotFoundError:
@@ -248,6 +254,24 @@ struct FailureReport: Equatable {
         self.status = status
         happened = lines.count > 1 ? Array(lines.dropLast()) : lines
         advice = lines.count > 1 ? lines.last : nil
+    }
+
+    /// The library's public error, said as the engine's own failure it stands for is.
+    private init(library error: BoxOfficeError) {
+        switch error {
+        case let .fault(fault): self.init(kobis: .fault(fault))
+        case let .quotaExhausted(fault): self.init(QuotaExhaustedError(keys: 1, fault: fault))
+        case let .unavailable(.unreachable(failure, host, attempts)): self.init(kobis: .unreachable(failure, host: host, attempts: attempts))
+        case let .unavailable(.httpStatus(status, host, attempts)): self.init(kobis: .httpStatus(status, host: host, attempts: attempts))
+        case let .unavailable(.redirected(status, host, target)): self.init(kobis: .redirected(status: status, host: host, target: target))
+        case let .unavailable(.failed(fault, request, attempts)): self.init(kobis: .failed(fault, request: request, attempts: attempts))
+        case let .invalidAnswer(problem):
+            self.init(.dataError, problem + ".", "This is KOBIS's data, not your input; try again later, or report it with --verbose output.")
+        case let .notFound(what, code): self.init(NotFoundError(what: what, code: code))
+        case let .notCached(request): self.init(CacheMissError(request: request))
+        case .cancelled: self.init(CancellationError())
+        case let .invalidRequest(problem): self.init(UsageError(message: problem))
+        }
     }
 
     private init(kobis error: KOBISError) {

@@ -72,10 +72,26 @@ extension MCPServer {
     /// without the command line's advice (its next lines name flags and commands, which a tool's
     /// caller does not have).
     static func message(_ error: any Error, keyOrigin: KeySource.Origin? = nil) -> String {
-        if let usage = error as? UsageError { return usage.message }
-        if let limit = error as? CallLimitError {
+        switch error {
+        case let usage as UsageError:
+            return usage.message
+        case let limit as CallLimitError:
             return limit.what + ". Give 'maxCalls': \(limit.cost.toFetch) to allow it, or ask for a shorter period."
+        // The command line names its option; the caller of a tool was never given one.
+        case let miss as CacheMissError:
+            return "this server answers from its cache alone (it was started offline), and \(miss.description)."
+        case let period as PeriodNotWhole where period.kobisFailed.isEmpty:
+            let count = period.notCached.count
+            return "this server answers from its cache alone (it was started offline), and the cache holds no answer for \(count == 1 ? "1 day" : "\(NumberFormat.grouped(count)) days") of the period (\(PeriodCoverage.listed(period.notCached.map(\.iso)))); the other days are shown."
+        case let period as PeriodNotWhole:
+            let cached = period.notCached.isEmpty ? "" : " The cache holds no answer for \(PeriodCoverage.listed(period.notCached.map(\.iso))), and this server answers from its cache alone."
+            return "KOBIS could not answer for \(period.days); the other days are shown.\(cached)"
+        case let TrendRangeError.noOpeningDay(title):
+            return "KOBIS gives no opening day for \(UsageError.quote(title)); give the range with from and to"
+        case let TrendRangeError.notOpenYet(title, opens):
+            return "\(UsageError.quote(title)) opens on \(opens.iso), so there is no run to show yet"
+        default:
+            return FailureReport(error, keyOrigin: keyOrigin).what
         }
-        return FailureReport(error, keyOrigin: keyOrigin).what
     }
 }

@@ -60,16 +60,10 @@ struct TrendRequest: BoxOfficeRequest, Equatable {
             case let .title(title): codes.append(try await MovieRequest.resolve(title, client: client, context: context))
             }
         }
-        let trend: Trend
-        do {
-            trend = try await client.trend(of: codes, range: range, alignedByOpening: alignOpening, today: context.today, reading: context.reading(period: { days in
-                "the \(days.count) days from \(days.first?.iso ?? "") to \(days.last?.iso ?? "")"
-            }, span: span ?? (range == nil ? "each film's run is read from its opening day, for up to \(Trend.defaultDays) days" : nil)))
-        } catch let TrendRangeError.noOpeningDay(title) {
-            throw UsageError(message: "KOBIS gives no opening day for \(UsageError.quote(title)); give the range with --from and --to", command: "trend")
-        } catch let TrendRangeError.notOpenYet(title, opens) {
-            throw UsageError(message: "\(UsageError.quote(title)) opens on \(opens.iso), so there is no run to show yet", command: "trend")
-        }
+        // A film with no run to read (no opening day, or not open yet) is each face's to word.
+        let trend = try await client.trend(of: codes, range: range, alignedByOpening: alignOpening, today: context.today, reading: context.reading(period: { days in
+            "the \(days.count) days from \(days.first?.iso ?? "") to \(days.last?.iso ?? "")"
+        }, span: span ?? (range == nil ? "each film's run is read from its opening day, for up to \(Trend.defaultDays) days" : nil)))
         for movie in trend.movies where movie.peak == nil {
             context.notice?("\(movie.title) (\(movie.movieCode)) was not in the top 10 on any day from \(trend.from.iso) to \(trend.to.iso).")
         }

@@ -275,6 +275,10 @@ public final class CacheTicket: Sendable, Equatable {
 package struct CacheMissError: Error, Sendable, Equatable, CustomStringConvertible {
     package let request: String
 
+    package init(request: String) {
+        self.request = request
+    }
+
     package var description: String { "the cache holds no answer for \(request)" }
 }
 

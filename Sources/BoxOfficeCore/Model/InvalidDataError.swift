@@ -20,6 +20,11 @@ package struct NotFoundError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The code asked for.
     package let code: String
 
+    package init(what: String, code: String) {
+        self.what = what
+        self.code = code
+    }
+
     package var description: String {
         "KOBIS has no \(what) with code \(code)"
     }
