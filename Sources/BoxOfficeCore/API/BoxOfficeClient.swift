@@ -31,8 +31,10 @@ public struct BoxOfficeClient: Sendable {
     /// KOBIS's own server root, `https://www.kobis.or.kr`.
     public static var kobis: URL { URL(string: KOBISClient.defaultBaseURL) ?? URL(fileURLWithPath: "/") }
 
-    private let client: KOBISClient
-    private let now: @Sendable () -> Date
+    /// The engine the operations run on.
+    let client: KOBISClient
+    /// The clock the Korean day is told from.
+    let now: @Sendable () -> Date
 
     /// Makes a client for one key: the standard list of middlewares for it
     /// (``standardMiddlewares(keys:attempts:cache:callCounts:callsPerSecond:eachTry:events:now:)``
@@ -94,55 +96,6 @@ public struct BoxOfficeClient: Sendable {
                 timeout: TimeInterval = 15, now: @escaping @Sendable () -> Date = Date.init) {
         client = KOBISClient(baseURL: baseURL, chain: MiddlewareChain(middlewares, over: transport), timeout: timeout, now: now)
         self.now = now
-    }
-
-    /// The steps of each try, with no key and no cache: ``RetryMiddleware`` (at most `attempts`
-    /// tries of what is transient), ``RedirectMiddleware`` (redirects on the same server only, so
-    /// the key never leaves it) and ``TimeoutMiddleware`` (each try within the client's
-    /// `timeout`), in that order; what ``init(key:transport:baseURL:timeout:attempts:middlewares:cache:now:)``
-    /// puts behind the key when given no list.
-    public static func standardMiddlewares(attempts: Int = 3) -> [any BoxOfficeMiddleware] {
-        [RetryMiddleware(attempts: attempts), RedirectMiddleware(), TimeoutMiddleware()]
-    }
-
-    /// The whole standard list, the command line's own, the first the outermost:
-    ///
-    /// 1. a ``CacheMiddleware`` over `cache`, when given: a stored answer is given before anything
-    ///    else is done, and costs no call;
-    /// 2. ``SecretMaskMiddleware``: every key masked in every answer before anything reads or keeps it;
-    /// 3. ``KeyRotationMiddleware``: the request goes with the first key usable today, and with the
-    ///    next when one's quota is spent;
-    /// 4. ``RetryMiddleware``: at most `attempts` tries of what is transient; then `eachTry`, run
-    ///    on every try;
-    /// 5. ``RedirectMiddleware``: redirects on the same server only;
-    /// 6. ``QuotaCountMiddleware`` over `callCounts`, when given: every call counted against its
-    ///    key's 3,000 a day, and none sent past it;
-    /// 7. ``RateLimitMiddleware``, when `callsPerSecond` is given (and above 0);
-    /// 8. ``TimeoutMiddleware``: each try within the client's `timeout`.
-    ///
-    /// Every middleware tells what it does to `events` (for a progress line or a log).
-    public static func standardMiddlewares(keys: [String], attempts: Int = 3, cache: (any AnswerStore)? = nil,
-                                           callCounts: (any CallCountStore)? = nil, callsPerSecond: Double? = nil,
-                                           eachTry: [any BoxOfficeMiddleware] = [], events: ClientEvents? = nil,
-                                           now: @escaping @Sendable () -> Date = Date.init) -> [any BoxOfficeMiddleware] {
-        var list: [any BoxOfficeMiddleware] = cache.map { [CacheMiddleware(store: $0, now: now, events: events)] } ?? []
-        list += [SecretMaskMiddleware(secrets: keys), KeyRotationMiddleware(keys: keys, now: now, events: events),
-                 RetryMiddleware(attempts: attempts, events: events)]
-        list += eachTry
-        list.append(RedirectMiddleware(events: events))
-        if let callCounts { list.append(QuotaCountMiddleware(counts: callCounts, keys: keys, now: now, events: events)) }
-        if let rate = callsPerSecond.flatMap(RateLimitMiddleware.init(perSecond:)) { list.append(rate) }
-        list.append(TimeoutMiddleware())
-        return list
-    }
-
-    /// The same client (its middlewares, transport, keys and cache) with every request asking the
-    /// cache on its way to be used as `mode` says: `.offline` answers only from what is stored,
-    /// `.refresh` fetches again. Nothing new is made: a view of one client for one request.
-    public func cacheMode(_ mode: CacheMiddleware.Mode) -> BoxOfficeClient {
-        var engine = client
-        engine.cacheMode = mode
-        return BoxOfficeClient(engine: engine, now: now)
     }
 
     /// The top 10 films of one day, by audience.
@@ -384,98 +337,5 @@ public struct BoxOfficeClient: Sendable {
         } catch {
             throw BoxOfficeError(error)
         }
-    }
-}
-
-/// The command line's way in: the same client, composed at the command line's root (its own
-/// middlewares, its helper transport, several keys), and the engine's operations with what the
-/// command line needs beyond the values (KOBIS's body for `--raw`, whether the cache answered, a
-/// ranking's scope for its heading, a period read with progress). Every one is the computation the
-/// public operations above make.
-extension BoxOfficeClient {
-    /// A client over an engine composed elsewhere.
-    package init(engine: KOBISClient, now: @escaping @Sendable () -> Date = Date.init) {
-        client = engine
-        self.now = now
-    }
-
-    /// The call's value, with the body it came from, when it was fetched, and whether the cache answered.
-    package func answer<Value>(_ call: KOBISCall<Value>) async throws -> Answer<Value> {
-        try await client.answer(call)
-    }
-
-    /// The call's value.
-    package func fetch<Value>(_ call: KOBISCall<Value>) async throws -> Value {
-        try await client.fetch(call)
-    }
-
-    /// Any call (a poster provider's), through the same middlewares, with its own decoding.
-    package nonisolated(nonsending) func answer<Value: Sendable>(_ call: RemoteCall, decode: (Data) throws -> Value) async throws -> Answer<Value> {
-        try await client.answer(call, decode: decode)
-    }
-
-    /// ``region(named:)`` for the faces, its failure as the engine threw it (a face words a
-    /// cache miss, a spent quota or the demo's missing sample in its own terms).
-    package func findRegion(named name: String) async throws -> CodeList.Entry? {
-        RegionName.resolve(name, in: try await fetch(.codes(.regions)))
-    }
-
-    /// ``match(title:)`` for the faces, its failure as the engine threw it.
-    package func findTitle(_ title: String) async throws -> TitleMatch {
-        TitleMatch(title: title, matches: try await fetch(.movies(MovieQuery(title: title))))
-    }
-
-    /// Whether a usable answer to `call` is stored (so making it costs no call).
-    package func isCached<Value>(_ call: KOBISCall<Value>) -> Bool {
-        client.isCached(call)
-    }
-
-    /// Each day's answer, in order, read as `reading` says; the days not read, with why.
-    @discardableResult
-    package nonisolated(nonsending) func answers<Value: Sendable>(
-        of days: [Day], reading: PeriodReading, call: @escaping @Sendable (Day) -> KOBISCall<Value>,
-        deliver: (Answer<Value>) async throws -> Void
-    ) async throws -> [UnreadDay] {
-        try await client.answers(of: days, reading: reading, call: call, deliver: deliver)
-    }
-
-    /// A period's ranking, with the scope its heading names.
-    package nonisolated(nonsending) func periodRanking(_ period: ClosedRange<Day>, unfinished: Bool = false, filter: BoxOfficeFilter = BoxOfficeFilter(),
-                                                   scope: RankingScope? = nil, limit: Int? = nil, deep: Bool = false,
-                                                   reading: PeriodReading) async throws -> PeriodRanking {
-        try await client.periodRanking(period, unfinished: unfinished, filter: filter, scope: scope, limit: limit, deep: deep, reading: reading)
-    }
-
-    /// One day's (week's) deep ranking, with the scope its heading names.
-    package nonisolated(nonsending) func deep<Ranking: DeepRanked>(_ day: Day, listing: DeepListing<Ranking>, filter: BoxOfficeFilter,
-                                                                   scope: RankingScope?, jobs: Int,
-                                                                   approve: @escaping @Sendable (ReadingCost) async throws -> Void = { _ in }) async throws -> Ranking {
-        try await client.deep(day, listing: listing, filter: filter, scope: scope, jobs: jobs, approve: approve)
-    }
-
-    /// The deep rankings of `days` (or weeks), in order, from the lists of `filter`'s groups; the days not read, with why.
-    @discardableResult
-    package nonisolated(nonsending) func deepRankings<Ranking: DeepRanked>(
-        of days: [Day], listing: DeepListing<Ranking>, filter: BoxOfficeFilter, scope: RankingScope?, reading: PeriodReading,
-        deliver: (Ranking) async throws -> Void
-    ) async throws -> [UnreadDay] {
-        try await client.deepRankings(of: days, listing: listing, filter: filter, scope: scope, reading: reading, deliver: deliver)
-    }
-
-    /// Films' runs, over a range or their own runs (`range` nil).
-    package nonisolated(nonsending) func trend(of codes: [String], range: ClosedRange<Day>?, alignedByOpening: Bool,
-                                           today: Day, reading: PeriodReading) async throws -> Trend {
-        try await client.trend(of: codes, range: range, alignedByOpening: alignedByOpening, today: today, reading: reading)
-    }
-
-    /// One film's run from the days of `window` that `reading` finds at hand.
-    package nonisolated(nonsending) func runAtHand(of code: String, within window: ClosedRange<Day>, today: Day,
-                                               reading: PeriodReading) async throws -> Trend {
-        try await client.runAtHand(of: code, within: window, today: today, reading: reading)
-    }
-
-    /// A month's calendar, read as `reading` says.
-    package nonisolated(nonsending) func monthCalendar(year: Int, month: Int, today: Day, reading: PeriodReading) async throws -> MonthCalendar {
-        try await client.monthCalendar(year: year, month: month, today: today, reading: reading)
     }
 }
