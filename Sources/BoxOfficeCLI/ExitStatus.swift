@@ -129,6 +129,8 @@ struct FailureReport: Equatable {
             self.init(kobis: error)
         case let error as BoxOfficeError:
             self.init(library: error)
+        case let error as UnknownRegionError:
+            self.init(UsageError(message: "--region \(UsageError.quote(error.name)) is not a KOBIS region; use one of: \(error.known.joined(separator: ", ")) (or its code, from 'boxoffice codes regions')"))
         case let TrendRangeError.noOpeningDay(title):
             self.init(UsageError(message: "KOBIS gives no opening day for \(UsageError.quote(title)); give the range with --from and --to", command: "trend"))
         case let TrendRangeError.notOpenYet(title, opens):

@@ -11,11 +11,9 @@ guard let key = environment["KOBIS_API_KEY"], CommandLine.arguments.count == 2 e
 }
 let server = environment["BOXOFFICE_BASE_URL"].flatMap { URL(string: $0) } ?? BoxOfficeClient.kobis
 let client = BoxOfficeClient(key: key, transport: URLSessionTransport(), baseURL: server)
-let first = Day(year: 2023, month: 4, day: 1)!, last = Day(year: 2023, month: 4, day: 30)!
 do {
-    let seoul = try await client.region(named: "서울")
-    let korean = BoxOfficeFilter(nation: .korean, regionCode: seoul?.code)
-    let ranking = try await client.periodRanking(from: first, to: last, filter: korean, limit: 20, deep: true)
+    let request = TopFilmsRequest(.month(year: 2023, month: 4), filter: BoxOfficeFilter(nation: .korean), region: "서울", limit: 20, deep: true)
+    let ranking = try await client.topFilms(request)
     for film in ranking.films {
         print("\(film.rank)\t\(film.title)\t\(film.audience)")
     }
@@ -24,7 +22,7 @@ do {
         FileHandle.standardError.write(Data("\(match.title): \(match.matches.total) films have this title\n".utf8))
         exit(1)
     }
-    let run = try await client.trend(of: [movie.code], from: first, to: last).movies[0]
+    let run = try await client.trend(of: [movie.code], from: Day(year: 2023, month: 4, day: 1)!, to: Day(year: 2023, month: 4, day: 30)!).movies[0]
     print("\(run.title): \(run.daysRanked) days in the top 10, best rank \(run.bestRank ?? 0)")
     for milestone in run.milestones {
         print("passed \(milestone.audience) on \(milestone.date.iso), day \(milestone.day ?? 0)")

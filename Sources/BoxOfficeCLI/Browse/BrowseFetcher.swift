@@ -54,19 +54,12 @@ struct BrowseFetcher: Sendable {
         }
         switch request {
         case let .ranking(place) where place.period == .day:
-            let (filter, scope) = try await filters.filter(context, client: client)
-            if place.deep {
-                return .daily(try await client.deep(place.day, listing: .daily, filter: filter, scope: scope, jobs: context.invocation.jobs, approve: approve))
-            }
-            return try await held { .daily(try await client.fetch(.daily(place.day, filter: filter, scope: scope))) }
+            let request = RankingRequest.daily(.day(place.day), filter: filters.filter, region: filters.region, deep: place.deep)
+            return try await held { .daily(try await one(request, client: client, approve: approve)) }
         case let .ranking(place):
-            let (filter, scope) = try await filters.filter(context, client: client)
-            let period = WeekPeriod(rawValue: place.period.rawValue) ?? .week
-            if place.deep {
-                return .weekly(try await client.deep(place.day, listing: .weekly(period), filter: filter, scope: scope, jobs: context.invocation.jobs,
-                                                     approve: approve))
-            }
-            return try await held { .weekly(try await client.fetch(.weekly(place.day, period: period, filter: filter, scope: scope))) }
+            let request = RankingRequest.weekly(.day(place.day), period: WeekPeriod(rawValue: place.period.rawValue) ?? .week, filter: filters.filter,
+                                                region: filters.region, deep: place.deep)
+            return try await held { .weekly(try await one(request, client: client, approve: approve)) }
         case let .movie(code): return .movie(try await film(code, client: client))
         case let .search(text):
             // A title first; when none has the text, the films of a director of that name (one more call).
@@ -79,6 +72,17 @@ struct BrowseFetcher: Sendable {
         case let .people(name, film): return try await held { .people(try await client.fetch(.people(name: name, filmography: film))) }
         case .reviews, .poster, .run: throw BrowseFetchError()
         }
+    }
+
+    /// One day's (week's) ranking from the engine, its cost approved as `approve` says.
+    private func one<Ranking: ListedRanking>(_ request: RankingRequest<Ranking>, client: BoxOfficeClient,
+                                             approve: @escaping @Sendable (ReadingCost) async throws -> Void) async throws -> Ranking {
+        var reading = PeriodReading(jobs: context.invocation.jobs)
+        reading.approve = approve
+        var value: Ranking?
+        try await client.rankings(request, reading: reading) { value = $0 }
+        guard let value else { throw BrowseFetchError() }
+        return value
     }
 
     /// The answer, or, where the source holds nothing of it (the samples hold few people and

@@ -42,26 +42,36 @@ enum RankingRange {
     /// The Monday of every week that a range touches.
     static func weeks(_ range: ClosedRange<Day>) -> [Day] { PeriodReading.weeks(range) }
 
-    /// Fetches `items` with `--jobs` in flight and writes each result, in order, as soon as it and
-    /// the ones before it are in.
-    static func run<Value: RankingPresentation>(
-        _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, span: String?, context: CommandContext, client: BoxOfficeClient,
-        call: @escaping @Sendable (Day) -> KOBISCall<Value>
+    /// The rankings of a range, read by the engine with `--jobs` in flight, each written, in
+    /// order, as soon as it and the ones before it are in.
+    static func run<Ranking: ListedRanking & RankingPresentation>(
+        _ request: RankingRequest<Ranking>, unit: String, period: (@Sendable ([Day]) -> String)?, span: String?, context: CommandContext
     ) async throws -> CommandOutput {
-        try await stream(Value.self, items, unit: unit, period: period, span: span, context: context, client: client) { days, reading, deliver in
-            try await client.answers(of: days, reading: reading, call: call) { try await deliver($0.value) }
+        let client = try context.client()
+        return try await stream(Ranking.self, request.days, unit: unit, period: period, span: span, context: context) { days, reading, deliver in
+            try await client.rankings(request, only: days, reading: reading, deliver: deliver)
         }
     }
 
-    /// The same for deep rankings (`--deep`): each day (week) from `groups`' lists, their calls
-    /// counted before a long range.
-    static func runDeep<Value: RankingPresentation & DeepRanked>(
-        _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, span: String?, context: CommandContext, client: BoxOfficeClient,
-        listing: DeepListing<Value>, filter: BoxOfficeFilter, scope: RankingScope?
-    ) async throws -> CommandOutput {
-        try await stream(Value.self, items, unit: unit, period: period, span: span, context: context, client: client) { days, reading, deliver in
-            try await client.deepRankings(of: days, listing: listing, filter: filter, scope: scope, reading: reading, deliver: deliver)
+    /// One day's (week's) ranking: KOBIS's own body with `--raw`; a deep one's calls approved
+    /// first, and a top 10 at hand that differs from its first rows said.
+    static func one<Ranking: ListedRanking & RankingPresentation>(_ request: RankingRequest<Ranking>, unit: String,
+                                                                  context: CommandContext) async throws -> CommandOutput {
+        try context.check(Ranking.self)
+        let client = try context.client()
+        if context.invocation.raw, case let .day(day) = request.span {
+            let (filter, scope) = try await client.scope(of: request)
+            return try await context.show(Ranking.plain(day, week: request.week, filter: filter, scope: scope), using: client)
         }
+        var reading = PeriodReading(jobs: context.invocation.jobs)
+        reading.approve = { [context] cost in _ = try await context.approve(cost, unit: unit, span: nil) }
+        let notice = context.notice
+        var value: Ranking?
+        try await client.rankings(request, reading: reading, disagrees: { day in
+            notice?("the top 10 of \(day.iso) in the cache differs from the deep list's first rows: KOBIS revised its figures between the calls (--refresh fetches both again).")
+        }) { value = $0 }
+        guard let value else { throw KOBISError.unreadable(.wrongShape("no ranking")) }
+        return .value(value)
     }
 
     /// Reads `items` as `read` does (`--jobs` in flight), writing each value in order as soon as
@@ -69,7 +79,6 @@ enum RankingRange {
     /// day the cache lacks offline, a day the samples lack); its cost approved first.
     private static func stream<Value: RankingPresentation>(
         _ type: Value.Type, _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, span: String?, context: CommandContext,
-        client: BoxOfficeClient,
         read: ([Day], PeriodReading, (Value) async throws -> Void) async throws -> [UnreadDay]
     ) async throws -> CommandOutput {
         try context.check(Value.self)

@@ -86,6 +86,8 @@ extension MCPServer {
         case let period as PeriodNotWhole:
             let cached = period.notCached.isEmpty ? "" : " The cache holds no answer for \(PeriodCoverage.listed(period.notCached.map(\.iso))), and this server answers from its cache alone."
             return "KOBIS could not answer for \(period.days); the other days are shown.\(cached)"
+        case let region as UnknownRegionError:
+            return "region \(UsageError.quote(region.name)) is not a KOBIS region; use one of: \(region.known.joined(separator: ", ")) (or its code, from the code_table tool's 'regions')"
         case let TrendRangeError.noOpeningDay(title):
             return "KOBIS gives no opening day for \(UsageError.quote(title)); give the range with from and to"
         case let TrendRangeError.notOpenYet(title, opens):

@@ -56,25 +56,7 @@ struct RankingFilterOptions: Equatable, Sendable {
         }
     }
 
-    /// The filter KOBIS is sent, the region resolved through the (cached) region table, and
-    /// the scope a ranking carries to its heading and output (nil for all films).
-    nonisolated(nonsending) func filter(_ context: CommandContext, client: BoxOfficeClient) async throws -> (BoxOfficeFilter, scope: RankingScope?) {
-        var filter = BoxOfficeFilter(nation: nation, market: market)
-        func scope(_ regionName: String? = nil) -> RankingScope? {
-            let scope = RankingScope(filter: filter, regionName: regionName)
-            return scope.isFiltered ? scope : nil
-        }
-        guard let region else { return (filter, scope()) }
-        if RegionName.isCode(region) {
-            filter.regionCode = region
-            return (filter, scope())
-        }
-        guard let entry = try await client.findRegion(named: region) else {
-            let names = try await client.fetch(.codes(.regions)).entries.map(\.name).joined(separator: ", ")
-            throw UsageError(message: "\(regionParameter) \(UsageError.quote(region)) is not a KOBIS region; use one of: \(names) (or its code, from 'boxoffice codes regions')")
-        }
-        context.log?("region \(region) is \(entry.name) (\(entry.code))")
-        filter.regionCode = entry.code
-        return (filter, scope(entry.name))
-    }
+    /// The filter KOBIS is sent, but the region: that is the request's `region`, a name or a code
+    /// the engine looks up.
+    var filter: BoxOfficeFilter { BoxOfficeFilter(nation: nation, market: market) }
 }

@@ -65,19 +65,15 @@ struct TopRequest: BoxOfficeRequest, Equatable {
         filters = try RankingFilterOptions(arguments)
     }
 
-    /// The first and last day of the period, and whether it is not over yet (it runs to yesterday).
-    func days(today: Day) -> (range: ClosedRange<Day>, unfinished: Bool) {
-        let yesterday = today.adding(days: -1)
-        let months: (year: Int, first: Int, last: Int)
+    /// The period as the engine takes it: with none given, the last complete year (in the demo,
+    /// `defaultYear`, the samples').
+    func enginePeriod(today: Day, defaultYear: Int?) -> TopFilmsRequest.Period {
         switch period {
-        case let .range(range): return (range, false)
-        case let .year(year): months = (year ?? today.year - 1, 1, 12)
-        case let .month(year, month): months = (year, month, month)
+        case let .year(year?): .year(year)
+        case .year(nil): .year(defaultYear ?? today.year - 1)
+        case let .month(year, month): .month(year: year, month: month)
+        case let .range(range): .range(range)
         }
-        guard let first = MonthCalendar.days(year: months.year, month: months.first)?.first,
-              let last = MonthCalendar.days(year: months.year, month: months.last)?.last else { return (yesterday...yesterday, true) }
-        let whole = first...last
-        return whole.upperBound > yesterday ? (whole.lowerBound...yesterday, true) : (whole, false)
     }
 
     init(period: Period, limit: Int, filters: RankingFilterOptions) {
@@ -89,20 +85,15 @@ struct TopRequest: BoxOfficeRequest, Equatable {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(PeriodRanking.self)
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; top reads a day's ranking for every day of the period", command: "top") }
-        var (range, unfinished) = days(today: context.today)
-        if period == .year(nil), let year = context.source.defaultYear(notice: context.notice) {
-            (range, unfinished) = TopRequest(period: .year(year), limit: limit, filters: filters).days(today: context.today)
-        }
-        let client = try context.client()
-        let (filter, scope) = try await filters.filter(context, client: client)
-        let span: String? = switch period {
-        case .year(nil): "with no period, top reads the last complete year (\(range.lowerBound.year))"
+        let period = enginePeriod(today: context.today, defaultYear: context.source.defaultYear(notice: context.notice))
+        let span: String? = switch self.period {
+        case .year(nil): "with no period, top reads the last complete year (\(period.days?.lowerBound.year ?? context.today.year - 1))"
         case .range: self.span
         default: nil
         }
+        let request = TopFilmsRequest(period, filter: filters.filter, region: filters.region, limit: limit, deep: filters.deep)
         let reading = context.reading(period: { "the period's \($0.count) days" }, span: span)
-        let ranking = try await client.periodRanking(range, unfinished: unfinished, filter: filter, scope: scope, limit: limit, deep: filters.deep,
-                                                     reading: reading)
+        let ranking = try await context.client().topFilms(request, reading: reading)
         return .period(ranking, coverage: ranking.coverage)
     }
 }

@@ -28,30 +28,17 @@ struct WeeklyRequest: BoxOfficeRequest, Equatable {
     }
 
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
-        let client = try context.client()
         if let range {
-            let period = self.period ?? .week
-            let (filter, scope) = try await filters.filter(context, client: client)
-            guard filters.deep else {
-                return try await RankingRange.run(RankingRange.weeks(range), unit: "weeks", period: nil, span: span, context: context, client: client) {
-                    .weekly($0, period: period, filter: filter, scope: scope)
-                }
-            }
-            return try await RankingRange.runDeep(RankingRange.weeks(range), unit: "weeks", period: nil, span: span, context: context, client: client,
-                                                  listing: .weekly(period), filter: filter, scope: scope)
+            let request = RankingRequest.weekly(.range(range), period: period ?? .week, filter: filters.filter, region: filters.region, deep: filters.deep)
+            return try await RankingRange.run(request, unit: "weeks", period: nil, span: span, context: context)
         }
         var day = self.day ?? Self.lastCompleteWeek(before: context.today)
         var period = self.period ?? .week
         if self.day == nil, let sample = context.source.defaultWeek(period: self.period, notice: context.notice) {
             (day, period) = sample
         }
-        let (filter, scope) = try await filters.filter(context, client: client)
-        guard filters.deep else {
-            return try await context.show(.weekly(day, period: period, filter: filter, scope: scope), using: client)
-        }
-        try context.check(WeeklyBoxOffice.self)
-        return .value(try await client.deep(day, listing: .weekly(period), filter: filter, scope: scope, jobs: context.invocation.jobs,
-                                            approve: { [context] cost in _ = try await context.approve(cost, unit: "weeks", span: nil) }))
+        let request = RankingRequest.weekly(.day(day), period: period, filter: filters.filter, region: filters.region, deep: filters.deep)
+        return try await RankingRange.one(request, unit: "weeks", context: context)
     }
 
     /// The Sunday that ends the last week wholly before `today`.

@@ -258,13 +258,8 @@ public struct BoxOfficeClient: Sendable {
     /// day), so a film is counted on its days outside the overall top 10 too.
     public func periodRanking(from: Day, to: Day, filter: BoxOfficeFilter = BoxOfficeFilter(), limit: Int? = nil, deep: Bool = false,
                               concurrency: Int = 4) async throws(BoxOfficeError) -> PeriodRanking {
-        let (period, unfinished) = try published(from: from, to: to)
-        do {
-            return try await client.periodRanking(period, unfinished: unfinished, filter: filter, limit: limit.map { max(0, $0) }, deep: deep,
-                                                  reading: PeriodReading(jobs: max(1, concurrency)))
-        } catch {
-            throw BoxOfficeError(error)
-        }
+        guard from <= to else { throw .invalidRequest("the period starts on \(from.iso), after its last day, \(to.iso)") }
+        return try await topFilms(TopFilmsRequest(.range(from...to), filter: filter, limit: limit, deep: deep), concurrency: concurrency)
     }
 
     /// Up to six films' daily rank and audience from `from` to `to`, and the round numbers of
@@ -322,11 +317,7 @@ public struct BoxOfficeClient: Sendable {
     /// The published part of a period, and whether it runs past yesterday.
     private func published(from: Day, to: Day) throws(BoxOfficeError) -> (ClosedRange<Day>, unfinished: Bool) {
         guard from <= to else { throw .invalidRequest("the period starts on \(from.iso), after its last day, \(to.iso)") }
-        let yesterday = Day.korean(at: now()).adding(days: -1)
-        guard from <= yesterday else {
-            throw .invalidRequest("KOBIS has published no day from \(from.iso) yet (it publishes a day after it ends, Korean time)")
-        }
-        return (from...min(to, yesterday), to > yesterday)
+        return try Day.published(from...to, today: Day.korean(at: now()))
     }
 
     /// One call's value (stamped with the time its answer was fetched, which decides whether its

@@ -41,6 +41,8 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         case let error as InvalidDataError: self = .invalidAnswer(error.description)
         case let error as NotFoundError: self = .notFound(what: error.what, code: error.code)
         case let error as CacheMissError: self = .notCached(error.request)
+        case let error as UnknownRegionError:
+            self = .invalidRequest("'\(error.name)' is not a KOBIS region; the regions are \(error.known.joined(separator: ", "))")
         case TransportError.cancelled, is CancellationError: self = .cancelled
         case let error as TransportError: self = .unavailable(.unreachable(error, host: "the server", attempts: 1))
         default: self = .invalidAnswer(String(describing: error))

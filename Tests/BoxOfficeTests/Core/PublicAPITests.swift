@@ -64,12 +64,12 @@ import Testing
         let symbols = try #require(try await Self.publicSymbols(of: "BoxOfficeCore"), "the symbol graph of BoxOfficeCore cannot be read")
         let types = Set(symbols.map { String($0.path.prefix { $0 != "." }) })
         #expect(types.sorted() == [
-            "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "BoxOfficeMiddleware", "BoxOfficeOperation", "CacheEvent",
+            "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "BoxOfficeMiddleware", "BoxOfficeOperation", "BoxOfficeRanking", "CacheEvent",
             "CacheMiddleware", "CacheTicket", "CallCountStore", "ClientEvent", "ClientEvents", "CodeList", "CodeTable", "Company", "CompanySummary", "DailyBoxOffice",
             "Day", "FilmCredit", "FolderAnswerStore", "Freshness", "HTTPRequest", "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "InMemoryCallCounts",
             "KOBISFault", "KeyRotationMiddleware", "LocalQuotaReached", "MonthCalendar", "Movie", "MovieQuery", "MovieSummary", "PeriodCoverage", "PeriodRanking",
-            "Person", "PersonSummary", "QuotaCountMiddleware", "RateLimitMiddleware", "RedirectMiddleware", "RetryMiddleware", "SearchPage", "SecretMaskMiddleware",
-            "StoredAnswer", "TimeoutMiddleware", "TitleMatch", "TransportError", "Trend", "UnreadDay", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
+            "Person", "PersonSummary", "QuotaCountMiddleware", "RankingRequest", "RankingSeries", "RateLimitMiddleware", "RedirectMiddleware", "RetryMiddleware", "SearchPage", "SecretMaskMiddleware",
+            "StoredAnswer", "TimeoutMiddleware", "TitleMatch", "TopFilmsRequest", "TransportError", "Trend", "UnreadDay", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
         ])
     }
 }

@@ -232,7 +232,9 @@ import Testing
 
     /// The period a command line names, against `today`: `2024-02-01…2024-02-29`, `+` when it runs to yesterday.
     private func period(_ arguments: [String], today: Day? = nil) throws -> String? {
-        guard let (range, unfinished) = try top(arguments)?.days(today: today ?? self.today) else { return nil }
+        let today = today ?? self.today
+        guard let whole = try top(arguments)?.enginePeriod(today: today, defaultYear: nil).days else { return nil }
+        let (range, unfinished) = try Day.published(whole, today: today)
         return "\(range.lowerBound.iso)…\(range.upperBound.iso)" + (unfinished ? "+" : "")
     }
 
@@ -244,8 +246,8 @@ import Testing
         #expect(try period(["--month", "2026-11"]) == "2026-11-01…2026-11-21+")
         #expect(try period(["--month", "2024-02"]) == "2024-02-01…2024-02-29")
         #expect(try period(["--month", "2023-02"]) == "2023-02-01…2023-02-28")
-        #expect(try top(["--year", "2024"]).map { RankingRange.days($0.days(today: today).range).count } == 366)
-        #expect(try top(["--year", "2023"]).map { RankingRange.days($0.days(today: today).range).count } == 365)
+        #expect(try top(["--year", "2024"]).flatMap { $0.enginePeriod(today: today, defaultYear: nil).days }.map { RankingRange.days($0).count } == 366)
+        #expect(try top(["--year", "2023"]).flatMap { $0.enginePeriod(today: today, defaultYear: nil).days }.map { RankingRange.days($0).count } == 365)
         #expect(try period(["--month", "2026-10"], today: Day(year: 2026, month: 11, day: 1)) == "2026-10-01…2026-10-31", "a month that ended yesterday is whole")
         #expect(try period(["--from", "2023-07-01", "--to", "2023-08-31"]) == "2023-07-01…2023-08-31")
         #expect(try period(["--year", "2026"], today: Day(year: 2026, month: 1, day: 2)) == "2026-01-01…2026-01-01+")

@@ -1,0 +1,69 @@
+import BoxOfficeCore
+import BoxOfficeURLSession
+import Foundation
+import Testing
+
+/// The questions the command line asks, as the library's own requests: a region by name, a range,
+/// deep or plain, daily or weekly, and a period's top films; through URLSession to a server whose
+/// lists differ by filter.
+@Suite struct LibraryRequestTests {
+    private let first = Day(year: 2023, month: 4, day: 1)!
+    private let last = Day(year: 2023, month: 4, day: 30)!
+
+    private func client(_ server: LoopbackServer) -> BoxOfficeClient {
+        BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10),
+                        cache: InMemoryAnswerStore())
+    }
+
+    @Test func aDeepRangeOfARegionByNameIsEveryDayMerged() async throws {
+        let server = try LoopbackServer(handler: SeoulApril.handler())
+        let client = client(server)
+        let request = RankingRequest.daily(.range(first...last), filter: BoxOfficeFilter(nation: .korean), region: "Seoul", deep: true)
+        let series = try await client.rankings(request)
+        #expect(series.rankings.map(\.day) == (1...30).map { Day(year: 2023, month: 4, day: $0)! })
+        #expect(series.coverage == PeriodCoverage(daysInPeriod: 30))
+        let titles = (SeoulApril.commercial.prefix(5) + SeoulApril.diversity.prefix(1) + SeoulApril.commercial.dropFirst(5) + SeoulApril.diversity.dropFirst())
+            .map(\.title)
+        #expect(series.rankings.allSatisfy { $0.entries.map(\.title) == titles })
+        #expect(series.rankings[0].entries.map(\.nation).allSatisfy { $0 == .korean })
+        #expect(series.rankings[0].entries[5].market == .diversity && series.rankings[0].entries[0].market == .commercial)
+        // The region table once, then two lists a day.
+        #expect(server.requestCount == 1 + 60)
+        // The same request again costs nothing: the cache answers it.
+        #expect(try await client.rankings(request) == series)
+        #expect(server.requestCount == 61)
+    }
+
+    @Test func oneDayIsItsRankingAndAPlainRangeIsTheTopTens() async throws {
+        let server = try LoopbackServer(handler: SeoulApril.handler())
+        let client = client(server)
+        let day = try await client.rankings(.daily(.day(first)))
+        #expect(day.rankings.count == 1 && day.rankings[0].entries.map(\.title) == SeoulApril.commercial.map(\.title))
+        #expect(day.rankings[0].entries[0].audience == 30_000)
+        let range = try await client.rankings(.daily(.range(first...first.adding(days: 2)), region: "0105001", deep: false))
+        // A region by its code is sent as it is; without a nation or market, KOBIS's list for the region alone.
+        #expect(range.rankings.map { $0.entries.map(\.title) } == Array(repeating: ["틀린 목록"], count: 3))
+        #expect(server.requests.filter { $0.query["wideAreaCd"] == "0105001" }.count == 3)
+        #expect(!server.requests.contains { $0.path.hasSuffix("searchCodeList.json") })
+    }
+
+    @Test func anUnknownRegionIsAnInvalidRequestNamingTheRegions() async throws {
+        let server = try LoopbackServer(handler: SeoulApril.handler())
+        await #expect(throws: BoxOfficeError.invalidRequest("'Tokyo' is not a KOBIS region; the regions are 서울시, 경기도, 강원도, 충청북도, 충청남도, 경상북도, 경상남도, 전라북도, 전라남도, 제주도, 부산시, 대구시, 대전시, 울산시, 인천시, 광주시, 세종시")) {
+            try await client(server).rankings(.daily(.day(first), region: "Tokyo"))
+        }
+    }
+
+    @Test func aMonthsTopFilmsAreTheCommandsOwn() async throws {
+        let server = try LoopbackServer(handler: SeoulApril.handler())
+        let request = TopFilmsRequest(.month(year: 2023, month: 4), filter: BoxOfficeFilter(nation: .korean), region: "서울", limit: 3, deep: true)
+        let top = try await client(server).topFilms(request)
+        #expect(top.films.map(\.title) == ["봄날", "여름밤", "가을비"])
+        #expect(top.films.map(\.audience) == [300_000, 270_000, 240_000])
+        #expect(top.from == first && top.to == last && !top.provisional && top.deep)
+        #expect(TopFilmsRequest.Period.month(year: 2023, month: 2).days == Day(year: 2023, month: 2, day: 1)!...Day(year: 2023, month: 2, day: 28)!)
+        #expect(TopFilmsRequest.Period.year(2024).days.map { $0.lowerBound.days(to: $0.upperBound) + 1 } == 366)
+        #expect(TopFilmsRequest.Period.month(year: 2023, month: 13).days == nil)
+        await #expect(throws: BoxOfficeError.self) { try await client(server).topFilms(TopFilmsRequest(.month(year: 2023, month: 13))) }
+    }
+}
