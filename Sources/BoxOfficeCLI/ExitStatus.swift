@@ -271,6 +271,7 @@ struct FailureReport: Equatable {
             self.init(.dataError, problem + ".", "This is KOBIS's data, not your input; try again later, or report it with --verbose output.")
         case let .notFound(what, code): self.init(NotFoundError(what: what, code: code))
         case let .notCached(request): self.init(CacheMissError(request: request))
+        case let .unmatchedTitle(match): self.init(AmbiguousTitleError(title: match.title, page: match.matches))
         case .cancelled: self.init(CancellationError())
         case let .invalidRequest(problem): self.init(UsageError(message: problem))
         }

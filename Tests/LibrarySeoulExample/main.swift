@@ -17,12 +17,9 @@ do {
     for film in ranking.films {
         print("\(film.rank)\t\(film.title)\t\(film.audience)")
     }
-    let match = try await client.match(title: CommandLine.arguments[1])
-    guard let movie = match.movie else {
-        FileHandle.standardError.write(Data("\(match.title): \(match.matches.total) films have this title\n".utf8))
-        exit(1)
-    }
-    let run = try await client.trend(of: [movie.code], from: Day(year: 2023, month: 4, day: 1)!, to: Day(year: 2023, month: 4, day: 30)!).movies[0]
+    // A film by its title (or code): the title must name exactly one film.
+    let film = FilmReference(CommandLine.arguments[1])
+    let run = try await client.trend(TrendRequest([film], range: request.period.days)).movies[0]
     print("\(run.title): \(run.daysRanked) days in the top 10, best rank \(run.bestRank ?? 0)")
     for milestone in run.milestones {
         print("passed \(milestone.audience) on \(milestone.date.iso), day \(milestone.day ?? 0)")

@@ -10,25 +10,14 @@ import Foundation
 
 /// One movie's details, by code or title (`movie`, the `movie_details` tool).
 struct MovieRequest: BoxOfficeRequest, Equatable {
-    enum Target: Equatable {
-        case code(String)
-        /// Not a code: searched, and shown when exactly one movie matches.
-        case title(String)
-
-        /// A movie code (in upper case), or else a title.
-        init(_ text: String) {
-            self = MovieCodeArgument.isCode(text) ? .code(text.uppercased()) : .title(text)
-        }
-    }
-
-    var target: Target
+    var target: FilmReference
     var poster: Bool
 
     static let poster = Parameter("poster", help: "add a poster image address (needs KAKAO_REST_API_KEY or OMDB_API_KEY)", kind: .flag)
 
     init(_ arguments: some ArgumentReader) throws(UsageError) {
         let text = try arguments.text("a movie code or title", example: "20124079")
-        target = Target(text)
+        target = FilmReference(text)
         poster = arguments.has(Self.poster)
     }
 
@@ -37,19 +26,15 @@ struct MovieRequest: BoxOfficeRequest, Equatable {
         // Without a poster key there is nothing to do, so say so before any call is spent.
         let providers = poster ? try PosterProviders.configured(context) : []
         let client = try context.client()
-        let code: String
-        switch target {
-        case let .code(given): code = given
-        case let .title(title):
-            do {
-                code = try await Self.resolve(title, client: client, context: context)
-            } catch let ambiguous as AmbiguousTitleError where context.invocation.format != .table && context.style.fields == nil
-                && !ambiguous.page.items.isEmpty {
-                // A script asked for data: the candidates as 'search' gives them, and still the failure.
-                return CommandOutput(.value(ambiguous.page), failureAfterOutput: ambiguous)
-            }
+        let answer: Answer<Movie>
+        do {
+            answer = try await client.movieAnswer(target, named: Self.said(context))
+        } catch let ambiguous as AmbiguousTitleError {
+            let ambiguous = Self.worded(ambiguous, context)
+            guard context.invocation.format != .table, context.style.fields == nil, !ambiguous.page.items.isEmpty else { throw ambiguous }
+            // A script asked for data: the candidates as 'search' gives them, and still the failure.
+            return CommandOutput(.value(ambiguous.page), failureAfterOutput: ambiguous)
         }
-        let answer = try await client.answer(.movie(code: code))
         if context.invocation.raw { return CommandOutput(.raw(answer.body)) }
         let reviews = Self.reviews(of: answer.value.code, context)
         guard poster else {
@@ -72,23 +57,18 @@ struct MovieRequest: BoxOfficeRequest, Equatable {
         }
     }
 
-    /// The code of the one movie a title matches; several or none is an error that lists them.
-    static func resolve(_ title: String, client: BoxOfficeClient, context: CommandContext) async throws -> String {
-        let match = try await client.findTitle(title)
-        guard let only = match.movie else {
-            throw AmbiguousTitleError(title: title, page: match.matches, searchedSamples: context.source.searchedFilms != nil)
-        }
-        context.notice?("'\(title)' is \(only.title) (\(only.code)).")
-        return only.code
+    /// What the command line says of the film a title found.
+    static func said(_ context: CommandContext) -> @Sendable (String, MovieSummary) -> Void {
+        let notice = context.notice
+        return { title, film in notice?("'\(title)' is \(film.title) (\(film.code)).") }
     }
-}
 
-/// A title that matches no movie, or several.
-struct AmbiguousTitleError: Error {
-    let title: String
-    let page: SearchPage<MovieSummary>
-    /// The search was the demo's, of the films its samples hold, not KOBIS's.
-    var searchedSamples = false
+    /// A title that named no film or several, said as the source searched it (the demo searches its samples).
+    static func worded(_ error: AmbiguousTitleError, _ context: CommandContext) -> AmbiguousTitleError {
+        var error = error
+        error.searchedSamples = context.source.searchedFilms != nil
+        return error
+    }
 }
 
 /// Checks movie codes: KOBIS codes are 8 letters and digits with a digit first, like 20124079 or 2024A603.

@@ -10,7 +10,7 @@ import Foundation
 /// Films' daily rank and audience across a range (`trend`, the `movie_trend` tool), as a chart in
 /// the terminal or an SVG image.
 struct TrendRequest: BoxOfficeRequest, Equatable {
-    var films: [MovieRequest.Target]
+    var films: [FilmReference]
     var range: ClosedRange<Day>?
     /// What the range is, when the user may not know (`--from` alone runs to yesterday).
     var span: String?
@@ -19,7 +19,7 @@ struct TrendRequest: BoxOfficeRequest, Equatable {
     /// `--align opening`: runs laid side by side by days since each film's opening.
     var alignOpening = false
 
-    static let mostFilms = 6
+    static let mostFilms = BoxOfficeCore.TrendRequest.mostFilms
 
     static let svg = Parameter("svg", value: "FILE", help: "also write the chart as an SVG image to FILE ('-': to stdout, instead of the chart)",
                                kind: .word, completion: .file)
@@ -34,7 +34,7 @@ struct TrendRequest: BoxOfficeRequest, Equatable {
         guard words.count <= Self.mostFilms else {
             throw UsageError(message: "trend compares at most \(Self.mostFilms) films; \(words.count) were given", command: arguments.name)
         }
-        films = words.map(MovieRequest.Target.init)
+        films = words.map(FilmReference.init)
         range = try RankingRange.parse(arguments)
         span = RankingRange.span(arguments)
         if let path = arguments.string(Self.svg) {
@@ -52,18 +52,16 @@ struct TrendRequest: BoxOfficeRequest, Equatable {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(Trend.self)
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; trend reads many", command: "trend") }
-        let client = try context.client()
-        var codes: [String] = []
-        for film in films {
-            switch film {
-            case let .code(given): codes.append(given)
-            case let .title(title): codes.append(try await MovieRequest.resolve(title, client: client, context: context))
-            }
-        }
+        let request = BoxOfficeCore.TrendRequest(films, range: range, alignedByOpening: alignOpening)
+        let reading = context.reading(period: { days in "the \(days.count) days from \(days.first?.iso ?? "") to \(days.last?.iso ?? "")" },
+                                      span: span ?? (range == nil ? "each film's run is read from its opening day, for up to \(Trend.defaultDays) days" : nil))
         // A film with no run to read (no opening day, or not open yet) is each face's to word.
-        let trend = try await client.trend(of: codes, range: range, alignedByOpening: alignOpening, today: context.today, reading: context.reading(period: { days in
-            "the \(days.count) days from \(days.first?.iso ?? "") to \(days.last?.iso ?? "")"
-        }, span: span ?? (range == nil ? "each film's run is read from its opening day, for up to \(Trend.defaultDays) days" : nil)))
+        let trend: Trend
+        do {
+            trend = try await context.client().trend(request, reading: reading, named: MovieRequest.said(context))
+        } catch let ambiguous as AmbiguousTitleError {
+            throw MovieRequest.worded(ambiguous, context)
+        }
         for movie in trend.movies where movie.peak == nil {
             context.notice?("\(movie.title) (\(movie.movieCode)) was not in the top 10 on any day from \(trend.from.iso) to \(trend.to.iso).")
         }

@@ -17,6 +17,9 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidAnswer(String)
     /// KOBIS has no `what` (`movie`, `person` or `company`) with the code asked for.
     case notFound(what: String, code: String)
+    /// A title that names no film, or several (``TitleMatch/matches`` lists them): a film asked
+    /// for by title (``FilmReference/title(_:)``) must be the only one it names.
+    case unmatchedTitle(TitleMatch)
     /// Only stored answers were to be used (``CacheMiddleware/Mode/offline``) and none is stored
     /// for the request named (`the daily box office (targetDt=20230423)`).
     case notCached(String)
@@ -41,6 +44,7 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         case let error as InvalidDataError: self = .invalidAnswer(error.description)
         case let error as NotFoundError: self = .notFound(what: error.what, code: error.code)
         case let error as CacheMissError: self = .notCached(error.request)
+        case let error as AmbiguousTitleError: self = .unmatchedTitle(TitleMatch(title: error.title, matches: error.page))
         case let error as UnknownRegionError:
             self = .invalidRequest("'\(error.name)' is not a KOBIS region; the regions are \(error.known.joined(separator: ", "))")
         case TransportError.cancelled, is CancellationError: self = .cancelled
@@ -57,6 +61,8 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .unavailable(reason): reason.description
         case let .invalidAnswer(problem): problem
         case let .notFound(what, code): NotFoundError(what: what, code: code).description
+        case let .unmatchedTitle(match) where match.matches.total == 0: "no movie's title contains '\(match.title)'"
+        case let .unmatchedTitle(match): "\(match.matches.total) movies match '\(match.title)'; ask for one by its code"
         case let .notCached(request): CacheMissError(request: request).description
         case .cancelled: "the request was cancelled"
         case let .invalidRequest(problem): problem

@@ -67,3 +67,24 @@ import Testing
         await #expect(throws: BoxOfficeError.self) { try await client(server).topFilms(TopFilmsRequest(.month(year: 2023, month: 13))) }
     }
 }
+
+/// Films by their titles, as the command line takes them.
+extension LibraryRequestTests {
+    @Test func aFilmByItsTitleIsTheOneItNames() async throws {
+        let server = try LoopbackServer(handler: SeoulApril.handler())
+        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10))
+        let april = Day(year: 2023, month: 4, day: 1)!...Day(year: 2023, month: 4, day: 3)!
+        let trend = try await client.trend(TrendRequest([FilmReference("봄날")], range: april))
+        #expect(trend.movies.map(\.movieCode) == [SeoulApril.commercial[0].code])
+        #expect(trend.movies[0].points.map(\.audienceTotal) == [75_000, 105_000, 135_000])
+        #expect(FilmReference("2024a603") == .code("2024A603") && FilmReference("괴물") == .title("괴물"))
+        await #expect(throws: BoxOfficeError.self) { try await client.trend(TrendRequest([.title("없는 영화")], range: april)) }
+        let error = await #expect(throws: BoxOfficeError.self) { try await client.movie(.title("없는 영화")) }
+        let match = try #require(error.flatMap { if case let .unmatchedTitle(match) = $0 { match } else { nil } })
+        #expect(match.title == "없는 영화" && match.matches.total == 0 && match.movie == nil)
+        #expect(error?.description == "no movie's title contains '없는 영화'")
+        await #expect(throws: BoxOfficeError.invalidRequest("a trend compares one to six films; 7 were given")) {
+            try await client.trend(TrendRequest(Array(repeating: .code("20230100"), count: 7), range: april))
+        }
+    }
+}

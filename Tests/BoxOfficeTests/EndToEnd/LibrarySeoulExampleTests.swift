@@ -102,7 +102,7 @@ enum SeoulApril {
         let environment = ["KOBIS_API_KEY": KOBISEmulator.key, "BOXOFFICE_BASE_URL": server.baseURL.absoluteString]
         let result = try await Executable.run(["없는 영화"], environment: environment, program: Self.program)
         #expect(result.status == 1)
-        #expect(result.standardError == "없는 영화: 0 films have this title\n")
+        #expect(result.standardError == "error: no movie's title contains '없는 영화'\n")
     }
 
     @Test func withoutATitleItSaysHowToRunIt() async throws {
