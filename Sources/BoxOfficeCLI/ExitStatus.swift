@@ -129,6 +129,8 @@ struct FailureReport: Equatable {
             self.init(kobis: error)
         case let error as BoxOfficeError:
             self.init(library: error)
+        case let error as TooManyPagesError:
+            self.init(UsageError(message: "--all would fetch \(NumberFormat.grouped(error.pages)) pages for \(NumberFormat.grouped(error.total)) matches (at most \(error.most) are fetched); narrow the search, e.g. with --year or --director, or use --page N"))
         case let error as UnknownRegionError:
             self.init(UsageError(message: "--region \(UsageError.quote(error.name)) is not a KOBIS region; use one of: \(error.known.joined(separator: ", ")) (or its code, from 'boxoffice codes regions')"))
         case let TrendRangeError.noOpeningDay(title):

@@ -44,49 +44,11 @@ struct SearchRequest: BoxOfficeRequest, Equatable {
         if let origin { context.notice?(origin) }
         var output: CommandOutput
         if all {
-            let pages = try await AllPages.fetch(first: query.page, perPage: query.perPage, mostPages: Self.mostPages, context: context) { [query] page in
-                var query = query
-                query.page = page
-                return try await client.fetch(.movies(query))
-            }
-            output = .value(pages)
+            output = .value(try await client.allPages(of: query, mostPages: Self.mostPages, concurrency: 4))
         } else {
             output = try await context.show(.movies(query), using: client)
         }
         output.origin = origin
         return output
-    }
-}
-
-/// Every page of a KOBIS list, fetched a few at a time after the first says how many there are.
-enum AllPages {
-    /// Pages in flight at once: polite to KOBIS, and quick enough.
-    static let inFlight = 4
-
-    static func fetch<Item>(first: Int, perPage: Int, mostPages: Int, context: CommandContext,
-                            page fetchPage: @escaping @Sendable (Int) async throws -> SearchPage<Item>) async throws -> SearchPage<Item> {
-        let firstPage = try await fetchPage(1)
-        let count = firstPage.pageCount
-        guard count <= mostPages else {
-            throw UsageError(message: "--all would fetch \(NumberFormat.grouped(count)) pages for \(NumberFormat.grouped(firstPage.total)) matches (at most \(mostPages) are fetched); narrow the search, e.g. with --year or --director, or use --page N")
-        }
-        guard count > 1 else { return firstPage }
-        context.log?("fetching pages 2 to \(NumberFormat.grouped(count)), \(inFlight) at a time")
-        var pages: [Int: SearchPage<Item>] = [1: firstPage]
-        try await withThrowingTaskGroup(of: (Int, SearchPage<Item>).self) { group in
-            var next = 2
-            var running = 0
-            while next <= count || running > 0 {
-                while next <= count, running < inFlight {
-                    let number = next
-                    group.addTask { (number, try await fetchPage(number)) }
-                    next += 1
-                    running += 1
-                }
-                if let (number, page) = try await group.next() { pages[number] = page }
-                running -= 1
-            }
-        }
-        return SearchPage.joined((1...count).compactMap { pages[$0] }) ?? firstPage
     }
 }

@@ -45,6 +45,8 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         case let error as NotFoundError: self = .notFound(what: error.what, code: error.code)
         case let error as CacheMissError: self = .notCached(error.request)
         case let error as AmbiguousTitleError: self = .unmatchedTitle(TitleMatch(title: error.title, matches: error.page))
+        case let error as TooManyPagesError:
+            self = .invalidRequest("the search has \(error.pages) pages for \(error.total) films, more than the \(error.most) allowed; narrow it")
         case let error as UnknownRegionError:
             self = .invalidRequest("'\(error.name)' is not a KOBIS region; the regions are \(error.known.joined(separator: ", "))")
         case TransportError.cancelled, is CancellationError: self = .cancelled

@@ -88,3 +88,31 @@ extension LibraryRequestTests {
         }
     }
 }
+
+/// Every page of a search, as `search --all` reads it.
+extension LibraryRequestTests {
+    /// A search of `total` films, answered a page at a time as KOBIS does.
+    static func searchServer(total: Int) throws -> LoopbackServer {
+        try LoopbackServer { request in
+            guard request.path.hasSuffix("searchMovieList.json") else { return .json("{}", status: 404) }
+            let (page, size) = (Int(request.query["curPage"] ?? "1") ?? 1, Int(request.query["itemPerPage"] ?? "10") ?? 10)
+            let films = ((page - 1) * size..<min(total, page * size)).map { index in
+                #"{"movieCd":"\#(String(format: "2023%04d", index))","movieNm":"영화 \#(index)","movieNmEn":"","prdtYear":"2023","openDt":"","typeNm":"","prdtStatNm":"","nationAlt":"","genreAlt":"","repNationNm":"","repGenreNm":"","directors":[],"companys":[]}"#
+            }
+            return .json(#"{"movieListResult":{"totCnt":\#(total),"source":"영화진흥위원회","movieList":[\#(films.joined(separator: ","))]}}"#)
+        }
+    }
+
+    @Test func everyPageOfASearchIsOnePage() async throws {
+        let server = try Self.searchServer(total: 250)
+        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10))
+        let all = try await client.searchAllMovies(MovieQuery(title: "영화", perPage: 100))
+        #expect(all.items.map(\.code) == (0..<250).map { String(format: "2023%04d", $0) })
+        #expect(all.total == 250 && server.requestCount == 3)
+        // Past the most pages allowed, refused after the first.
+        await #expect(throws: BoxOfficeError.invalidRequest("the search has 3 pages for 250 films, more than the 2 allowed; narrow it")) {
+            try await client.searchAllMovies(MovieQuery(title: "영화", perPage: 100), mostPages: 2)
+        }
+        #expect(server.requestCount == 4)
+    }
+}
