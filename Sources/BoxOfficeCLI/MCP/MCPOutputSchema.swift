@@ -6,13 +6,15 @@ import BoxOfficeStorage
 /// nesting, lists) is the `JSONShape` the type declares beside its JSON writer (a test holds the
 /// two together); each leaf's type, blankness and meaning come from `OutputMeanings`, by key.
 enum MCPOutputSchema {
-    /// The schema of a value of `shape`; `path` is the keys above it.
-    static func of(_ shape: JSONShape, path: [String] = []) -> JSONValue {
+    /// The schema of a value of `shape`; `path` is the keys above it; `item`: the value is an
+    /// item of the list under that key (which the list's own meaning describes).
+    static func of(_ shape: JSONShape, path: [String] = [], item: Bool = false) -> JSONValue {
         switch shape.kind {
         case .object:
             let required = shape.members.filter { !$0.1.isOptional }
-            // An object under a key says what it is too (a ranking's `filter`).
-            let described = OutputMeanings.meaning(path, kind: .leaf).map { [("description", JSONValue.string($0.description))] } ?? []
+            // An object under a key says what it is too (a ranking's `filter`); a list's items do
+            // not take a meaning the same key has elsewhere (the cache report's count of `entries`).
+            let described = item ? [] : OutputMeanings.meaning(path, kind: .leaf).map { [("description", JSONValue.string($0.description))] } ?? []
             return .object([("type", .string("object"))] + described
                 + [("properties", .object(shape.members.map { key, member in (key, of(member, path: path + [key])) })),
                    ("required", .array(required.map { .string($0.0) }))])
@@ -27,7 +29,7 @@ enum MCPOutputSchema {
             if let scalar = meaning?.items {
                 schema.append(("items", .object([("type", .string(scalar.rawValue))])))
             } else if ofObjects {
-                schema.append(("items", of(shape.item, path: path)))
+                schema.append(("items", of(shape.item, path: path, item: true)))
             } else {
                 schema.append(("items", .object([])))
             }
