@@ -10,11 +10,17 @@ import Testing
         .appendingPathComponent("README.md")
     static var program: URL { Executable.url.deletingLastPathComponent().appendingPathComponent("library-example") }
 
-    @Test func theReadmeShowsTheExampleWordForWord() throws {
-        let example = try String(contentsOf: Self.source, encoding: .utf8)
+    /// Whether README's library section shows the program at `source` word for word (its text, or nil).
+    static func shownInTheReadme(_ source: URL) throws -> String? {
+        let example = try String(contentsOf: source, encoding: .utf8)
         let readme = try String(contentsOf: Self.readme, encoding: .utf8)
-        let section = try #require(readme.range(of: "## Using BoxOfficeCore as a library\n"))
-        #expect(readme[section.upperBound...].contains("```swift\n" + example + "```\n"))
+        guard let section = readme.range(of: "## Using BoxOfficeCore as a library\n"),
+              readme[section.upperBound...].contains("```swift\n" + example + "```\n") else { return nil }
+        return example
+    }
+
+    @Test func theReadmeShowsTheExampleWordForWord() throws {
+        let example = try #require(try Self.shownInTheReadme(Self.source))
         #expect(example.contains("KOBIS_API_KEY") && example.contains("BOXOFFICE_BASE_URL"))
     }
 

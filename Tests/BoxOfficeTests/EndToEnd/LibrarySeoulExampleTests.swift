@@ -60,10 +60,7 @@ enum SeoulApril {
     static var program: URL { Executable.url.deletingLastPathComponent().appendingPathComponent("library-seoul-example") }
 
     @Test func theReadmeShowsTheExampleWordForWord() throws {
-        let example = try String(contentsOf: Self.source, encoding: .utf8)
-        let readme = try String(contentsOf: LibraryExampleTests.readme, encoding: .utf8)
-        let section = try #require(readme.range(of: "## Using BoxOfficeCore as a library\n"))
-        #expect(readme[section.upperBound...].contains("```swift\n" + example + "```\n"))
+        #expect(try LibraryExampleTests.shownInTheReadme(Self.source) != nil)
     }
 
     /// Seoul's Korean films merged from their two lists (a diversity film among the commercial
