@@ -103,9 +103,11 @@ import Testing
         #expect(second.first?["date"] as? String == "2023-07-26" && second.first?["day"] as? Int == 1)
         #expect(first.first { $0["rank"] as? Int == 1 }?["day"] as? Int == 5, "자백 was number one on 2022-10-30, its fifth day")
         #expect(object["from"] as? String == "2022-10-26")
-        // Only each film's own days were asked for.
-        let asked = Set(server.requests.compactMap { $0.query["targetDt"] })
-        #expect(asked.allSatisfy { $0.hasPrefix("202210") || $0.hasPrefix("202211") || $0.hasPrefix("202307") || $0.hasPrefix("202308") })
+        // Only each film's own days were asked for: its 60 days from its opening at most (a run
+        // stops once the film has left, but days already under way when it stopped may be past it).
+        let windows = [Day(year: 2022, month: 10, day: 26)!, Day(year: 2023, month: 7, day: 26)!].map { $0...$0.adding(days: 59) }
+        let asked = Set(server.requests.compactMap { $0.query["targetDt"] }).compactMap { Day($0) }
+        #expect(!asked.isEmpty && asked.allSatisfy { day in windows.contains { $0.contains(day) } }, "\(asked.map(\.iso).sorted())")
     }
 
     @Test func alignTakesOnlyOpening() async throws {
