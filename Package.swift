@@ -44,8 +44,12 @@ let package = Package(
         // The user's own reviews of movies, kept on their disk, with salted password hashes. Not in
         // the library product: BoxOfficeCrypto's optimisation flag is unsafe for a versioned dependency.
         .target(name: "BoxOfficeReviews", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeCrypto"]),
+        // browse, the full-screen view: its state machine, screens, terminal and loop, over a
+        // BrowseSource the program that shows it gives it. It knows no command line.
+        .target(name: "BoxOfficeBrowse", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeReviews"]),
         // The command line: a declarative parser, settings, and the one place errors become exit codes.
-        .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeTransports", "BoxOfficeReviews"],
+        .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeTransports", "BoxOfficeReviews",
+                                                     "BoxOfficeBrowse"],
                 // The demo's recorded answers, compiled in: --demo works wherever the program is.
                 resources: [.embedInCode("Demo/Samples")]),
         // A shell around BoxOfficeCLI. It does not depend on the helper: a dependency would link the
@@ -70,7 +74,7 @@ let package = Package(
         .executableTarget(name: "library-seoul-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], path: "Tests/LibrarySeoulExample"),
         // Expected/ holds whole outputs the tests read by path. The programs are tested as built.
         .testTarget(name: "BoxOfficeTests", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeURLSession", "BoxOfficeTransports",
-                                                            "BoxOfficeReviews", "BoxOfficeCLI", "BoxOfficeCrypto"], exclude: ["Expected"]),
+                                                            "BoxOfficeReviews", "BoxOfficeCLI", "BoxOfficeBrowse", "BoxOfficeCrypto"], exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import BoxOfficeBrowse
+
 /// The man page in roff, generated from `CommandLineSpec` like the help and the completions.
 enum ManualPage {
     static func roff(version: String) -> String {

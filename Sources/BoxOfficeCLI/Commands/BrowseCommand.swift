@@ -1,3 +1,4 @@
+import BoxOfficeBrowse
 import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeReviews
@@ -63,9 +64,61 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
                                 prefetch: source.reachesNetwork && context.invocation.cacheMode != .offline)
         // A poster is looked up for each film shown when a provider's key is set.
         state.posters = (try? PosterProviders.configured(context)).map { !$0.isEmpty } ?? false
-        let fetcher = BrowseFetcher(context: context, filters: filters)
-        var loop = BrowseLoop(state: state, fetcher: fetcher, colors: context.options.colors, ambiguousWide: context.options.ambiguousWide)
+        var loop = BrowseLoop(state: state, source: BrowseFetcher(session: Self.session(context, filters: filters)), colors: context.options.colors,
+                              ambiguousWide: context.options.ambiguousWide)
         try await loop.run()
         return .none
+    }
+
+    /// What browse is given of the command line's run: its one client and settings, and the
+    /// command line's own knowledge, each in its words. Nothing may be written under the view:
+    /// notes and progress stay silent, and a question goes on the status line.
+    static func session(_ context: CommandContext, filters: RankingFilterOptions) -> BrowseSession {
+        var quiet = context.with(progress: ProgressLine(enabled: false, width: nil, write: { _ in }), say: { _ in })
+        quiet.write = nil
+        quiet.style.fields = nil
+        quiet.ask = nil
+        let source = quiet.source
+        return BrowseSession(
+            client: { [quiet] in try quiet.client() },
+            approve: { [quiet] cost, unit, approved, mode in
+                var context = quiet
+                if approved { context.invocation.yes = true }
+                // Nothing is fetched offline, so nothing is asked.
+                if let mode { context.invocation.cacheMode = mode }
+                _ = try await context.approve(cost, unit: unit, span: nil)
+            },
+            jobs: quiet.invocation.jobs, today: quiet.today, now: quiet.now, environment: quiet.environment, filter: filters.filter, region: filters.region,
+            offline: quiet.invocation.cacheMode == .offline,
+            reviews: { [quiet] in try quiet.reviewStore() },
+            added: ReviewCommand.added,
+            poster: { [quiet] code, client in
+                // Without a poster key there is nothing to do, so say so before any call is spent.
+                let providers = try PosterProviders.configured(quiet)
+                let movie = try await client.fetch(.movie(code: code))
+                return await PosterProviders.find(for: movie, providers: providers, client: client, context: quiet).url
+            },
+            atHand: { days, cached in source.atHand(days, cached: cached) },
+            runWindow: { source.runWindow(today: $0) },
+            searchedFilms: source.searchedFilms,
+            lacksDetails: { source.lacksDetails($0) },
+            holdsNothing: { error in
+                guard let error = error as? SampleDataError else { return false }
+                return [.peopleInfo, .peopleList, .companyInfo, .dailyBoxOffice, .weeklyBoxOffice].contains(error.operation)
+            },
+            failure: failure)
+    }
+
+    /// A failure for browse's status bar: the command line's message and its advice, as one text
+    /// (the view gives it two lines when it needs them); past the limit of calls, the question.
+    static func failure(_ error: any Error) -> BrowseFailure {
+        switch error {
+        case let limit as CallLimitError: return .costly(limit.what)
+        case let usage as UsageError: return .failed(usage.message)
+        case let form as ReviewFormError: return .failed(form.message)
+        default: break
+        }
+        let lines = FailureReport(error).lines.map { $0.hasPrefix("boxoffice: ") ? String($0.dropFirst(11)) : $0 }
+        return .failed(lines.isEmpty ? "\(error)" : lines.joined(separator: " "))
     }
 }

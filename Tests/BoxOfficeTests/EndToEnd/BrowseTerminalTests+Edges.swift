@@ -211,7 +211,7 @@ extension BrowseTerminalTests {
         await expectExit(terminal, 0)
         // The trace tells the poster's way, and holds no key.
         let traced = Self.trace(of: terminal)
-        #expect(traced.contains("terminal key(BoxOfficeCLI.BrowseKey.character(\"p\"))") && traced.contains("effect showPoster(")
+        #expect(traced.contains("terminal key(BoxOfficeBrowse.BrowseKey.character(\"p\"))") && traced.contains("effect showPoster(")
                 && traced.contains("image: \(Server.png.count) bytes"), "\(traced)")
         #expect(!traced.contains("kakaoCANARY") && !traced.contains(KOBISEmulator.key))
 

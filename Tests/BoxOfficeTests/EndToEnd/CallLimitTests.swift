@@ -1,3 +1,4 @@
+@testable import BoxOfficeBrowse
 @testable import BoxOfficeCLI
 @testable import BoxOfficeCore
 import Foundation

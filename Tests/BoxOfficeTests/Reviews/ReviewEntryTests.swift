@@ -1,3 +1,4 @@
+@testable import BoxOfficeBrowse
 @testable import BoxOfficeCLI
 @testable import BoxOfficeReviews
 import Testing
@@ -23,7 +24,7 @@ import Testing
         for (problem, commandLine, browse) in cases {
             #expect(problem.message { "--" + $0.rawValue } == commandLine)
             #expect(problem.message(naming: ReviewForm.name(of:)) == browse)
-            #expect(BrowseLoop.message(ReviewFormError(message: problem.message(naming: ReviewForm.name(of:)))) == browse)
+            #expect(BrowseCommand.failure(ReviewFormError(message: problem.message(naming: ReviewForm.name(of:)))).text == browse)
             #expect(!browse.contains("--"))
         }
     }

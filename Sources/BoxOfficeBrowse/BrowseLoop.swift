@@ -8,11 +8,19 @@ import Foundation
 #endif
 
 /// Runs the view: one event at a time through the state, the effects carried out, a frame drawn.
-struct BrowseLoop {
+package struct BrowseLoop {
     var state: BrowseState
-    let fetcher: BrowseFetcher
+    let fetcher: any BrowseSource
     let colors: Bool
     let ambiguousWide: Bool
+
+    /// A view starting at `state`, asking `source` for its answers.
+    package init(state: BrowseState, source: any BrowseSource, colors: Bool, ambiguousWide: Bool) {
+        self.state = state
+        fetcher = source
+        self.colors = colors
+        self.ambiguousWide = ambiguousWide
+    }
 
     private enum Event: Sendable {
         case browse(BrowseEvent)
@@ -22,12 +30,12 @@ struct BrowseLoop {
         case stop
     }
 
-    mutating func run() async throws {
+    package mutating func run() async throws {
         let (events, sink) = AsyncStream<Event>.makeStream()
         var screen = Screen(terminal: BrowseTerminal(), colors: colors, ambiguousWide: ambiguousWide)
         try screen.terminal.start { sink.yield(.terminal($0)) }
         defer { screen.terminal.stop() }
-        let trace = BrowseTrace(path: fetcher.context.environment["BOXOFFICE_BROWSE_TRACE"])
+        let trace = BrowseTrace(path: fetcher.environment["BOXOFFICE_BROWSE_TRACE"])
         var effects = Effects(fetcher: fetcher, sink: sink, trace: trace)
         defer { effects.cancelAll() }
         let ticker = Task {
@@ -96,7 +104,7 @@ struct BrowseLoop {
             if case let .costly(request, _) = event { effects.finished(request) }
             if case .tick = event {
                 // Midnight in Korea moves yesterday, and with it the latest day to show.
-                let today = Day.korean(at: fetcher.context.now())
+                let today = Day.korean(at: fetcher.now())
                 if today != state.today { effects.perform(state.handle(.dayChanged(today))) }
                 if state.loading.isEmpty { return .next }
             }
@@ -113,12 +121,12 @@ struct BrowseLoop {
             return .next
         case let .poster(address, image):
             let size = screen.size
-            if let escape = InlineImage.escape(for: image, in: fetcher.context.environment, columns: size.columns, rows: size.rows - 1) {
+            if let escape = InlineImage.escape(for: image, in: fetcher.environment, columns: size.columns, rows: size.rows - 1) {
                 screen.terminal.showImage(escape, caption: "any key goes back")
                 screen.showingImage = true
                 return .next
             }
-            state.status = InlineImage.refusal(for: image, in: fetcher.context.environment) + " " + address
+            state.status = InlineImage.refusal(for: image, in: fetcher.environment) + " " + address
         case let .terminal(.key(key)):
             if screen.showingImage {
                 screen.showingImage = false
@@ -170,14 +178,14 @@ struct BrowseLoop {
     /// Carries out the state's effects: each request a task of its own, whose answer comes back
     /// as an event; the poster and the review likewise.
     private struct Effects {
-        let fetcher: BrowseFetcher
+        let fetcher: any BrowseSource
         let sink: AsyncStream<Event>.Continuation
         let trace: BrowseTrace
         var tasks: [BrowseRequest: Task<Void, Never>] = [:]
         /// How many of the tasks started (fetches, a poster, a review) have not ended yet.
         let underWay = Locked(0)
 
-        init(fetcher: BrowseFetcher, sink: AsyncStream<Event>.Continuation, trace: BrowseTrace) {
+        init(fetcher: any BrowseSource, sink: AsyncStream<Event>.Continuation, trace: BrowseTrace) {
             self.fetcher = fetcher
             self.sink = sink
             self.trace = trace
@@ -200,8 +208,8 @@ struct BrowseLoop {
                             trace.say("image: \(image.count) bytes")
                             sink.yield(.poster(address, image))
                         } catch {
-                            trace.say("image failed: \(BrowseLoop.message(error))")
-                            sink.yield(.browse(.note("the poster could not be fetched: " + BrowseLoop.message(error))))
+                            trace.say("image failed: \(fetcher.failure(error).text)")
+                            sink.yield(.browse(.note("the poster could not be fetched: " + fetcher.failure(error).text)))
                         }
                     }
                 case let .addReview(form):
@@ -210,7 +218,7 @@ struct BrowseLoop {
                             let said = try await fetcher.add(form)
                             sink.yield(.browse(.reviewAdded(form.movieCode, said)))
                         } catch {
-                            sink.yield(.browse(.reviewRefused(form.movieCode, BrowseLoop.message(error))))
+                            sink.yield(.browse(.reviewRefused(form.movieCode, fetcher.failure(error).text)))
                         }
                     }
                 case let .cancel(request):
@@ -267,28 +275,16 @@ struct BrowseLoop {
                     sink.yield(.browse(.answered(request, answer)))
                 } catch is CancellationError {
                     trace.say("fetch \(request) cancelled")
-                } catch let limit as CallLimitError {
-                    trace.say("fetch \(request) needs \(limit.cost.toFetch) calls")
-                    guard !Task.isCancelled, !quietly else { return }
-                    sink.yield(.browse(.costly(request, limit.what)))
                 } catch {
-                    trace.say("fetch \(request) failed: \(BrowseLoop.message(error))")
+                    let failure = fetcher.failure(error)
+                    trace.say("fetch \(request) failed: \(failure.text)")
                     guard !Task.isCancelled, !quietly else { return }
-                    sink.yield(.browse(.failed(request, BrowseLoop.message(error))))
+                    switch failure {
+                    case let .costly(question): sink.yield(.browse(.costly(request, question)))
+                    case let .failed(message): sink.yield(.browse(.failed(request, message)))
+                    }
                 }
             }
         }
-    }
-
-    /// A failure for the status bar: the command line's message and its advice, as one text (the
-    /// view gives it two lines when it needs them).
-    static func message(_ error: any Error) -> String {
-        switch error {
-        case let usage as UsageError: return usage.message
-        case let form as ReviewFormError: return form.message
-        default: break
-        }
-        let lines = FailureReport(error).lines.map { $0.hasPrefix("boxoffice: ") ? String($0.dropFirst(11)) : $0 }
-        return lines.isEmpty ? "\(error)" : lines.joined(separator: " ")
     }
 }

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 import BoxOfficeReviews
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -7,65 +6,59 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Fetches what the view asks for from the engine: each request a typed call, each answer a
-/// typed value.
-struct BrowseFetcher: Sendable {
-    let context: CommandContext
-    let filters: RankingFilterOptions
+/// The view's requests made requests of the engine's, through the session's one client: each
+/// request a typed question, each answer a typed value.
+package struct BrowseFetcher: BrowseSource {
+    let session: BrowseSession
 
-    init(context: CommandContext, filters: RankingFilterOptions) {
-        // Nothing may be written under the view: notes and progress stay silent.
-        var quiet = context.with(progress: ProgressLine(enabled: false, width: nil, write: { _ in }), say: { _ in })
-        quiet.write = nil
-        quiet.style.fields = nil
-        // A question goes on the status line, never to the terminal under the view.
-        quiet.ask = nil
-        self.context = quiet
-        self.filters = filters
+    /// Fetches through `session`.
+    package init(session: BrowseSession) {
+        self.session = session
+    }
+
+    package var environment: [String: String] { session.environment }
+    package var now: @Sendable () -> Date { session.now }
+
+    package func failure(_ error: any Error) -> BrowseFailure {
+        session.failure(error)
     }
 
     /// The value for a request; `mode`: fetched from KOBIS (`.refresh`) or read from the cache
     /// only (`.offline`) rather than as the options say; `approved`: whatever it costs (the user
     /// said yes on the status line), else refused past the limit of calls.
-    func fetch(_ request: BrowseRequest, mode: CacheMiddleware.Mode? = nil, approved: Bool = false) async throws -> BrowseAnswer {
-        var context = self.context
-        if approved { context.invocation.yes = true }
-        // For the question of cost (nothing is fetched offline); the client is the run's, viewed as `mode` says.
-        if let mode, context.invocation.cacheMode != .offline { context.invocation.cacheMode = mode }
+    package func fetch(_ request: BrowseRequest, mode: CacheMiddleware.Mode? = nil, approved: Bool = false) async throws -> BrowseAnswer {
+        // An offline run stays offline, whatever the view asks.
+        let mode = session.offline ? nil : mode
         switch request {
         case let .reviews(code):
             let movieCode = code.uppercased()
-            return .reviews(try context.reviewStore().all().filter { $0.movieCode == movieCode })
+            return .reviews(try session.reviews().all().filter { $0.movieCode == movieCode })
         case let .run(code, around):
             return .run(try await run(code, around: around))
         case let .poster(code):
-            // Without a poster key there is nothing to do, so say so before any call is spent.
-            let providers = try PosterProviders.configured(context)
-            let client = try client(mode: mode)
-            let movie = try await client.fetch(.movie(code: code))
-            return .poster(await PosterProviders.find(for: movie, providers: providers, client: client, context: context).url)
+            return .poster(try await session.poster(code, try client(mode: mode)))
         default:
             break
         }
         let client = try client(mode: mode)
         let unit = if case let .ranking(place) = request, place.period != .day { "weeks" } else { "days" }
-        let approve: @Sendable (ReadingCost) async throws -> Void = { [context] cost in
-            _ = try await context.approve(cost, unit: unit, span: nil)
+        let approve: @Sendable (ReadingCost) async throws -> Void = { [session] cost in
+            try await session.approve(cost, unit, approved, mode)
         }
         switch request {
         case let .ranking(place) where place.period == .day:
-            let request = RankingRequest.daily(.day(place.day), filter: filters.filter, region: filters.region, deep: place.deep)
+            let request = RankingRequest.daily(.day(place.day), filter: session.filter, region: session.region, deep: place.deep)
             return try await held { .daily(try await one(request, client: client, approve: approve)) }
         case let .ranking(place):
-            let request = RankingRequest.weekly(.day(place.day), period: WeekPeriod(rawValue: place.period.rawValue) ?? .week, filter: filters.filter,
-                                                region: filters.region, deep: place.deep)
+            let request = RankingRequest.weekly(.day(place.day), period: WeekPeriod(rawValue: place.period.rawValue) ?? .week, filter: session.filter,
+                                                region: session.region, deep: place.deep)
             return try await held { .weekly(try await one(request, client: client, approve: approve)) }
         case let .movie(code): return .movie(try await film(code, client: client))
         case let .search(text):
             // A title first; when none has the text, the films of a director of that name (one more call).
             let titles = try await client.fetch(.movies(MovieQuery(title: text)))
-            guard titles.items.isEmpty else { return .movies(titles, origin: context.source.searchedFilms) }
-            return .movies(try await client.fetch(.movies(MovieQuery(director: text))), origin: context.source.searchedFilms, byDirector: true)
+            guard titles.items.isEmpty else { return .movies(titles, origin: session.searchedFilms) }
+            return .movies(try await client.fetch(.movies(MovieQuery(director: text))), origin: session.searchedFilms, byDirector: true)
         case let .person(code): return try await held { .person(try await client.fetch(.person(code: code))) }
         case let .company(code): return try await held { .company(try await client.fetch(.company(code: code))) }
         // Credits carry no code: the people of that name with that film (KOBIS's filmoNames).
@@ -77,7 +70,7 @@ struct BrowseFetcher: Sendable {
     /// One day's (week's) ranking from the engine, its cost approved as `approve` says.
     private func one<Ranking: ListedRanking>(_ request: RankingRequest<Ranking>, client: BoxOfficeClient,
                                              approve: @escaping @Sendable (ReadingCost) async throws -> Void) async throws -> Ranking {
-        var reading = PeriodReading(jobs: context.invocation.jobs)
+        var reading = PeriodReading(jobs: session.jobs)
         reading.approve = approve
         var value: Ranking?
         try await client.rankings(request, reading: reading) { value = $0 }
@@ -90,16 +83,15 @@ struct BrowseFetcher: Sendable {
     private func held(_ fetch: () async throws -> BrowseAnswer) async throws -> BrowseAnswer {
         do {
             return try await fetch()
-        } catch let error as SampleDataError where [.peopleInfo, .peopleList, .companyInfo, .dailyBoxOffice, .weeklyBoxOffice].contains(error.operation) {
+        } catch where session.holdsNothing(error) {
             return .notHeld
         }
     }
 
-    /// The run's client, its cache used as `mode` says (an `--offline` run stays offline).
+    /// The run's client, its cache used as `mode` says.
     private func client(mode: CacheMiddleware.Mode?) throws -> BoxOfficeClient {
-        let client = try context.client()
-        guard let mode, mode != context.invocation.cacheMode, context.invocation.cacheMode != .offline else { return client }
-        return client.cacheMode(mode)
+        let client = try session.client()
+        return mode.map(client.cacheMode) ?? client
     }
 
     /// A film's details; where the samples hold none, the film without them (its screen then
@@ -107,7 +99,7 @@ struct BrowseFetcher: Sendable {
     private func film(_ code: String, client: BoxOfficeClient) async throws -> BrowseFilm {
         do {
             return BrowseFilm(code: code, details: try await client.fetch(.movie(code: code)))
-        } catch where context.source.lacksDetails(error) {
+        } catch where session.lacksDetails(error) {
             return BrowseFilm(code: code, details: nil)
         }
     }
@@ -115,18 +107,17 @@ struct BrowseFetcher: Sendable {
     /// What the rankings at hand tell of a film's run, read at no call (the cache's days, or the
     /// samples'), within a year either side of `around` (a day it ran on, or opened) when known.
     private func run(_ code: String, around: Day?) async throws -> Trend {
-        let source = context.source
-        let today = context.today
-        let window = around.map { $0.adding(days: -365)...max($0, min(today.adding(days: -1), $0.adding(days: 365))) } ?? source.runWindow(today: today)
+        let (session, today) = (self.session, session.today)
+        let window = around.map { $0.adding(days: -365)...max($0, min(today.adding(days: -1), $0.adding(days: 365))) } ?? session.runWindow(today)
         // Only what is at hand: with KOBIS, the cache's days, read offline so nothing is fetched.
-        let reader = try client(mode: .offline)
-        let reading = PeriodReading(jobs: context.invocation.jobs, readable: { days in source.atHand(days) { reader.isCached(.daily($0)) } })
+        let reader = try session.client().cacheMode(.offline)
+        let reading = PeriodReading(jobs: session.jobs, readable: { days in session.atHand(days) { reader.isCached(.daily($0)) } })
         return try await reader.runAtHand(of: code, within: window, today: today, reading: reading)
     }
 
     /// Adds the form's review with the reviews' own checks and store, the form's password
     /// protecting it: what to say of it. A field's problem names the field as the form labels it.
-    func add(_ form: ReviewForm) async throws -> String {
+    package func add(_ form: ReviewForm) async throws -> String {
         let nickname = form.value(.nickname).trimmingBlanks().isEmpty ? nil : form.value(.nickname)
         let rating: Double, name: String?, text: String
         do {
@@ -138,25 +129,24 @@ struct BrowseFetcher: Sendable {
         }
         guard MovieCode.isValid(form.movieCode) else { throw BrowseFetchError() }
         let password = form.value(.password)
-        let added = try context.reviewStore().add(movieCode: form.movieCode.uppercased(), rating: rating, nickname: name, text: text,
-                                                  password: password.isEmpty ? nil : password, created: Int64(context.now().timeIntervalSince1970))
-        return ReviewCommand.added(added.review)
+        let added = try session.reviews().add(movieCode: form.movieCode.uppercased(), rating: rating, nickname: name, text: text,
+                                              password: password.isEmpty ? nil : password, created: Int64(session.now().timeIntervalSince1970))
+        return session.added(added.review)
     }
 
     /// A poster image's bytes, through the same client (and cache) as everything else.
-    func image(at address: String) async throws -> Data {
+    package func image(at address: String) async throws -> Data {
         guard let url = URL(string: address) else { throw BrowseFetchError() }
-        let client = try context.client()
         let call = RemoteCall(url: url, displayAddress: address, cacheKey: "poster-image:" + address, summary: "the poster image",
                               freshness: .seconds(30 * 86_400))
-        return try await client.answer(call) { $0 }.value
+        return try await session.client().answer(call) { $0 }.value
     }
 }
 
 /// A field of the review form that cannot be stored, in the form's words.
-struct ReviewFormError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+package struct ReviewFormError: Error, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }
 
 /// A request the view cannot make (never expected).

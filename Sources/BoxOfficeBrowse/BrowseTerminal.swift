@@ -7,7 +7,7 @@ import Glibc
 /// The one part of `boxoffice browse` that touches the terminal: raw mode, the alternate screen
 /// and the hidden cursor (always undone: on quitting, on a signal, on any failure), the size, the
 /// keys as they are typed, and frames written a changed line at a time.
-final class BrowseTerminal: @unchecked Sendable {
+package final class BrowseTerminal: @unchecked Sendable {
     // @unchecked: `saved`, `frame` and `active` are used from the browse loop only (one task at a
     // time); what the reader thread and signal handlers share is behind `lock`.
     private var saved = termios()
@@ -39,7 +39,7 @@ final class BrowseTerminal: @unchecked Sendable {
     }
 
     /// Whether both ends are a terminal: the view needs one to read keys from and draw on.
-    static func isAvailable(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> Bool {
+    package static func isAvailable(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> Bool {
         isatty(input) == 1 && isatty(output) == 1
     }
 

@@ -66,15 +66,21 @@ enum BrowseScreen: Equatable {
 }
 
 /// Which ranking: the day, and the period (a day, or the week holding it).
-struct RankingPlace: Hashable {
-    var day: Day
-    var period: BrowsePeriod
+package struct RankingPlace: Hashable, Sendable {
+    package var day: Day
+    package var period: BrowsePeriod
     /// Past the top 10, from KOBIS's four filtered lists (`d`, `--deep`).
-    var deep = false
+    package var deep = false
+
+    package init(day: Day, period: BrowsePeriod, deep: Bool = false) {
+        self.day = day
+        self.period = period
+        self.deep = deep
+    }
 }
 
 /// `--period`: a day's ranking, or one of the weekly ones.
-enum BrowsePeriod: String, CaseIterable, Hashable {
+package enum BrowsePeriod: String, CaseIterable, Hashable, Sendable {
     case day, week, weekend, weekdays
 
     /// `w`'s next period.
@@ -85,7 +91,7 @@ enum BrowsePeriod: String, CaseIterable, Hashable {
 }
 
 /// What the view asks the core for.
-enum BrowseRequest: Hashable {
+package enum BrowseRequest: Hashable, Sendable {
     case ranking(RankingPlace)
     case movie(String)
     case search(String)
@@ -101,7 +107,7 @@ enum BrowseRequest: Hashable {
 }
 
 /// What the core answered: the commands' own values.
-enum BrowseAnswer: Equatable {
+package enum BrowseAnswer: Equatable, Sendable {
     case daily(DailyBoxOffice)
     case weekly(WeeklyBoxOffice)
     /// A film: KOBIS's details, and its run in the rankings at hand.
@@ -125,13 +131,13 @@ enum BrowseAnswer: Equatable {
 /// A film's screen: KOBIS's details (nil where the demo's samples do not hold them), and what
 /// the rankings at hand (the cache's days, the demo's season) tell of its run, read at no call
 /// once the screen is shown (its own request, so that moving over a ranking costs no reading).
-struct BrowseFilm: Equatable {
+package struct BrowseFilm: Equatable, Sendable {
     let code: String
     var details: Movie?
     /// The film's run over the days at hand (nil when they could not be read).
     var run: Trend?
 
-    init(code: String, details: Movie?, run: Trend? = nil) {
+    package init(code: String, details: Movie?, run: Trend? = nil) {
         self.code = code
         self.details = details
         self.run = run
@@ -234,9 +240,9 @@ enum TextWidthLimit {
 }
 
 /// A review being written in the view: the fields `review add` takes, typed one after another.
-struct ReviewForm: Equatable, Sendable {
+package struct ReviewForm: Equatable, Sendable {
     /// A review's field as a message names it: by the form's label.
-    static func name(of field: ReviewField) -> String {
+    package static func name(of field: ReviewField) -> String {
         switch field {
         case .rating: "the rating"
         case .nickname: "the nickname"
@@ -244,7 +250,7 @@ struct ReviewForm: Equatable, Sendable {
         }
     }
 
-    enum Field: Int, CaseIterable {
+    package enum Field: Int, CaseIterable, Sendable {
         case rating, nickname, text, password
 
         var label: String {
@@ -257,14 +263,14 @@ struct ReviewForm: Equatable, Sendable {
         }
     }
 
-    let movieCode: String
+    package let movieCode: String
     let title: String
     var values = Array(repeating: "", count: Field.allCases.count)
     var field = 0
     /// Sent, waiting for the store: keys wait too.
     var sending = false
 
-    func value(_ field: Field) -> String { values[field.rawValue] }
+    package func value(_ field: Field) -> String { values[field.rawValue] }
 }
 
 extension Day {

@@ -3,7 +3,7 @@ import BoxOfficeReviews
 
 /// `boxoffice browse`'s state, and what a key or an answer does to it. Pure: an event gives the
 /// next state and the requests to make; nothing here touches the terminal or the network.
-struct BrowseState: Equatable {
+package struct BrowseState: Equatable {
     /// The screens opened, the first at the bottom; the last one is shown.
     var pages: [BrowsePage]
     /// Every answer received, by what was asked, so going back or forth again is instant.
@@ -35,20 +35,25 @@ struct BrowseState: Equatable {
     /// Whether neighbouring days may be fetched ahead (never `--offline` nor the demo).
     let prefetch: Bool
     /// Whether a poster provider is configured: a film's poster is looked up when it is shown.
-    var posters = false
+    package var posters = false
     /// Set by q and Ctrl-C.
     var quitting = false
     /// Days already looked for in the cache, for the calendar.
     var peeked: Set<BrowseRequest> = []
 
     /// The sample data's days, as the demo steps through them.
-    struct Samples: Equatable {
-        var days: [Day]
+    package struct Samples: Equatable {
+        package var days: [Day]
         /// A day of each recorded week, by period.
         var weeks: [BrowsePeriod: [Day]]
 
+        package init(days: [Day], weeks: [BrowsePeriod: [Day]]) {
+            self.days = days
+            self.weeks = weeks
+        }
+
         /// The recorded days (or weeks) of a period.
-        func days(_ period: BrowsePeriod) -> [Day] {
+        package func days(_ period: BrowsePeriod) -> [Day] {
             period == .day ? days : weeks[period] ?? []
         }
     }
@@ -64,7 +69,7 @@ struct BrowseState: Equatable {
     /// The first day KOBIS has figures for (its ticketing network began on 2004-01-01).
     static let firstDay = Day(year: 2004, month: 1, day: 1) ?? Day(year: 2004, month: 1, day: 2)!
 
-    init(home: RankingPlace, today: Day, samples: Samples? = nil, prefetch: Bool = false) {
+    package init(home: RankingPlace, today: Day, samples: Samples? = nil, prefetch: Bool = false) {
         self.home = home
         self.today = today
         self.samples = samples

@@ -9,7 +9,7 @@ import Foundation
 
 /// The lines of each screen's body, from the commands' values: the same for every size of
 /// terminal (the view cuts text to fit, never a number).
-enum BrowseBody {
+package enum BrowseBody {
     static func lines(_ screen: BrowseScreen, answer: BrowseAnswer?, poster: BrowseAnswer? = nil) -> [BrowseLine] {
         switch (screen, answer) {
         case let (.movie, .movie(film)?):
@@ -253,7 +253,7 @@ enum BrowseBody {
 
     // MARK: Keys
 
-    static let keys: [(String, String)] = [
+    package static let keys: [(String, String)] = [
         ("↑ ↓  k j", "move"),
         ("PgUp PgDn  g G", "a page, the first, the last"),
         ("Enter → l", "open the film, person or company"),
