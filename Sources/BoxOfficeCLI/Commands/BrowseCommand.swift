@@ -116,6 +116,8 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
         case let limit as CallLimitError: return .costly(limit.what)
         case let usage as UsageError: return .failed(usage.message)
         case let form as ReviewFormError: return .failed(form.message)
+        // What the command line says of a region it does not know, without its help line.
+        case is UnknownRegionError: return .failed(FailureReport(error).what)
         default: break
         }
         let lines = FailureReport(error).lines.map { $0.hasPrefix("boxoffice: ") ? String($0.dropFirst(11)) : $0 }

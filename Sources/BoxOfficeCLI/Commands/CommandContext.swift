@@ -118,6 +118,14 @@ struct CommandContext: Sendable {
         return reading
     }
 
+    /// The filter KOBIS is sent for `filter` and `region` (a name looked up in the region table),
+    /// and the scope a ranking names; the lookup said with `--verbose`.
+    func scope(filter: BoxOfficeFilter, region: String?, client: BoxOfficeClient) async throws -> (BoxOfficeFilter, RankingScope?) {
+        let resolved = try await client.scope(filter: filter, region: region)
+        if let region, let name = resolved.1?.regionName, let code = resolved.0.regionCode { log?("region \(region) is \(name) (\(code))") }
+        return resolved
+    }
+
     /// KOBIS's body as it came (key masked), ending with a newline so the prompt starts on its own line.
     static func raw(_ body: Data) -> String {
         let text = String(decoding: body, as: UTF8.self)
@@ -155,7 +163,7 @@ struct CommandContext: Sendable {
             notice?("showing sample data recorded from KOBIS (--demo); no key or network used.")
             progress.countsSamples()
             let client = BoxOfficeClient(transport: SampleTransport(log: log), middlewares: [RetryMiddleware(attempts: 1)], baseURL: baseURL, now: now)
-            return ClientRoot.Composed(client: client, quota: nil, keys: [])
+            return ClientRoot.Composed(client: client, quota: nil, keys: KeyRing([]))
         }
         // Offline, nothing is sent, so no key is needed (cached answers never depend on it).
         var keys = [""]
@@ -176,7 +184,9 @@ struct CommandContext: Sendable {
         let events = self.events
         let (store, counts) = try storage(keys: keys.count)
         let network = try transport(for: baseURL)
-        let middlewares = BoxOfficeClient.standardMiddlewares(keys: keys, attempts: invocation.retries + 1, cache: store, callCounts: counts,
+        // The key ring is kept, to tell the calls left from the keys still usable today.
+        let ring = KeyRing(keys)
+        let middlewares = BoxOfficeClient.standardMiddlewares(keys: ring, attempts: invocation.retries + 1, cache: store, callCounts: counts,
                                                               callsPerSecond: invocation.rate, eachTry: [StartMiddleware(preparing: network)],
                                                               events: events, now: now)
         let engine = KOBISClient(baseURL: baseURL, chain: MiddlewareChain(middlewares, over: network), timeout: invocation.timeout,
@@ -184,7 +194,7 @@ struct CommandContext: Sendable {
         // The run's use of the cache (--refresh, --offline) is each request's; a view asks otherwise.
         let client = BoxOfficeClient(engine: engine, now: now)
         let quota = counts.map { QuotaCountMiddleware(counts: $0, keys: keys, now: now) }
-        return ClientRoot.Composed(client: invocation.cacheMode == .normal ? client : client.cacheMode(invocation.cacheMode), quota: quota, keys: keys)
+        return ClientRoot.Composed(client: invocation.cacheMode == .normal ? client : client.cacheMode(invocation.cacheMode), quota: quota, keys: ring)
     }
 
     /// The network, set up only when a request really goes out.
@@ -271,7 +281,8 @@ final class ClientRoot: Sendable {
         let client: BoxOfficeClient
         /// The call count, to say what is left today (nil without one).
         let quota: QuotaCountMiddleware?
-        let keys: [String]
+        /// The keys, as the rotation finds them usable.
+        let keys: KeyRing
     }
 
     private let made = Locked<Composed?>(nil)

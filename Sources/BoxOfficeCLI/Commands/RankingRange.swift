@@ -48,8 +48,10 @@ enum RankingRange {
         _ request: RankingRequest<Ranking>, unit: String, period: (@Sendable ([Day]) -> String)?, span: String?, context: CommandContext
     ) async throws -> CommandOutput {
         let client = try context.client()
+        // The region looked up before anything is written: a region KOBIS does not know leaves no output.
+        let resolved = try await context.scope(filter: request.filter, region: request.region, client: client)
         return try await stream(Ranking.self, request.days, unit: unit, period: period, span: span, context: context) { days, reading, deliver in
-            try await client.rankings(request, only: days, reading: reading, deliver: deliver)
+            try await client.rankings(request, only: days, resolved: resolved, reading: reading, deliver: deliver)
         }
     }
 
@@ -59,15 +61,15 @@ enum RankingRange {
                                                                   context: CommandContext) async throws -> CommandOutput {
         try context.check(Ranking.self)
         let client = try context.client()
+        let resolved = try await context.scope(filter: request.filter, region: request.region, client: client)
         if context.invocation.raw, case let .day(day) = request.span {
-            let (filter, scope) = try await client.scope(of: request)
-            return try await context.show(Ranking.plain(day, week: request.week, filter: filter, scope: scope), using: client)
+            return try await context.show(Ranking.plain(day, week: request.week, filter: resolved.0, scope: resolved.1), using: client)
         }
         var reading = PeriodReading(jobs: context.invocation.jobs)
         reading.approve = { [context] cost in _ = try await context.approve(cost, unit: unit, span: nil) }
         let notice = context.notice
         var value: Ranking?
-        try await client.rankings(request, reading: reading, disagrees: { day in
+        try await client.rankings(request, resolved: resolved, reading: reading, disagrees: { day in
             notice?("the top 10 of \(day.iso) in the cache differs from the deep list's first rows: KOBIS revised its figures between the calls (--refresh fetches both again).")
         }) { value = $0 }
         guard let value else { throw KOBISError.unreadable(.wrongShape("no ranking")) }

@@ -44,7 +44,10 @@ struct SearchRequest: BoxOfficeRequest, Equatable {
         if let origin { context.notice?(origin) }
         var output: CommandOutput
         if all {
-            output = .value(try await client.allPages(of: query, mostPages: Self.mostPages, concurrency: 4))
+            let log = context.log
+            output = .value(try await client.allPages(of: query, mostPages: Self.mostPages, concurrency: 4) { count in
+                log?("fetching pages 2 to \(NumberFormat.grouped(count)), 4 at a time")
+            })
         } else {
             output = try await context.show(.movies(query), using: client)
         }

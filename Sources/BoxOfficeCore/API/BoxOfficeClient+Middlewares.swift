@@ -10,7 +10,9 @@ extension BoxOfficeClient {
     /// tries of what is transient), ``RedirectMiddleware`` (redirects on the same server only, so
     /// the key never leaves it) and ``TimeoutMiddleware`` (each try within the client's
     /// `timeout`), in that order; what ``init(key:transport:baseURL:timeout:attempts:middlewares:cache:now:)``
-    /// puts behind the key when given no list.
+    /// puts behind the key when given no list. They give no key: a client made of these alone
+    /// (``init(transport:middlewares:baseURL:timeout:now:)``) sends KOBIS an empty one, which it
+    /// refuses; use ``standardMiddlewares(keys:attempts:cache:callCounts:callsPerSecond:eachTry:events:now:)``.
     public static func standardMiddlewares(attempts: Int = 3) -> [any BoxOfficeMiddleware] {
         [RetryMiddleware(attempts: attempts), RedirectMiddleware(), TimeoutMiddleware()]
     }
@@ -35,8 +37,18 @@ extension BoxOfficeClient {
                                            callCounts: (any CallCountStore)? = nil, callsPerSecond: Double? = nil,
                                            eachTry: [any BoxOfficeMiddleware] = [], events: ClientEvents? = nil,
                                            now: @escaping @Sendable () -> Date = Date.init) -> [any BoxOfficeMiddleware] {
+        standardMiddlewares(keys: KeyRing(keys), attempts: attempts, cache: cache, callCounts: callCounts, callsPerSecond: callsPerSecond,
+                            eachTry: eachTry, events: events, now: now)
+    }
+
+    /// The same over a key ring its maker keeps, to tell which keys are still usable today.
+    package static func standardMiddlewares(keys ring: KeyRing, attempts: Int = 3, cache: (any AnswerStore)? = nil,
+                                            callCounts: (any CallCountStore)? = nil, callsPerSecond: Double? = nil,
+                                            eachTry: [any BoxOfficeMiddleware] = [], events: ClientEvents? = nil,
+                                            now: @escaping @Sendable () -> Date = Date.init) -> [any BoxOfficeMiddleware] {
+        let keys = ring.keys
         var list: [any BoxOfficeMiddleware] = cache.map { [CacheMiddleware(store: $0, now: now, events: events)] } ?? []
-        list += [SecretMaskMiddleware(secrets: keys), KeyRotationMiddleware(keys: keys, now: now, events: events),
+        list += [SecretMaskMiddleware(secrets: keys), KeyRotationMiddleware(keys: ring, now: now, events: events),
                  RetryMiddleware(attempts: attempts, events: events)]
         list += eachTry
         list.append(RedirectMiddleware(events: events))
@@ -48,7 +60,9 @@ extension BoxOfficeClient {
 
     /// The same client (its middlewares, transport, keys and cache) with every request asking the
     /// cache on its way to be used as `mode` says: `.offline` answers only from what is stored,
-    /// `.refresh` fetches again. Nothing new is made: a view of one client for one request.
+    /// `.refresh` fetches again. Nothing new is made: a view of one client for one request. A
+    /// client with no cache (``init(key:transport:baseURL:timeout:attempts:middlewares:cache:now:)``
+    /// without `cache`) has nothing to read from and still fetches.
     public func cacheMode(_ mode: CacheMiddleware.Mode) -> BoxOfficeClient {
         var engine = client
         engine.cacheMode = mode

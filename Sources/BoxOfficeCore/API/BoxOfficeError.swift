@@ -47,6 +47,10 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         case let error as AmbiguousTitleError: self = .unmatchedTitle(TitleMatch(title: error.title, matches: error.page))
         case let error as TooManyPagesError:
             self = .invalidRequest("the search has \(error.pages) pages for \(error.total) films, more than the \(error.most) allowed; narrow it")
+        case let TrendRangeError.noOpeningDay(title):
+            self = .invalidRequest("KOBIS gives no opening day for '\(title)', so its run has no start; ask for a range of days")
+        case let TrendRangeError.notOpenYet(title, opens):
+            self = .invalidRequest("'\(title)' opens on \(opens.iso), so there is no run to show yet")
         case let error as UnknownRegionError:
             self = .invalidRequest("'\(error.name)' is not a KOBIS region; the regions are \(error.known.joined(separator: ", "))")
         case TransportError.cancelled, is CancellationError: self = .cancelled

@@ -21,7 +21,7 @@ public enum ClientEvent: Sendable, Equatable {
     case retrying(afterSeconds: Double)
     /// The last try failed; `transient` when trying again might have helped.
     case givingUp(attempts: Int, transient: Bool)
-    /// A redirect on the same server is followed; `target` may hold the key (show it masked).
+    /// A redirect on the same server is followed, to `target` (its `key` parameter written `***`).
     case redirected(status: Int, target: String)
     /// Request `id` is over (answered or failed).
     case done(id: Int)

@@ -30,7 +30,8 @@ import Foundation
 ///
 /// A client applies exactly the middlewares it is given, and nothing else: what the standard list
 /// does (masking the key, giving it, caching, counting) a program's own middleware can do as
-/// well, from what the request and ``BoxOfficeOperation`` carry.
+/// well, from what the request and ``BoxOfficeOperation`` carry. (A key middleware of your own
+/// sets the URL's `key` parameter, which the client leaves empty, and ``HTTPRequest/quotaKey``.)
 ///
 /// The request's URL holds the key: a middleware must never show it (``BoxOfficeOperation/address``
 /// is the showable form). In the standard list a ``SecretMaskMiddleware`` masks the key in every

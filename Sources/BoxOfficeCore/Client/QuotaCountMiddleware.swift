@@ -131,11 +131,12 @@ public struct QuotaCountMiddleware: BoxOfficeMiddleware {
         self.events = events
     }
 
-    /// Calls `keys` have left today by this count: the quota of each key not known to be spent,
-    /// less its calls counted today.
-    package func callsLeftToday(keys: [String]) -> Int {
+    /// Calls the keys of `ring` still usable today (from the one in use on) have left by this
+    /// count: the quota of each not known to be spent, less its calls counted today.
+    package func callsLeftToday(keys ring: KeyRing) -> Int {
         let today = Day.korean(at: now())
-        return keys.reduce(0) { left, key in
+        guard let current = ring.key(on: today) else { return 0 }
+        return ring.keys.dropFirst(ring.number(of: current) - 1).filter { ring.isUsable($0, on: today) }.reduce(0) { left, key in
             let tag = KeyTag.of(key)
             return left + (counts.quotaSpent(key: tag, on: today) != nil ? 0 : max(0, KOBISQuota.daily - counts.count(key: tag, on: today)))
         }

@@ -44,7 +44,7 @@ public struct RedirectMiddleware: BoxOfficeMiddleware {
             guard redirects <= limit else {
                 throw KOBISError.redirected(status: response.status, host: host, target: "itself again after \(limit) redirects")
             }
-            events?(.redirected(status: response.status, target: target.absoluteString))
+            events?(.redirected(status: response.status, target: Self.masked(target.absoluteString)))
             request.url = target
         }
     }
@@ -77,5 +77,14 @@ public struct RedirectMiddleware: BoxOfficeMiddleware {
             throw refuse("an address that is not a URL")
         }
         return normalised
+    }
+
+    /// An address with its `key` parameter's value written `***`, for telling.
+    package static func masked(_ address: String) -> String {
+        guard let query = address.firstIndex(of: "?") else { return address }
+        let parameters = address[address.index(after: query)...].split(separator: "&", omittingEmptySubsequences: false).map { parameter in
+            parameter.hasPrefix("key=") ? "key=***" : String(parameter)
+        }
+        return String(address[...query]) + parameters.joined(separator: "&")
     }
 }

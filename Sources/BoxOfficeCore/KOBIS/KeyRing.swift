@@ -52,6 +52,11 @@ package final class KeyRing: Sendable {
         }
     }
 
+    /// Whether `key` may still be used on `today` (not refused by KOBIS, its quota not spent that day).
+    package func isUsable(_ key: String, on today: Day) -> Bool {
+        standings.withLock { standings in keys.firstIndex(of: key).map { Self.isUsable(standings[$0], on: today) } ?? false }
+    }
+
     /// How many keys KOBIS refused.
     package var rejectedCount: Int { standings.withLock { $0.count { $0 == .rejected } } }
 

@@ -4,8 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A film as a person names it: by KOBIS's code (8 letters and digits, a digit first, such as
-/// `20124079` or `2024A603`), or by its title, which must name exactly one film
+/// A film as a person names it: by KOBIS's code (8 letters and digits, the first four digits,
+/// such as `20124079` or `2024A603`), or by its title, which must name exactly one film
 /// (``BoxOfficeClient/match(title:)``).
 public enum FilmReference: Sendable, Equatable {
     /// A movie code, in upper case.
@@ -60,7 +60,8 @@ package struct AmbiguousTitleError: Error, Sendable {
 extension BoxOfficeClient {
     /// The films' runs `request` asks for (see ``trend(of:from:to:alignedByOpening:concurrency:)``),
     /// each title found first (``BoxOfficeError/unmatchedTitle(_:)`` when it names no film or
-    /// several); a range reaching today is read to yesterday.
+    /// several); a range reaching today is read to yesterday. Without a range, a film KOBIS gives
+    /// no opening day for, or one not open yet, has no run to read: ``BoxOfficeError/invalidRequest(_:)``.
     public func trend(_ request: TrendRequest, concurrency: Int = 4) async throws(BoxOfficeError) -> Trend {
         guard (1...TrendRequest.mostFilms).contains(request.films.count) else {
             throw .invalidRequest("a trend compares one to six films; \(request.films.count) were given")

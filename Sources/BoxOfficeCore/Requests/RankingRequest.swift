@@ -143,20 +143,22 @@ extension BoxOfficeClient {
     /// before it are in, read as `reading` says (its cost approved first); the days not read. One
     /// day (week) is fetched as it is (its failure thrown; a deep one's calls approved), and a deep
     /// day whose plain top 10 the cache holds is checked against it (`disagrees` is told when they
-    /// differ). `only`: the days (Mondays) of a range to read, when the source holds only those.
+    /// differ; days only: a week's lists are not checked). `only`: the days (Mondays) of a range to
+    /// read, when the source holds only those; `resolved`: the request's filter and scope, when the
+    /// caller looked its region up already.
     @discardableResult
     package nonisolated(nonsending) func rankings<Ranking: ListedRanking>(
-        _ request: RankingRequest<Ranking>, only: [Day]? = nil, reading: PeriodReading, disagrees: (@Sendable (Day) -> Void)? = nil,
-        deliver: (Ranking) async throws -> Void
+        _ request: RankingRequest<Ranking>, only: [Day]? = nil, resolved: (BoxOfficeFilter, RankingScope?)? = nil, reading: PeriodReading,
+        disagrees: (@Sendable (Day) -> Void)? = nil, deliver: (Ranking) async throws -> Void
     ) async throws -> [UnreadDay] {
-        let (filter, scope) = try await scope(of: request)
+        let (filter, scope) = if let resolved { resolved } else { try await scope(of: request) }
         let (week, listing) = (request.week, Ranking.listing(week: request.week))
         switch request.span {
         case let .day(day) where request.deep:
             let ranking = try await deep(day, listing: listing, filter: filter, scope: scope, jobs: reading.jobs, approve: reading.approve)
             // Where the plain top 10 of the same day is at hand, the deep list's first rows are it.
             let plain = Ranking.plain(day, week: week, filter: filter, scope: nil)
-            if let disagrees, isCached(plain), let top = try? await fetch(plain), !DeepMerge.agrees(ranking.entries, withTopTen: top.entries) {
+            if let disagrees, week == nil, isCached(plain), let top = try? await fetch(plain), !DeepMerge.agrees(ranking.entries, withTopTen: top.entries) {
                 disagrees(day)
             }
             try await deliver(ranking)
@@ -176,9 +178,14 @@ extension BoxOfficeClient {
     /// The filter KOBIS is sent for `request` (its region found by name in the region table,
     /// itself cached), and the scope its rankings name in their headings (nil for all films).
     package func scope<Ranking>(of request: RankingRequest<Ranking>) async throws -> (BoxOfficeFilter, RankingScope?) {
-        var filter = request.filter
+        try await scope(filter: request.filter, region: request.region)
+    }
+
+    /// The same for any filter and region.
+    package func scope(filter: BoxOfficeFilter, region: String?) async throws -> (BoxOfficeFilter, RankingScope?) {
+        var filter = filter
         var regionName: String?
-        if let region = request.region {
+        if let region {
             if RegionName.isCode(region) {
                 filter.regionCode = region
             } else {

@@ -27,8 +27,10 @@ extension BoxOfficeClient {
         }
     }
 
-    /// The same, its failure as the engine threw it.
-    package func allPages(of query: MovieQuery, mostPages: Int, concurrency: Int) async throws -> SearchPage<MovieSummary> {
+    /// The same, its failure as the engine threw it; `fetching` is told how many pages there are
+    /// when there is more than one to fetch.
+    package func allPages(of query: MovieQuery, mostPages: Int, concurrency: Int,
+                          fetching: (@Sendable (Int) -> Void)? = nil) async throws -> SearchPage<MovieSummary> {
         @Sendable func page(_ number: Int) async throws -> SearchPage<MovieSummary> {
             var query = query
             query.page = number
@@ -38,6 +40,7 @@ extension BoxOfficeClient {
         let count = first.pageCount
         guard count <= mostPages else { throw TooManyPagesError(pages: count, total: first.total, most: mostPages) }
         guard count > 1 else { return first }
+        fetching?(count)
         var pages: [Int: SearchPage<MovieSummary>] = [1: first]
         try await withThrowingTaskGroup(of: (Int, SearchPage<MovieSummary>).self) { group in
             var next = 2

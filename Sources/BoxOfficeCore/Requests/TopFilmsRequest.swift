@@ -81,11 +81,13 @@ extension BoxOfficeClient {
         }
     }
 
-    /// The same, read as `reading` says (its cost approved first, its progress told).
-    package nonisolated(nonsending) func topFilms(_ request: TopFilmsRequest, reading: PeriodReading) async throws -> PeriodRanking {
-        guard let whole = request.period.days else { throw BoxOfficeError.invalidRequest("\(request.period) is not a period of the calendar") }
+    /// The same, read as `reading` says (its cost approved first, its progress told); `resolved`:
+    /// the request's filter and scope, when the caller looked its region up already.
+    package nonisolated(nonsending) func topFilms(_ request: TopFilmsRequest, resolved: (BoxOfficeFilter, RankingScope?)? = nil,
+                                              reading: PeriodReading) async throws -> PeriodRanking {
+        guard let whole = request.period.days else { throw BoxOfficeError.invalidRequest("the period is not one of the calendar (a month from 1 to 12, a year from 1)") }
         let (days, unfinished) = try Day.published(whole, today: Day.korean(at: now()))
-        let (filter, scope) = try await scope(of: RankingRequest.daily(.range(days), filter: request.filter, region: request.region))
+        let (filter, scope) = if let resolved { resolved } else { try await scope(filter: request.filter, region: request.region) }
         return try await client.periodRanking(days, unfinished: unfinished, filter: filter, scope: scope, limit: request.limit.map { max(0, $0) },
                                               deep: request.deep, reading: reading)
     }

@@ -43,6 +43,10 @@ import Testing
         let table = await run(["--demo", "top", "--month", "2022-01"])
         #expect(table.standardOutput.contains("\nread 2 of the period's 31 days: the ones the sample data holds\n"))
         #expect(table.standardError.contains("boxoffice: read 2 of the period's 31 days, the ones the sample data holds.\n"))
+        // A period given is the one shown: no word of the samples' own year.
+        #expect(!table.standardError.contains("showing 2025"), "\(table.standardError)")
+        let year = await run(["--demo", "top"])
+        #expect(year.standardError.contains("showing 2025, the year they hold most days of (pass --year or --month for another)."))
 
         // A filtered period is refused for what the samples lack (filtered rankings), not as a period without days.
         let filtered = await run(["--demo", "--quiet", "top", "--month", "2022-01", "--nation", "korean"])

@@ -159,6 +159,14 @@ import Testing
 
             """)
         #expect(sent(server).map(\.0) == ["code/searchCodeList"])
+        // A range too: nothing written (not even an empty JSON list) before the region is known.
+        let range = try await Executable.run(["daily", "--from", "2023-04-22", "--to", "2023-04-23", "--region", "Tokyo", "--json"],
+                                             environment: environment(server))
+        #expect(range.status == 64 && range.standardOutput == "")
+        #expect(range.standardError.hasPrefix("boxoffice: --region 'Tokyo' is not a KOBIS region; use one of: 서울시,"))
+        // A region found is said with --verbose.
+        let found = try await Executable.run(["daily", "--date", "2023-04-23", "--region", "서울", "--verbose"], environment: environment(server))
+        #expect(found.standardError.contains("boxoffice: region 서울 is 서울시 (0105001)\n"), "\(found.standardError)")
     }
 
     @Test func aTitleWithOneMatchShowsThatMovie() async throws {

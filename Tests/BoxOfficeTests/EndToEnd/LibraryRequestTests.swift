@@ -116,3 +116,21 @@ extension LibraryRequestTests {
         #expect(server.requestCount == 4)
     }
 }
+
+/// What a trend without a range cannot read, and a redirect's address, as the library says them.
+extension LibraryRequestTests {
+    @Test func aFilmWithNoOpeningDayHasNoRunToRead() async throws {
+        let blank = #"{"movieInfoResult":{"movieInfo":{"movieCd":"20239998","movieNm":"개봉일 없음","movieNmEn":"","movieNmOg":"","showTm":"90","prdtYear":"2023","openDt":"","prdtStatNm":"개봉예정","typeNm":"장편","nations":[],"genres":[],"directors":[],"actors":[],"showTypes":[],"companys":[],"audits":[],"staffs":[]},"source":"영화진흥위원회"}}"#
+        let server = try LoopbackServer { _ in .json(blank) }
+        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10))
+        await #expect(throws: BoxOfficeError.invalidRequest("KOBIS gives no opening day for '개봉일 없음', so its run has no start; ask for a range of days")) {
+            try await client.trend(TrendRequest([.code("20239998")]))
+        }
+    }
+
+    @Test func aRedirectIsToldWithItsKeyMasked() {
+        #expect(RedirectMiddleware.masked("https://www.kobis.or.kr/x.json?key=Zq7KEY&targetDt=20230423") == "https://www.kobis.or.kr/x.json?key=***&targetDt=20230423")
+        #expect(RedirectMiddleware.masked("https://www.kobis.or.kr/x.json?targetDt=20230423&key=") == "https://www.kobis.or.kr/x.json?targetDt=20230423&key=***")
+        #expect(RedirectMiddleware.masked("https://www.kobis.or.kr/moved") == "https://www.kobis.or.kr/moved")
+    }
+}
