@@ -120,7 +120,7 @@ struct CommandContext: Sendable {
 
     /// The filter KOBIS is sent for `filter` and `region` (a name looked up in the region table),
     /// and the scope a ranking names; the lookup said with `--verbose`.
-    func scope(filter: BoxOfficeFilter, region: String?, client: BoxOfficeClient) async throws -> (BoxOfficeFilter, RankingScope?) {
+    nonisolated(nonsending) func scope(filter: BoxOfficeFilter, region: String?, client: BoxOfficeClient) async throws -> (BoxOfficeFilter, RankingScope?) {
         let resolved = try await client.scope(filter: filter, region: region)
         if let region, let name = resolved.1?.regionName, let code = resolved.0.regionCode { log?("region \(region) is \(name) (\(code))") }
         return resolved

@@ -44,7 +44,7 @@ enum RankingRange {
 
     /// The rankings of a range, read by the engine with `--jobs` in flight, each written, in
     /// order, as soon as it and the ones before it are in.
-    static func run<Ranking: ListedRanking & RankingPresentation>(
+    nonisolated(nonsending) static func run<Ranking: ListedRanking & RankingPresentation>(
         _ request: RankingRequest<Ranking>, unit: String, period: (@Sendable ([Day]) -> String)?, span: String?, context: CommandContext
     ) async throws -> CommandOutput {
         let client = try context.client()
@@ -57,7 +57,7 @@ enum RankingRange {
 
     /// One day's (week's) ranking: KOBIS's own body with `--raw`; a deep one's calls approved
     /// first, and a top 10 at hand that differs from its first rows said.
-    static func one<Ranking: ListedRanking & RankingPresentation>(_ request: RankingRequest<Ranking>, unit: String,
+    nonisolated(nonsending) static func one<Ranking: ListedRanking & RankingPresentation>(_ request: RankingRequest<Ranking>, unit: String,
                                                                   context: CommandContext) async throws -> CommandOutput {
         try context.check(Ranking.self)
         let client = try context.client()
@@ -79,7 +79,7 @@ enum RankingRange {
     /// Reads `items` as `read` does (`--jobs` in flight), writing each value in order as soon as
     /// it and the ones before it are in, and each day not read in its place (a KOBIS failure, a
     /// day the cache lacks offline, a day the samples lack); its cost approved first.
-    private static func stream<Value: RankingPresentation>(
+    private nonisolated(nonsending) static func stream<Value: RankingPresentation>(
         _ type: Value.Type, _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, span: String?, context: CommandContext,
         read: ([Day], PeriodReading, (Value) async throws -> Void) async throws -> [UnreadDay]
     ) async throws -> CommandOutput {

@@ -94,12 +94,12 @@ extension BoxOfficeClient {
     }
 
     /// The same, with the body it came from; `named` is told the film a title found.
-    package func movieAnswer(_ film: FilmReference, named: (@Sendable (String, MovieSummary) -> Void)? = nil) async throws -> Answer<Movie> {
+    package nonisolated(nonsending) func movieAnswer(_ film: FilmReference, named: (@Sendable (String, MovieSummary) -> Void)? = nil) async throws -> Answer<Movie> {
         try await answer(.movie(code: try await code(of: film, named: named)))
     }
 
     /// The code of a film: given, or of the one film a title names.
-    package func code(of film: FilmReference, named: (@Sendable (String, MovieSummary) -> Void)? = nil) async throws -> String {
+    package nonisolated(nonsending) func code(of film: FilmReference, named: (@Sendable (String, MovieSummary) -> Void)? = nil) async throws -> String {
         switch film {
         case let .code(code): return code
         case let .title(title):

@@ -177,12 +177,12 @@ extension BoxOfficeClient {
 
     /// The filter KOBIS is sent for `request` (its region found by name in the region table,
     /// itself cached), and the scope its rankings name in their headings (nil for all films).
-    package func scope<Ranking>(of request: RankingRequest<Ranking>) async throws -> (BoxOfficeFilter, RankingScope?) {
+    package nonisolated(nonsending) func scope<Ranking>(of request: RankingRequest<Ranking>) async throws -> (BoxOfficeFilter, RankingScope?) {
         try await scope(filter: request.filter, region: request.region)
     }
 
     /// The same for any filter and region.
-    package func scope(filter: BoxOfficeFilter, region: String?) async throws -> (BoxOfficeFilter, RankingScope?) {
+    package nonisolated(nonsending) func scope(filter: BoxOfficeFilter, region: String?) async throws -> (BoxOfficeFilter, RankingScope?) {
         var filter = filter
         var regionName: String?
         if let region {
