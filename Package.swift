@@ -47,8 +47,12 @@ let package = Package(
         // browse, the full-screen view: its state machine, screens, terminal and loop, over a
         // BrowseSource the program that shows it gives it. It knows no command line.
         .target(name: "BoxOfficeBrowse", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeReviews"]),
+        // The words of requests that the faces share: each parameter declared once, how a face's
+        // arguments are read (argv or a tool's JSON), days and months as users write them, each
+        // request's checks, and the messages of bad arguments and of costs past the limit.
+        .target(name: "BoxOfficeArguments", dependencies: ["BoxOfficeCore", "BoxOfficeRendering"]),
         // The command line: a declarative parser, settings, and the one place errors become exit codes.
-        .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeTransports", "BoxOfficeReviews",
+        .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeArguments", "BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeTransports", "BoxOfficeReviews",
                                                      "BoxOfficeBrowse"],
                 // The demo's recorded answers, compiled in: --demo works wherever the program is.
                 resources: [.embedInCode("Demo/Samples")]),
@@ -74,7 +78,7 @@ let package = Package(
         .executableTarget(name: "library-seoul-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], path: "Tests/LibrarySeoulExample"),
         // Expected/ holds whole outputs the tests read by path. The programs are tested as built.
         .testTarget(name: "BoxOfficeTests", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeURLSession", "BoxOfficeTransports",
-                                                            "BoxOfficeReviews", "BoxOfficeCLI", "BoxOfficeBrowse", "BoxOfficeCrypto"], exclude: ["Expected"]),
+                                                            "BoxOfficeReviews", "BoxOfficeArguments", "BoxOfficeCLI", "BoxOfficeBrowse", "BoxOfficeCrypto"], exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 /// The raw result of parsing: which command, its positional arguments, and the options given.
 struct ParsedArguments: Equatable {
     var command: String?

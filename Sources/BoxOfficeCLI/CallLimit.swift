@@ -1,19 +1,7 @@
+import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
-
-/// A command would make more calls to KOBIS than the limit allows without asking, and nobody said
-/// to go ahead: refused (exit 64) before any call, saying what it costs and how to go ahead.
-struct CallLimitError: Error, Equatable {
-    let cost: ReadingCost
-    let limit: Int
-    /// What the period is, when the user may not know it ("--from 2023-04-10 without --to reads every day to yesterday").
-    let span: String?
-    /// Whether the person at the terminal was asked and said no.
-    let declined: Bool
-    /// What the period is counted in: "days", or "weeks" for weekly lists.
-    var unit = "days"
-}
 
 extension CommandContext {
     /// The command line's word on what a period's reading costs, before its first request: on a
@@ -50,17 +38,5 @@ extension CommandContext {
         let lead = cost.atMost ? "up to " : ""
         guard per > 1 else { return "\(lead)\(NumberFormat.grouped(cost.days)) \(unit)" }
         return "\(lead)\(NumberFormat.grouped(cost.calls)) calls (\(per) a \(unit == "weeks" ? "week" : "day") with --deep)"
-    }
-}
-
-extension CallLimitError {
-    /// What happened, in words every face may use: the cost, and the limit it passes.
-    var what: String {
-        let one = unit == "weeks" ? "week" : "day"
-        let days = cost.days == 1 ? "1 \(one)" : "\(NumberFormat.grouped(cost.days)) \(one)s"
-        let cached = cost.cached > 0 ? " (\(NumberFormat.grouped(cost.cached)) more \(cost.cached == 1 ? "answer is" : "answers are") in the cache)" : ""
-        let share = max(1, cost.toFetch * 100 / KOBISQuota.daily)
-        return "\(cost.atMost ? "up to " : "")\(NumberFormat.grouped(cost.toFetch)) calls to KOBIS would be needed for \(days)\(cached), \(share)% of a key's \(NumberFormat.grouped(KOBISQuota.daily)) a day and more than the \(NumberFormat.grouped(limit)) allowed without asking"
-            + (span.map { "; \($0)" } ?? "")
     }
 }

@@ -1,55 +1,6 @@
+import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
-
-/// What a value can be completed with in a shell.
-enum ValueCompletion: Sendable, Equatable {
-    case none
-    /// One of these words.
-    case choices([String])
-    /// A file name, or a folder name.
-    case file, directory
-    /// A command name of boxoffice.
-    case command
-    /// A region name from the cached region table.
-    case region
-    /// Field names of the command's results, separated by commas.
-    case fields
-}
-
-/// One option, described once: parsing, help, completions and the man page all read this.
-struct OptionSpec: Sendable {
-    let name: String
-    var short: Character? = nil
-    /// The value's placeholder (`D`, `SECONDS`), or nil for a flag.
-    var value: String? = nil
-    var environment: String? = nil
-    let help: String
-    /// The default, shown in help as `[default: …]`.
-    var defaultValue: String? = nil
-    var completion: ValueCompletion = .none
-
-    var takesValue: Bool { value != nil }
-
-    /// The values the option accepts, when they are a fixed list.
-    var choices: [String]? {
-        if case let .choices(words) = completion { return words }
-        return nil
-    }
-
-    /// `--date D`, `-h, --help`.
-    var synopsis: String {
-        let long = "--" + name + (value.map { " " + $0 } ?? "")
-        return short.map { "-\($0), " + long } ?? long
-    }
-
-    /// The help text with its default and environment variable.
-    var fullHelp: String {
-        var text = help
-        if let defaultValue { text += " [default: \(defaultValue)]" }
-        if let environment { text += " [env: \(environment)]" }
-        return text
-    }
-}
 
 /// A positional argument.
 struct ArgumentSpec: Sendable {

@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 /// Shell completion scripts, generated from `CommandLineSpec`, so they can never disagree with
 /// the parser or the help.
 enum Completions {

@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeTransports
 import Dispatch

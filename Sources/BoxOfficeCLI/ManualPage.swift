@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 import BoxOfficeBrowse
 
 /// The man page in roff, generated from `CommandLineSpec` like the help and the completions.

@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 /// The man page's sections beyond the commands and options: how boxoffice behaves in depth, for
 /// the reader who wants the whole story (README keeps to a newcomer's page and points here).
 /// Each is also `boxoffice help NAME`, for a terminal without man.

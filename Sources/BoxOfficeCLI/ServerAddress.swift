@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

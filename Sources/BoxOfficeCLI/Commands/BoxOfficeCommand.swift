@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -36,7 +37,7 @@ extension BoxOfficeCommand where Self: Equatable {
 enum Commands {
     static let all: [any BoxOfficeCommand.Type] = [
         DailyRequest.self, WeeklyRequest.self, MovieRequest.self, SearchRequest.self, PeopleRequest.self,
-        CompanyRequest.self, TrendRequest.self, TopRequest.self, CalendarCommand.self, BrowseCommand.self, CodesRequest.self, ReviewCommand.self, MCPCommand.self, CacheRequest.self,
+        CompanyRequest.self, TrendQuery.self, TopRequest.self, CalendarRequest.self, BrowseCommand.self, CodesRequest.self, ReviewCommand.self, MCPCommand.self, CacheRequest.self,
         CompletionsCommand.self, ManualCommand.self,
     ]
 
@@ -86,17 +87,9 @@ struct CommandOutput {
     static let none = CommandOutput(.none)
 }
 
-/// What `people` and `company` look up: one record by its code, or a page of matches for a name.
-enum Lookup: Equatable {
-    case code(String)
-    case name(String, page: Int)
-}
-
-/// People and company codes: 6 to 8 digits (KOBIS lists some 6- and 7-digit company codes), or
-/// 8 characters in the shape of movie codes (a year, then letters or digits), since KOBIS puts
-/// letters in codes (2023C165).
-enum CodeArgument {
-    static func isCode(_ text: String) -> Bool {
-        (6...8).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) } || MovieCodeArgument.isCode(text)
+extension CommandOutput {
+    /// A period's value, and the error after it when KOBIS could not answer some of its days.
+    static func period(_ value: any Presentable, coverage: PeriodCoverage?, chart: Bool = false) -> CommandOutput {
+        CommandOutput(.value(value, chart: chart), failureAfterOutput: PeriodNotWhole.after(coverage))
     }
 }

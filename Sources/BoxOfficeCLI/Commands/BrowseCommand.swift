@@ -1,4 +1,5 @@
 import BoxOfficeBrowse
+import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeReviews

@@ -1,13 +1,10 @@
+import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
 
 /// `boxoffice calendar [YYYY-MM]`: a month laid out as a calendar, each day's number one.
-struct CalendarCommand: BoxOfficeCommand, Equatable {
-    /// nil: this month in Korea.
-    var year: Int?
-    var month: Int?
-
+extension CalendarRequest: BoxOfficeCommand {
     static let spec = CommandSpec(
         name: "calendar", summary: "a month as a calendar, each day's number one film and its audience",
         arguments: [ArgumentSpec(name: "YYYY-MM", help: "the month, e.g. 2023-04 (default: this month in Korea)")],
@@ -18,14 +15,6 @@ struct CalendarCommand: BoxOfficeCommand, Equatable {
         """,
         examples: ["boxoffice calendar", "boxoffice calendar 2025-10", "boxoffice calendar 2025-10 --json | jq '.days[0]'"],
         fields: CommandSpec.fields(of: MonthCalendar.self))
-
-    init(_ arguments: some ArgumentReader) throws(UsageError) {
-        try arguments.expectPositionals(atMost: 1)
-        guard let text = arguments.positionals.first?.trimmingBlanks() else { return }
-        let (year, month) = try MonthArgument.parse(text, today: arguments.today, command: arguments.name)
-        self.year = year
-        self.month = month
-    }
 
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(MonthCalendar.self)

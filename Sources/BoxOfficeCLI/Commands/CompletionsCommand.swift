@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 /// `boxoffice completions bash|zsh|fish`: a completion script for the shell.
 struct CompletionsCommand: BoxOfficeCommand, Equatable {
     var shell: Completions.Shell

@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
@@ -24,9 +25,4 @@ extension DailyRequest: BoxOfficeCommand {
                    "boxoffice daily --json | jq '.entries[0]'", "boxoffice daily --date 2025-10-06 --format markdown",
                    "boxoffice daily --from 2025-10-01 --to 2025-10-31 --format csv > october.csv"],
         fields: CommandSpec.fields(of: DailyBoxOffice.self))
-}
-
-extension Parameter {
-    /// `--raw`, on every command that reads from KOBIS.
-    static let raw = Parameter("raw", help: "print KOBIS's own answer, untouched (after checking it is not a fault)", kind: .flag)
 }

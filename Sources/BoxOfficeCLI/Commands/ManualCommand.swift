@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 /// `boxoffice manual`: the man page, in roff.
 struct ManualCommand: BoxOfficeCommand, Equatable {
     static let spec = CommandSpec(

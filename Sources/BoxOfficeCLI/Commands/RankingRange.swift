@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
@@ -5,43 +6,7 @@ import BoxOfficeStorage
 /// `--from D --to D` on `daily` and `weekly`: every day (or week) of a range, fetched a few at a
 /// time, printed in order as soon as each is ready (a year's CSV starts at once), every answer
 /// kept in the cache as it arrives, so an interrupted or quota-stopped run goes on where it was.
-enum RankingRange {
-    static let from = Parameter("from", value: "D", help: "the first day of a range (with --to; default yesterday)", kind: .day)
-    static let to = Parameter("to", value: "D", help: "the last day of a range", default: "yesterday in Korea", kind: .day)
-    static let specs = [from.option, to.option]
-
-    /// What a range given as `--from` alone is, for the question of its cost: it runs to yesterday.
-    static func span(_ arguments: some ArgumentReader, weeks: Bool = false) -> String? {
-        guard arguments.has(from), !arguments.has(to) else { return nil }
-        let yesterday = arguments.today.adding(days: -1)
-        let read = weeks ? "every week up to the one holding yesterday" : "every day up to yesterday"
-        return "\(arguments.named(from)) without \(arguments.named(to)) reads \(read) (\(yesterday.iso))"
-    }
-
-    /// The range the options give, or nil; the command's single day (`date`) with them is a usage error.
-    static func parse(_ arguments: some ArgumentReader, date: Parameter? = nil) throws(UsageError) -> ClosedRange<Day>? {
-        guard arguments.has(from) || arguments.has(to) else { return nil }
-        let (fromName, toName) = (arguments.named(from), arguments.named(to))
-        if let date, arguments.has(date) {
-            let dateName = arguments.named(date)
-            throw UsageError(message: "\(dateName) and \(arguments.has(from) ? fromName : toName) cannot be used together; give one day with \(dateName), or a range with \(fromName) and \(toName)", command: arguments.name)
-        }
-        guard let first = try arguments.publishedDay(from) else {
-            throw UsageError(message: "\(toName) needs \(fromName): the range's first day, e.g. \(fromName) 2023-03-01 \(toName) 2023-03-31", command: arguments.name)
-        }
-        let last = try arguments.publishedDay(to) ?? arguments.today.adding(days: -1)
-        guard first <= last else {
-            throw UsageError(message: "\(fromName) \(first.iso) is after \(toName) \(last.iso)", command: arguments.name)
-        }
-        return first...last
-    }
-
-    /// Every day of a range.
-    static func days(_ range: ClosedRange<Day>) -> [Day] { PeriodReading.days(range) }
-
-    /// The Monday of every week that a range touches.
-    static func weeks(_ range: ClosedRange<Day>) -> [Day] { PeriodReading.weeks(range) }
-
+extension RankingRange {
     /// The rankings of a range, read by the engine with `--jobs` in flight, each written, in
     /// order, as soon as it and the ones before it are in.
     nonisolated(nonsending) static func run<Ranking: ListedRanking & RankingPresentation>(

@@ -1,9 +1,10 @@
+import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
 
 /// `boxoffice trend` on the command line: the request's options, help and examples.
-extension TrendRequest: BoxOfficeCommand {
+extension TrendQuery: BoxOfficeCommand {
     static let spec = CommandSpec(
         name: "trend", summary: "films' daily rank and audience across a range, drawn as a chart (terminal or SVG)",
         arguments: [ArgumentSpec(name: "movieCd|title…", help: "one to six films, by code or by title (quote a title of several words)")],

@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 /// The demo's recordings, by file name: the files of `Samples/`, copies of recordings in
 /// `Fixtures/kobis` (a test holds them equal), compiled into the program by SwiftPM
 /// (`.embedInCode`), so that `--demo` works wherever boxoffice is installed. A run touches only

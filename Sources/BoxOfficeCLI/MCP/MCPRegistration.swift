@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 import BoxOfficeRendering
 import BoxOfficeTransports
 #if canImport(FoundationEssentials)

@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
@@ -213,7 +214,7 @@ enum MCPTools {
                 return movies
             },
             renamed: ["movies": .positional, "alignOpening": .parameter("align", when: .bool(true), is: .text("opening"))],
-            decode: { arguments throws(UsageError) in try TrendRequest(arguments) },
+            decode: { arguments throws(UsageError) in try TrendQuery(arguments) },
             wrap: { $0 }),
         MCPTool(
             name: "top_films", title: "Top films of a year, a month or a period",
@@ -243,7 +244,7 @@ enum MCPTools {
                 try string(arguments, TopRequest.month.name).map { [$0] } ?? []
             },
             renamed: [TopRequest.month.name: .positional],
-            decode: { arguments throws(UsageError) in try CalendarCommand(arguments) },
+            decode: { arguments throws(UsageError) in try CalendarRequest(arguments) },
             wrap: { $0 }),
         MCPTool(
             name: "quota_status", title: "KOBIS quota status",

@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,31 +1,9 @@
+import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
 
-/// The answers kept on disk and today's count of calls (`cache info`, the `quota_status` tool),
-/// or clearing them (`cache clear`).
-struct CacheRequest: BoxOfficeRequest, Equatable {
-    enum Action: String, Equatable { case info, clear }
-
-    var action: Action
-
-    init(action: Action) {
-        self.action = action
-    }
-
-    init(_ arguments: some ArgumentReader) throws(UsageError) {
-        try arguments.expectPositionals(atMost: 1)
-        switch arguments.positionals.first {
-        case let text?:
-            guard let action = Action(rawValue: text) else {
-                throw UsageError(message: "unknown cache action \(UsageError.quote(text)); use 'cache info' or 'cache clear'", command: arguments.name)
-            }
-            self.action = action
-        case nil:
-            throw UsageError(message: "cache needs an action: 'cache info' or 'cache clear'", command: arguments.name)
-        }
-    }
-
+extension CacheRequest {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         let cache = try context.usableCache()
         let folder = cache.folder

@@ -1,3 +1,4 @@
+import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
@@ -8,19 +9,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// One movie's details, by code or title (`movie`, the `movie_details` tool).
-struct MovieRequest: BoxOfficeRequest, Equatable {
-    var target: FilmReference
-    var poster: Bool
-
-    static let poster = Parameter("poster", help: "add a poster image address (needs KAKAO_REST_API_KEY or OMDB_API_KEY)", kind: .flag)
-
-    init(_ arguments: some ArgumentReader) throws(UsageError) {
-        let text = try arguments.text("a movie code or title", example: "20124079")
-        target = FilmReference(text)
-        poster = arguments.has(Self.poster)
-    }
-
+extension MovieRequest {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         if poster { try context.check(MovieWithPoster.self) } else { try context.check(Movie.self) }
         // Without a poster key there is nothing to do, so say so before any call is spent.
@@ -68,12 +57,5 @@ struct MovieRequest: BoxOfficeRequest, Equatable {
         var error = error
         error.searchedSamples = context.source.searchedFilms != nil
         return error
-    }
-}
-
-/// Checks movie codes: KOBIS codes are 8 letters and digits with a digit first, like 20124079 or 2024A603.
-enum MovieCodeArgument {
-    static func isCode(_ text: String) -> Bool {
-        MovieCode.isValid(text)
     }
 }

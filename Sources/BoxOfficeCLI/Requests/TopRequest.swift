@@ -1,87 +1,9 @@
+import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
 
-/// Films ranked by audience within a period, computed from the daily rankings of its days.
-struct TopRequest: BoxOfficeRequest, Equatable {
-    /// What the user asked for; resolved to days against today at run time.
-    var period: Period
-    var limit: Int
-    var filters: RankingFilterOptions
-    /// What a range is, when the user may not know (`--from` alone runs to yesterday).
-    var span: String? = nil
-
-    /// A year, a month, or any range of days.
-    enum Period: Equatable {
-        /// nil: the last complete year.
-        case year(Int?)
-        case month(year: Int, month: Int)
-        case range(ClosedRange<Day>)
-    }
-
-    static let defaultLimit = 10
-    /// The earliest year KOBIS's ticketing network covers.
-    static let firstYear = 2004
-
-    static let year = Parameter("year", value: "YYYY", help: "a calendar year; this year runs to yesterday", default: "the last complete year",
-                                kind: .number(firstYear...9999))
-    static let month = Parameter("month", value: "YYYY-MM", help: "a month, e.g. 2023-08; this month runs to yesterday", kind: .word)
-    static let limit = Parameter("limit", value: "N", help: "how many films to list", default: String(defaultLimit), kind: .number(1...10_000))
-
-    init(_ arguments: some ArgumentReader) throws(UsageError) {
-        try arguments.expectPositionals(atMost: 0)
-        let (from, to) = (RankingRange.from, RankingRange.to)
-        let given = [Self.year, Self.month, arguments.has(from) ? from : to].filter(arguments.has)
-        if given.count > 1 {
-            throw UsageError(message: "\(arguments.named(given[0])) and \(arguments.named(given[1])) cannot be used together; give one period: \(arguments.named(Self.year)), \(arguments.named(Self.month)), or \(arguments.named(from)) and \(arguments.named(to))", command: arguments.name)
-        }
-        let today = arguments.today
-        if let range = try RankingRange.parse(arguments) {
-            period = .range(range)
-            span = RankingRange.span(arguments)
-        } else if let text = arguments.string(Self.month) {
-            let (year, month) = try MonthArgument.parse(text, today: today, command: arguments.name, option: arguments.named(Self.month) + " ")
-            if year == today.year, month == today.month, today.day == 1 {
-                throw UsageError(message: "\(arguments.named(Self.month)) \(MonthArgument.name(year, month)) has no published day yet (KOBIS publishes a day only after it ends); try the month before", command: arguments.name)
-            }
-            period = .month(year: year, month: month)
-        } else if let text = arguments.string(Self.year) {
-            let trimmed = text.trimmingBlanks()
-            guard trimmed.count == 4, let year = Int(trimmed) else {
-                throw UsageError(message: "\(arguments.named(Self.year)) \(UsageError.quote(text)) is not a year; write it as 2023", command: arguments.name)
-            }
-            guard year >= Self.firstYear else {
-                throw UsageError(message: "\(arguments.named(Self.year)) \(year) is before KOBIS's figures begin (\(Self.firstYear))", command: arguments.name)
-            }
-            guard year < today.year || (year == today.year && today.adding(days: -1).year == year) else {
-                throw UsageError(message: year > today.year ? "\(arguments.named(Self.year)) \(year) is in the future (this year in Korea is \(today.year))"
-                                 : "\(arguments.named(Self.year)) \(year) has no published day yet (KOBIS publishes a day only after it ends); try \(year - 1)", command: arguments.name)
-            }
-            period = .year(year)
-        } else {
-            period = .year(nil)
-        }
-        limit = try arguments.number(Self.limit) ?? Self.defaultLimit
-        filters = try RankingFilterOptions(arguments)
-    }
-
-    /// The period as the engine takes it: with none given, the last complete year (in the demo,
-    /// `defaultYear`, the samples').
-    func enginePeriod(today: Day, defaultYear: Int?) -> TopFilmsRequest.Period {
-        switch period {
-        case let .year(year?): .year(year)
-        case .year(nil): .year(defaultYear ?? today.year - 1)
-        case let .month(year, month): .month(year: year, month: month)
-        case let .range(range): .range(range)
-        }
-    }
-
-    init(period: Period, limit: Int, filters: RankingFilterOptions) {
-        self.period = period
-        self.limit = limit
-        self.filters = filters
-    }
-
+extension TopRequest {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(PeriodRanking.self)
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; top reads a day's ranking for every day of the period", command: "top") }

@@ -1,4 +1,5 @@
 @testable import BoxOfficeBrowse
+@testable import BoxOfficeArguments
 @testable import BoxOfficeCLI
 @testable import BoxOfficeCore
 import Foundation

@@ -1,3 +1,4 @@
+@testable import BoxOfficeArguments
 @testable import BoxOfficeCLI
 import BoxOfficeCore
 import BoxOfficeRendering
@@ -50,19 +51,19 @@ import Testing
         #expect(same(try fromCommandLine(["trend", "20199882", "어쩔수가없다", "--from", "2023-04-01", "--to", "2023-04-30", "--align", "opening"]),
                      try fromTool("movie_trend", [("movies", .array([.string("20199882"), .string("어쩔수가없다")])), ("from", .string("2023-04-01")),
                                                   ("to", .string("2023-04-30")), ("alignOpening", .bool(true))]),
-                     as: TrendRequest.self))
+                     as: TrendQuery.self))
         #expect(same(try fromCommandLine(["top", "--month", "2023-04", "--limit", "5", "--nation", "foreign"]),
                      try fromTool("top_films", [("month", .string("2023-04")), ("limit", .int(5)), ("nation", .string("foreign"))]),
                      as: TopRequest.self))
         #expect(same(try fromCommandLine(["top", "--year", "2023"]), try fromTool("top_films", [("year", .int(2023))]), as: TopRequest.self))
-        #expect(same(try fromCommandLine(["calendar", "2023-04"]), try fromTool("month_calendar", [("month", .string("2023-04"))]), as: CalendarCommand.self))
-        #expect(same(try fromCommandLine(["calendar"]), try fromTool("month_calendar", []), as: CalendarCommand.self))
+        #expect(same(try fromCommandLine(["calendar", "2023-04"]), try fromTool("month_calendar", [("month", .string("2023-04"))]), as: CalendarRequest.self))
+        #expect(same(try fromCommandLine(["calendar"]), try fromTool("month_calendar", []), as: CalendarRequest.self))
         #expect(same(try fromCommandLine(["cache", "info"]), try fromTool("quota_status", []), as: CacheRequest.self))
         // Different requests are told apart, so the checks above can fail.
         #expect(!same(try fromCommandLine(["daily", "--date", "2023-04-23", "--multi"]),
                       try fromTool("daily_box_office", [("date", .string("2023-04-23")), ("market", .string("commercial"))]), as: DailyRequest.self))
         #expect(!same(try fromCommandLine(["trend", "20199882"]),
-                      try fromTool("movie_trend", [("movies", .array([.string("20199882")])), ("alignOpening", .bool(true))]), as: TrendRequest.self))
+                      try fromTool("movie_trend", [("movies", .array([.string("20199882")])), ("alignOpening", .bool(true))]), as: TrendQuery.self))
     }
 
     /// The same check, in each face's terms: the command line names flags, a tool its arguments.

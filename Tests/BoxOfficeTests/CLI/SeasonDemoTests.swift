@@ -1,3 +1,4 @@
+@testable import BoxOfficeArguments
 @testable import BoxOfficeCLI
 import BoxOfficeCore
 import BoxOfficeRendering

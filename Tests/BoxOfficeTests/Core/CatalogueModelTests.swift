@@ -1,4 +1,5 @@
 @testable import BoxOfficeCore
+@testable import BoxOfficeArguments
 @testable import BoxOfficeCLI
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 @testable import BoxOfficeStorage
 @testable import BoxOfficeRendering
+@testable import BoxOfficeArguments
 @testable import BoxOfficeCLI
 @testable import BoxOfficeCore
 @testable import BoxOfficeTransports

@@ -1,3 +1,4 @@
+@testable import BoxOfficeArguments
 @testable import BoxOfficeCLI
 import BoxOfficeCore
 import Foundation
@@ -115,7 +116,7 @@ import Testing
             #expect(result.status == 0, "\(result.standardError)")
             let fetched = Array(days(server).dropFirst(asked)).sorted()
             asked = days(server).count
-            #expect(fetched == RankingRange.days(Day(first)!...Day(last)!).map(\.compact), "\(month)")
+            #expect(fetched == PeriodReading.days(Day(first)!...Day(last)!).map(\.compact), "\(month)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
             #expect(object["from"] as? String == Day(first)?.iso && object["to"] as? String == Day(last)?.iso, "\(month)")
         }
@@ -162,7 +163,7 @@ import Testing
         let second = try await Executable.run(arguments, environment: environment(server, cache: cache))
         #expect(second.status == 0, "\(second.standardError)")
         #expect(second.standardError.contains("366 days: 326 to fetch from KOBIS, 40 from the cache"))
-        #expect(Array(days(server).dropFirst(41)) == RankingRange.days(Day(year: 2020, month: 2, day: 10)!...Day(year: 2020, month: 12, day: 31)!).map(\.compact))
+        #expect(Array(days(server).dropFirst(41)) == PeriodReading.days(Day(year: 2020, month: 2, day: 10)!...Day(year: 2020, month: 12, day: 31)!).map(\.compact))
         // The year is the four made-up days' ranking (the others are empty), as the range of
         // those days (from the cache) gives it.
         let range = try await Executable.run(["top", "--from", "2020-02-27", "--to", "2020-03-01", "--rate", "0", "--json", "--compact"],
@@ -246,8 +247,8 @@ import Testing
         #expect(try period(["--month", "2026-11"]) == "2026-11-01…2026-11-21+")
         #expect(try period(["--month", "2024-02"]) == "2024-02-01…2024-02-29")
         #expect(try period(["--month", "2023-02"]) == "2023-02-01…2023-02-28")
-        #expect(try top(["--year", "2024"]).flatMap { $0.enginePeriod(today: today, defaultYear: nil).days }.map { RankingRange.days($0).count } == 366)
-        #expect(try top(["--year", "2023"]).flatMap { $0.enginePeriod(today: today, defaultYear: nil).days }.map { RankingRange.days($0).count } == 365)
+        #expect(try top(["--year", "2024"]).flatMap { $0.enginePeriod(today: today, defaultYear: nil).days }.map { PeriodReading.days($0).count } == 366)
+        #expect(try top(["--year", "2023"]).flatMap { $0.enginePeriod(today: today, defaultYear: nil).days }.map { PeriodReading.days($0).count } == 365)
         #expect(try period(["--month", "2026-10"], today: Day(year: 2026, month: 11, day: 1)) == "2026-10-01…2026-10-31", "a month that ended yesterday is whole")
         #expect(try period(["--from", "2023-07-01", "--to", "2023-08-31"]) == "2023-07-01…2023-08-31")
         #expect(try period(["--year", "2026"], today: Day(year: 2026, month: 1, day: 2)) == "2026-01-01…2026-01-01+")

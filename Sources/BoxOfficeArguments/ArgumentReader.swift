@@ -2,7 +2,7 @@ import BoxOfficeCore
 import BoxOfficeRendering
 
 /// One argument's value as a face received it.
-enum ArgumentValue: Equatable, Sendable {
+package enum ArgumentValue: Equatable, Sendable {
     /// The text after `--name`, or a tool's string.
     case text(String)
     /// A tool's whole number.
@@ -16,7 +16,7 @@ enum ArgumentValue: Equatable, Sendable {
 /// from a reader once, as a `Decodable` type does from any decoder; each face says how its
 /// arguments are named in messages (`--date` on the command line, `date` for a tool), so a
 /// request's checks speak the face's terms without a message ever being reworded.
-protocol ArgumentReader {
+package protocol ArgumentReader {
     /// What the arguments are for, in messages: the command (`daily`) or the tool.
     var name: String { get }
     /// Today in Korea.
@@ -31,7 +31,7 @@ protocol ArgumentReader {
     func hint(forUnexpected word: String) -> String
 }
 
-extension ArgumentReader {
+package extension ArgumentReader {
     /// Whether the parameter was given.
     func has(_ parameter: Parameter) -> Bool { value(parameter.name) != nil }
 
@@ -102,33 +102,5 @@ extension ArgumentReader {
             throw UsageError(message: "\(named(parameter)) \(UsageError.quote(text)) is not one of: \(valid.joined(separator: ", "))\(hint)", command: name)
         }
         return value
-    }
-}
-
-/// The command line's arguments for one command: its positionals and its options as text (a flag
-/// as an empty one), named `--option` in messages.
-struct CommandArguments: ArgumentReader {
-    let name: String
-    let positionals: [String]
-    let options: [String: String]
-    let today: Day
-
-    func value(_ parameter: String) -> ArgumentValue? { options[parameter].map(ArgumentValue.text) }
-
-    func named(_ parameter: String) -> String { "--" + parameter }
-
-    /// `daily 20220105` → `--date 20220105`; `weekly weekend` → `--period weekend`.
-    func hint(forUnexpected word: String) -> String {
-        let options = Commands.named(name)?.spec.options ?? []
-        if let choice = options.first(where: { $0.choices?.contains(word.lowercased()) == true }) {
-            return "; did you mean '--\(choice.name) \(word.lowercased())'?"
-        }
-        if options.contains(where: { $0.name == "date" }), (try? DateArgument.day(word, today: today, option: "--date")) != nil {
-            return "; did you mean '--date \(word)'?"
-        }
-        if let flag = options.first(where: { !$0.takesValue && $0.name == word.lowercased() }) {
-            return "; did you mean '--\(flag.name)'?"
-        }
-        return ""
     }
 }

@@ -1,11 +1,10 @@
 import BoxOfficeCore
-import BoxOfficeStorage
 
 /// Reads a month as users write it: `2023-04`, `202304`, `2023.04`, `2023/04`, `2023-4`, or as
 /// Koreans do, `2023년 4월`.
-enum MonthArgument {
+package enum MonthArgument {
     /// The year and month, refused when malformed or after this month in Korea (`today`).
-    static func parse(_ text: String, today: Day, command: String, option: String = "") throws(UsageError) -> (year: Int, month: Int) {
+    package static func parse(_ text: String, today: Day, command: String, option: String = "") throws(UsageError) -> (year: Int, month: Int) {
         // Split as days are (DateArgument.numbers): 2023-04, 202304, 2023.4, 2023/04, 2023. 4.
         guard let numbers = DateArgument.numbers(text.trimmingBlanks(), parts: 2) ?? korean(text), (1...12).contains(numbers[1]), numbers[0] >= 1900 else {
             throw UsageError(message: "\(option)\(UsageError.quote(text)) is not a month; write it as 2023-04", command: command)
@@ -24,7 +23,7 @@ enum MonthArgument {
     }
 
     /// `2023-04`.
-    static func name(_ year: Int, _ month: Int) -> String {
+    package static func name(_ year: Int, _ month: Int) -> String {
         cFormat("%04d-%02d", year, month)
     }
 }

@@ -5,28 +5,25 @@ import BoxOfficeRendering
 /// without the days the cache does not hold: the rest is shown, and this, after it, says which days
 /// are missing and ends the run with 69, so a script knows the answer is incomplete. Those days are
 /// not kept, so the same command asks only for them when run again.
-struct PeriodNotWhole: Error, Sendable, Equatable {
-    let failed: [UnreadDay]
+package struct PeriodNotWhole: Error, Sendable, Equatable {
+    package let failed: [UnreadDay]
+
+    package init(failed: [UnreadDay]) {
+        self.failed = failed
+    }
 
     /// The error after `coverage`'s period was shown, when KOBIS could not answer some of its days.
-    static func after(_ coverage: PeriodCoverage?) -> PeriodNotWhole? {
+    package static func after(_ coverage: PeriodCoverage?) -> PeriodNotWhole? {
         let missing = coverage?.unread.filter { $0.reason != .notHeld } ?? []
         return missing.isEmpty ? nil : PeriodNotWhole(failed: missing)
     }
 
     /// `2025-11-10 (알수없는 오류가 발생했습니다., error 320099)`; a few of many, grouped by error.
-    var days: String {
+    package var days: String {
         PeriodCoverage.failedDays(PeriodCoverage(daysInPeriod: failed.count, unread: failed).failed)
     }
 
     /// The days KOBIS could not answer, and the days the cache did not hold (offline).
-    var kobisFailed: [UnreadDay] { failed.filter { $0.reason != .notCached } }
-    var notCached: [Day] { failed.filter { $0.reason == .notCached }.map(\.day) }
-}
-
-extension CommandOutput {
-    /// A period's value, and the error after it when KOBIS could not answer some of its days.
-    static func period(_ value: any Presentable, coverage: PeriodCoverage?, chart: Bool = false) -> CommandOutput {
-        CommandOutput(.value(value, chart: chart), failureAfterOutput: PeriodNotWhole.after(coverage))
-    }
+    package var kobisFailed: [UnreadDay] { failed.filter { $0.reason != .notCached } }
+    package var notCached: [Day] { failed.filter { $0.reason == .notCached }.map(\.day) }
 }

@@ -6,9 +6,9 @@ import BoxOfficeRendering
 /// through it, whichever face gave it (`arguments.number(TopRequest.limit)`); an MCP tool's input
 /// schema takes the value's type and bounds from it (`TopRequest.limit.property("…")`). No request
 /// names a parameter by a string of its own.
-struct Parameter: Sendable {
+package struct Parameter: Sendable {
     /// What a value is, on every face.
-    enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Any text that is not empty.
         case text
         /// A day, in any form `DateArgument` reads (a tool gets it as a string).
@@ -24,15 +24,15 @@ struct Parameter: Sendable {
     }
 
     /// How the command line shows it.
-    let option: OptionSpec
-    let kind: Kind
+    package let option: OptionSpec
+    package let kind: Kind
 
     /// The name a face knows it by (`--date` on the command line, `date` in a tool's arguments).
-    var name: String { option.name }
+    package var name: String { option.name }
 
     /// A parameter: `value` is the command line's placeholder (nil for a flag); choices complete
     /// as themselves unless `completion` says otherwise.
-    init(_ name: String, value: String? = nil, help: String, default defaultValue: String? = nil, kind: Kind,
+    package init(_ name: String, value: String? = nil, help: String, default defaultValue: String? = nil, kind: Kind,
          completion: ValueCompletion? = nil) {
         var completes = completion ?? .none
         if completion == nil, case let .choice(words) = kind { completes = .choices(words) }
@@ -42,12 +42,12 @@ struct Parameter: Sendable {
 
     /// This parameter as a property of a tool's input schema: its type and bounds from the
     /// declaration, described for an assistant.
-    func property(_ description: String) -> (String, JSONValue) {
+    package func property(_ description: String) -> (String, JSONValue) {
         (name, schema(description))
     }
 
     /// The JSON Schema of the value, with `description`.
-    func schema(_ description: String) -> JSONValue {
+    package func schema(_ description: String) -> JSONValue {
         var members: [(String, JSONValue)]
         switch kind {
         case .text: members = [("type", .string("string")), ("minLength", .int(1))]
@@ -60,4 +60,9 @@ struct Parameter: Sendable {
         }
         return .object(members + [("description", .string(description))])
     }
+}
+
+package extension Parameter {
+    /// `--raw`, on every command that reads from KOBIS.
+    static let raw = Parameter("raw", help: "print KOBIS's own answer, untouched (after checking it is not a fault)", kind: .flag)
 }

@@ -1,14 +1,13 @@
 import BoxOfficeCore
-import BoxOfficeStorage
 
 /// Reads a day as users write it: `20230327`, `2023-03-27`, `2023-3-27`, `2023.03.27` (and the
 /// Korean `2023. 3. 27.`), `2023/03/27`, `yesterday`, `today` or `-Nd`, and as Koreans say it:
 /// `오늘`, `어제`, `그제` (`그저께`), `3일 전`, `2023년 3월 27일` and `3월 27일` (this year's, or last
 /// year's while this year's is still to come). The one reader of dates for every command, option
 /// and MCP tool; months go through the same splitting (`MonthArgument`).
-enum DateArgument {
+package enum DateArgument {
     /// What is wrong with a text that was to be a day; each face words it.
-    enum Problem: Error, Equatable {
+    package enum Problem: Error, Equatable {
         /// `-xd`: not a count of days ago.
         case badDaysAgo
         /// `-3`: a count of days ago without its `d`.
@@ -20,7 +19,7 @@ enum DateArgument {
     }
 
     /// Resolves `text` against Korea's `today`.
-    static func read(_ text: String, today: Day) throws(Problem) -> Day {
+    package static func read(_ text: String, today: Day) throws(Problem) -> Day {
         let trimmed = text.trimmingBlanks().lowercased()
         switch trimmed {
         case "today", "오늘": return today
@@ -72,7 +71,7 @@ enum DateArgument {
     /// The numbers of a date written with Korean units and no spaces (`2023년4월23일`, `4월23일`,
     /// `2023년4월`), each before its unit: a year of 1 to 4 digits, a month or day of 1 or 2; nil
     /// for anything else (other characters, digits without a unit after them).
-    static func koreanParts(_ compact: String) -> (numbers: [Int], units: [Character])? {
+    package static func koreanParts(_ compact: String) -> (numbers: [Int], units: [Character])? {
         var numbers: [Int] = []
         var units: [Character] = []
         var digits = ""
@@ -91,7 +90,7 @@ enum DateArgument {
     }
 
     /// Resolves `text` against Korea's `today`; `option` names the flag in messages.
-    static func day(_ text: String, today: Day, option: String) throws(UsageError) -> Day {
+    package static func day(_ text: String, today: Day, option: String) throws(UsageError) -> Day {
         do {
             return try read(text, today: today)
         } catch {
@@ -108,7 +107,7 @@ enum DateArgument {
     /// The numbers of a date written with its parts run together (`20230327`, `202303`) or
     /// parted by `-`, `.`, `/` or spaces (`2023-3-27`, `2023. 3. 27.`): a year of four digits,
     /// then `parts - 1` numbers of one or two digits; nil for anything else.
-    static func numbers(_ text: String, parts: Int) -> [Int]? {
+    package static func numbers(_ text: String, parts: Int) -> [Int]? {
         let isDigit = { (character: Character) in character.isASCII && character.isNumber }
         var pieces: [Substring]
         if text.count == 4 + 2 * (parts - 1), text.allSatisfy(isDigit) {
@@ -131,7 +130,7 @@ enum DateArgument {
     }
 
     /// Refuses today and later days: KOBIS publishes a day only after it ends.
-    static func requirePublished(_ day: Day, today: Day, option: String) throws(UsageError) {
+    package static func requirePublished(_ day: Day, today: Day, option: String) throws(UsageError) {
         if day == today {
             throw UsageError(message: "\(option) \(day.iso) is today in Korea; KOBIS publishes a day's box office only after it ends. Try 'yesterday'.")
         }

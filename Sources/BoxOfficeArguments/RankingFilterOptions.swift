@@ -1,33 +1,32 @@
 import BoxOfficeCore
 import BoxOfficeRendering
-import BoxOfficeStorage
 
 /// The filters `daily` and `weekly` share: nation, diversity or commercial films, region.
-struct RankingFilterOptions: Equatable, Sendable {
-    var nation: BoxOfficeFilter.Nation?
-    var market: BoxOfficeFilter.Market?
+package struct RankingFilterOptions: Equatable, Sendable {
+    package var nation: BoxOfficeFilter.Nation?
+    package var market: BoxOfficeFilter.Market?
     /// What the user typed for `--region`: a code, or a name resolved through the code table at run time.
-    var region: String?
+    package var region: String?
     /// How the face that gave the region names it, for a region KOBIS turns out not to know.
-    var regionParameter = "--region"
+    package var regionParameter = "--region"
     /// `--deep`: past the top 10, from the four filtered lists (those the filters keep).
-    var deep = false
+    package var deep = false
 
     /// The same filters, whichever face gave them.
-    static func == (lhs: Self, rhs: Self) -> Bool {
+    package static func == (lhs: Self, rhs: Self) -> Bool {
         (lhs.nation, lhs.market, lhs.region, lhs.deep) == (rhs.nation, rhs.market, rhs.region, rhs.deep)
     }
 
-    static let nation = Parameter("nation", value: "korean|foreign", help: "only Korean or only foreign films", kind: .choice(["korean", "foreign"]))
-    static let multi = Parameter("multi", help: "only diversity films (independent and art, 다양성영화)", kind: .flag)
-    static let commercial = Parameter("commercial", help: "only commercial films (상업영화)", kind: .flag)
-    static let region = Parameter("region", value: "NAME|CODE", help: "only one region: 서울시, 서울, seoul or 0105001 ('boxoffice codes regions' lists them)",
+    package static let nation = Parameter("nation", value: "korean|foreign", help: "only Korean or only foreign films", kind: .choice(["korean", "foreign"]))
+    package static let multi = Parameter("multi", help: "only diversity films (independent and art, 다양성영화)", kind: .flag)
+    package static let commercial = Parameter("commercial", help: "only commercial films (상업영화)", kind: .flag)
+    package static let region = Parameter("region", value: "NAME|CODE", help: "only one region: 서울시, 서울, seoul or 0105001 ('boxoffice codes regions' lists them)",
                                   kind: .text, completion: .region)
-    static let deep = Parameter("deep", help: "past the top 10: KOBIS's four filtered lists (Korean or foreign × diversity or commercial) merged, up to 40 films, exact as far as they prove; 4 calls a day, 2 with --nation, --multi or --commercial",
+    package static let deep = Parameter("deep", help: "past the top 10: KOBIS's four filtered lists (Korean or foreign × diversity or commercial) merged, up to 40 films, exact as far as they prove; 4 calls a day, 2 with --nation, --multi or --commercial",
                                 kind: .flag)
-    static let specs = [nation, multi, commercial, region, deep].map(\.option)
+    package static let specs = [nation, multi, commercial, region, deep].map(\.option)
 
-    init(_ arguments: some ArgumentReader) throws(UsageError) {
+    package init(_ arguments: some ArgumentReader) throws(UsageError) {
         if let text = arguments.string(Self.nation) {
             switch text.trimmingBlanks().lowercased() {
             case "korean", "k", "한국": nation = .korean
@@ -58,5 +57,5 @@ struct RankingFilterOptions: Equatable, Sendable {
 
     /// The filter KOBIS is sent, but the region: that is the request's `region`, a name or a code
     /// the engine looks up.
-    var filter: BoxOfficeFilter { BoxOfficeFilter(nation: nation, market: market) }
+    package var filter: BoxOfficeFilter { BoxOfficeFilter(nation: nation, market: market) }
 }

@@ -1,24 +1,24 @@
 /// "Did you mean …?" for mistyped commands and options.
-enum Suggestion {
+package enum Suggestion {
     /// ". Did you mean 'x'?" with the candidate nearest to `text`, or nothing when none is near:
     /// the end of a message about a mistyped name or value.
-    static func hint(_ text: String, among candidates: [String]) -> String {
+    package static func hint(_ text: String, among candidates: [String]) -> String {
         mentioning(closest(to: text, among: candidates))
     }
 
     /// ". Did you mean 'x'?" for a suggestion found, or nothing.
-    static func mentioning(_ suggestion: String?) -> String {
+    package static func mentioning(_ suggestion: String?) -> String {
         suggestion.map { ". Did you mean '\($0)'?" } ?? ""
     }
 
     /// `'a'`, `'a' or 'b'`, `'a', 'b' or 'c'`: names a message offers together.
-    static func either(_ items: [String]) -> String {
+    package static func either(_ items: [String]) -> String {
         guard let last = items.last else { return "" }
         return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " or " + last
     }
 
     /// The candidate nearest to `text` by edit distance, when it is near enough to be a likely typo.
-    static func closest(to text: String, among candidates: [String]) -> String? {
+    package static func closest(to text: String, among candidates: [String]) -> String? {
         let scored = candidates.map { ($0, distance(Array(text.lowercased()), Array($0.lowercased()))) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
         // A start of a name is a likely typo too; the nearest such name wins (`--dat` → `--date`, not `--data-dir`).

@@ -1,0 +1,16 @@
+import BoxOfficeCore
+
+/// A month laid out as a calendar, each day's number one (`calendar`, the `month_calendar` tool).
+package struct CalendarRequest: Equatable, Sendable {
+    /// nil: this month in Korea.
+    package var year: Int?
+    package var month: Int?
+
+    package init(_ arguments: some ArgumentReader) throws(UsageError) {
+        try arguments.expectPositionals(atMost: 1)
+        guard let text = arguments.positionals.first?.trimmingBlanks() else { return }
+        let (year, month) = try MonthArgument.parse(text, today: arguments.today, command: arguments.name)
+        self.year = year
+        self.month = month
+    }
+}
