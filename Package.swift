@@ -47,15 +47,17 @@ let package = Package(
         // browse, the full-screen view: its state machine, screens, terminal and loop, over a
         // BrowseSource the program that shows it gives it. It knows no command line.
         .target(name: "BoxOfficeBrowse", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeReviews"]),
+        // The demo: KOBIS recordings compiled in (--demo works wherever the program is), answered
+        // by a transport of their own, and what they hold, for every face to ask.
+        .target(name: "BoxOfficeSamples", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage"], resources: [.embedInCode("Samples")]),
         // The words of requests that the faces share: each parameter declared once, how a face's
         // arguments are read (argv or a tool's JSON), days and months as users write them, each
         // request's checks, and the messages of bad arguments and of costs past the limit.
         .target(name: "BoxOfficeArguments", dependencies: ["BoxOfficeCore", "BoxOfficeRendering"]),
         // The command line: a declarative parser, settings, and the one place errors become exit codes.
-        .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeArguments", "BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeTransports", "BoxOfficeReviews",
+        .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeArguments", "BoxOfficeSamples", "BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeTransports", "BoxOfficeReviews",
                                                      "BoxOfficeBrowse"],
-                // The demo's recorded answers, compiled in: --demo works wherever the program is.
-                resources: [.embedInCode("Demo/Samples")]),
+),
         // A shell around BoxOfficeCLI. It does not depend on the helper: a dependency would link the
         // helper's library modules, URLSession's among them, into it. `swift build` builds both.
         .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCLI"],
@@ -78,7 +80,7 @@ let package = Package(
         .executableTarget(name: "library-seoul-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], path: "Tests/LibrarySeoulExample"),
         // Expected/ holds whole outputs the tests read by path. The programs are tested as built.
         .testTarget(name: "BoxOfficeTests", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeURLSession", "BoxOfficeTransports",
-                                                            "BoxOfficeReviews", "BoxOfficeArguments", "BoxOfficeCLI", "BoxOfficeBrowse", "BoxOfficeCrypto"], exclude: ["Expected"]),
+                                                            "BoxOfficeReviews", "BoxOfficeArguments", "BoxOfficeSamples", "BoxOfficeCLI", "BoxOfficeBrowse", "BoxOfficeCrypto"], exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import BoxOfficeBrowse
 import BoxOfficeArguments
 import BoxOfficeCore
+import BoxOfficeSamples
 import BoxOfficeRendering
 import BoxOfficeReviews
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import BoxOfficeArguments
 import BoxOfficeCore
+import BoxOfficeSamples
 import BoxOfficeRendering
 import BoxOfficeStorage
 import BoxOfficeTransports

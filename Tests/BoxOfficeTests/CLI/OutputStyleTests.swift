@@ -2,6 +2,7 @@
 @testable import BoxOfficeRendering
 @testable import BoxOfficeArguments
 @testable import BoxOfficeCLI
+@testable import BoxOfficeSamples
 import BoxOfficeCore
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 @testable import BoxOfficeArguments
 @testable import BoxOfficeCLI
+@testable import BoxOfficeSamples
 @testable import BoxOfficeRendering
 @testable import BoxOfficeCore
 import Foundation
@@ -11,7 +12,7 @@ import Testing
         let recordings = SampleTransport.recordings
         #expect(recordings.count == Set(SampleCatalog.entries.map(\.file)).count)
         for (name, data) in recordings {
-            #expect(data == (try Fixtures.data(name)), "\(name): copy Fixtures/kobis/\(name) to Sources/BoxOfficeCLI/Demo/Samples")
+            #expect(data == (try Fixtures.data(name)), "\(name): copy Fixtures/kobis/\(name) to Sources/BoxOfficeSamples/Samples")
         }
     }
 

@@ -1,6 +1,7 @@
 @testable import BoxOfficeCore
 @testable import BoxOfficeArguments
 @testable import BoxOfficeCLI
+@testable import BoxOfficeSamples
 import Foundation
 import Testing
 

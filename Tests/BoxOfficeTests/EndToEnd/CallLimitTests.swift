@@ -1,6 +1,7 @@
 @testable import BoxOfficeBrowse
 @testable import BoxOfficeArguments
 @testable import BoxOfficeCLI
+@testable import BoxOfficeSamples
 @testable import BoxOfficeCore
 import Foundation
 import Testing

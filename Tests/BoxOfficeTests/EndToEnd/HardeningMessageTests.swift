@@ -2,6 +2,7 @@
 @testable import BoxOfficeRendering
 @testable import BoxOfficeArguments
 @testable import BoxOfficeCLI
+@testable import BoxOfficeSamples
 @testable import BoxOfficeCore
 @testable import BoxOfficeTransports
 import Foundation

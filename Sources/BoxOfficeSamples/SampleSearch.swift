@@ -1,4 +1,3 @@
-import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 #if canImport(FoundationEssentials)
@@ -13,24 +12,24 @@ import Foundation
 /// any part of a name, the opening year within the range asked. Every face that searches (the
 /// command line's `search` and a title given to `movie` or `trend`, the MCP tool, `browse`'s `/`)
 /// reaches it through the transport, as it would reach KOBIS.
-enum SampleSearch {
+package enum SampleSearch {
     /// One film as the samples know it: all of it from its details, or what a ranking says of it.
     private struct Film {
-        let code: String
-        let title: String
-        var titleEnglish = ""
-        var year = ""
+        package let code: String
+        package let title: String
+        package var titleEnglish = ""
+        package var year = ""
         /// `20250924`, or "" when unknown.
-        let openDay: String
-        var type = ""
-        var status = ""
-        var nations: [String] = []
-        var genres: [String] = []
-        var directors: [String] = []
-        var companies: [(code: String, name: String)] = []
+        package let openDay: String
+        package var type = ""
+        package var status = ""
+        package var nations: [String] = []
+        package var genres: [String] = []
+        package var directors: [String] = []
+        package var companies: [(code: String, name: String)] = []
 
         /// The film as KOBIS's list gives it.
-        var listed: JSONValue {
+        package var listed: JSONValue {
             .object([
                 ("movieCd", .string(code)), ("movieNm", .string(title)), ("movieNmEn", .string(titleEnglish)), ("prdtYear", .string(year)),
                 ("openDt", .string(openDay)), ("typeNm", .string(type)), ("prdtStatNm", .string(status)),
@@ -43,7 +42,7 @@ enum SampleSearch {
     }
 
     /// KOBIS's answer to `movie/searchMovieList` with these parameters.
-    static func answer(_ parameters: [(name: String, value: String)]) -> Data {
+    package static func answer(_ parameters: [(name: String, value: String)]) -> Data {
         var values: [String: String] = [:]
         for (name, value) in parameters { values[name] = value }
         let title = fold(values["movieNm"] ?? "")
@@ -64,7 +63,7 @@ enum SampleSearch {
     }
 
     /// How many films the samples name (the films a demo search searches).
-    static var filmCount: Int { held.count }
+    package static var filmCount: Int { held.count }
 
     /// Lower-cased, without spaces: `범죄와의전쟁` finds `범죄와의 전쟁`.
     private static func fold(_ text: String) -> String {

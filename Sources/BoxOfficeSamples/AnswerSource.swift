@@ -1,4 +1,3 @@
-import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 #if canImport(FoundationEssentials)
@@ -10,7 +9,7 @@ import Foundation
 /// Where a run's answers come from, chosen once (`CommandContext.source`): KOBIS itself, which
 /// holds every published day, or the recordings inside boxoffice (`--demo`), which hold some.
 /// Commands ask it what it holds and what to show when nothing is asked for; none asks which it is.
-struct AnswerSource: Sendable {
+package struct AnswerSource: Sendable {
     /// Whether only some days are held (the samples).
     private let sampled: Bool
 
@@ -22,26 +21,26 @@ struct AnswerSource: Sendable {
     private var samples: (days: [Day], weeks: [(day: Day, period: WeekPeriod)])? { sampled ? Self.held : nil }
 
     /// KOBIS, through the network.
-    static let kobis = AnswerSource(sampled: false)
+    package static let kobis = AnswerSource(sampled: false)
     /// The recordings inside boxoffice: no key, no network.
-    static let recordings = AnswerSource(sampled: true)
+    package static let recordings = AnswerSource(sampled: true)
 
     /// Whether answers come from the outside world (so calls are counted, posters looked up,
     /// days prefetched, and an MCP tool is open-world).
-    var reachesNetwork: Bool { !sampled }
+    package var reachesNetwork: Bool { !sampled }
 
     /// The global options that start boxoffice on this source again (`--demo` for the samples):
     /// what a registration of the MCP server passes.
-    var options: [String] { sampled ? ["--demo"] : [] }
+    package var options: [String] { sampled ? ["--demo"] : [] }
 
     /// What a movie search searches when it is not KOBIS, in a note; nil for KOBIS.
-    var searchedFilms: String? {
+    package var searchedFilms: String? {
         sampled ? "searched the samples (titles, directors, recorded searches), not KOBIS." : nil
     }
 
     /// The days of `days` whose ranking can be read at no call: the ones held (the samples), or
     /// the ones `cached` says the cache holds (KOBIS).
-    func atHand(_ days: [Day], cached: (Day) -> Bool) -> [Day] {
+    package func atHand(_ days: [Day], cached: (Day) -> Bool) -> [Day] {
         guard let held = samples?.days else { return days.filter(cached) }
         let set = Set(held)
         return days.filter(set.contains)
@@ -49,32 +48,32 @@ struct AnswerSource: Sendable {
 
     /// The days a film's run is looked for in when its opening day is not known: every day held
     /// (the samples), or the two years to yesterday (KOBIS).
-    func runWindow(today: Day) -> ClosedRange<Day> {
+    package func runWindow(today: Day) -> ClosedRange<Day> {
         if let first = samples?.days.first, let last = samples?.days.last { return first...last }
         return today.adding(days: -730)...today.adding(days: -1)
     }
 
     /// The codes whose record (`people`: a person's, `company`: a company's) the source holds,
     /// when it holds only some (the samples); nil for KOBIS, which holds every one.
-    func heldRecords(of kind: String) -> Set<String>? {
+    package func heldRecords(of kind: String) -> Set<String>? {
         guard sampled else { return nil }
         return Set(SampleCatalog.samples(of: kind == "people" ? .peopleInfo : .companyInfo))
     }
 
     /// Whether `error` says only that the source does not hold a film's details (the samples):
     /// what else is known of the film is still worth showing.
-    func lacksDetails(_ error: any Error) -> Bool {
+    package func lacksDetails(_ error: any Error) -> Bool {
         guard let error = error as? SampleDataError else { return false }
         return error.operation == .movieInfo
     }
 
     /// The days and weeks held, for a view that steps only through those; nil when every day is.
-    var heldDays: [Day]? { samples?.days }
-    var heldWeeks: [(day: Day, period: WeekPeriod)]? { samples?.weeks }
+    package var heldDays: [Day]? { samples?.days }
+    package var heldWeeks: [(day: Day, period: WeekPeriod)]? { samples?.weeks }
 
     /// The day a ranking shows when none is asked for: yesterday in Korea, or the latest day held
     /// (with a note saying so).
-    func defaultDay(today: Day, notice: ((String) -> Void)?) -> Day {
+    package func defaultDay(today: Day, notice: ((String) -> Void)?) -> Day {
         guard let latest = samples?.days.last else { return today.adding(days: -1) }
         notice?("the samples end on \(latest.iso); showing that day (pass --date for another sample day).")
         return latest
@@ -82,7 +81,7 @@ struct AnswerSource: Sendable {
 
     /// The week shown when none is asked for, when the source holds only some: its latest week of
     /// `period` (or of any period when none is asked), with a note; nil for KOBIS.
-    func defaultWeek(period: WeekPeriod?, notice: ((String) -> Void)?) -> (day: Day, period: WeekPeriod)? {
+    package func defaultWeek(period: WeekPeriod?, notice: ((String) -> Void)?) -> (day: Day, period: WeekPeriod)? {
         guard let sample = samples?.weeks.last, period == nil || period == sample.period else { return nil }
         notice?("the samples hold the \(sample.period.rawValue) list of the week of \(sample.day.iso); showing it (pass --date for another).")
         return sample
@@ -90,7 +89,7 @@ struct AnswerSource: Sendable {
 
     /// The month a calendar shows when none is asked for, when the source holds only some days:
     /// the month of its latest day, with a note; nil for KOBIS.
-    func defaultMonth(notice: ((String) -> Void)?) -> (year: Int, month: Int)? {
+    package func defaultMonth(notice: ((String) -> Void)?) -> (year: Int, month: Int)? {
         guard let latest = samples?.days.last else { return nil }
         notice?("the samples end in \(cFormat("%04d-%02d", latest.year, latest.month)); showing that month (the samples hold only some days).")
         return (latest.year, latest.month)
@@ -98,7 +97,7 @@ struct AnswerSource: Sendable {
 
     /// The year `top` ranks when none is asked for, when the source holds only some days: the
     /// year it holds most days of, with a note; nil for KOBIS.
-    func defaultYear(notice: ((String) -> Void)?) -> Int? {
+    package func defaultYear(notice: ((String) -> Void)?) -> Int? {
         guard let years = samples?.days.map(\.year),
               let year = Set(years).max(by: { a, b in (years.filter { $0 == a }.count, b) < (years.filter { $0 == b }.count, a) }) else { return nil }
         notice?("the samples hold only some days; showing \(year), the year they hold most days of (pass --year or --month for another).")
@@ -108,7 +107,7 @@ struct AnswerSource: Sendable {
     /// The days of a period that can be read: all of them from KOBIS; the ones held otherwise,
     /// saying how many of them those are (`period` names them: "the range's 90 days"), and
     /// refusing a period holding none, naming the days held.
-    func readable(_ days: [Day], period: String, notice: ((String) -> Void)?) throws -> [Day] {
+    package func readable(_ days: [Day], period: String, notice: ((String) -> Void)?) throws -> [Day] {
         guard let held = samples?.days, let first = days.first, let last = days.last else { return days }
         let read = days.filter(held.contains)
         guard !read.isEmpty else { throw SamplePeriodError(from: first, to: last) }

@@ -1,4 +1,3 @@
-import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
@@ -84,16 +83,16 @@ package struct SampleDataError: Error, Sendable, Equatable, CustomStringConverti
     }
 }
 
-extension SampleTransport {
+package extension SampleTransport {
     /// The days whose daily box office the samples hold, oldest first.
-    package static var sampleDays: [Day] {
+    static var sampleDays: [Day] {
         SampleCatalog.samples(of: .dailyBoxOffice).compactMap(Day.init).sorted()
     }
 
     /// Days in a few words: single days by name, and a run of consecutive days as its first and
     /// last, with the few days missing inside it (`2025-09-08 to 2025-10-28 but 2025-09-24 and
     /// 2025-10-20`), so that a season reads as one stretch rather than fifty dates.
-    package static func describe(_ days: [Day]) -> String {
+    static func describe(_ days: [Day]) -> String {
         var runs: [[Day]] = []
         for day in days.sorted() {
             // A gap of two days or fewer continues a run of at least a week; it is named as missing.
@@ -113,7 +112,7 @@ extension SampleTransport {
     }
 
     /// The weeks whose weekly box office the samples hold (a day of the week, and the period), oldest first.
-    package static var sampleWeeks: [(day: Day, period: WeekPeriod)] {
+    static var sampleWeeks: [(day: Day, period: WeekPeriod)] {
         SampleCatalog.entries.compactMap { entry -> (Day, WeekPeriod)? in
             guard entry.key.hasPrefix(KOBISOperation.weeklyBoxOffice.rawValue + "?") else { return nil }
             let values = SampleCatalog.values(in: entry.key)

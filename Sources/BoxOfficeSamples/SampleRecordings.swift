@@ -1,11 +1,10 @@
-import BoxOfficeArguments
 /// The demo's recordings, by file name: the files of `Samples/`, copies of recordings in
 /// `Fixtures/kobis` (a test holds them equal), compiled into the program by SwiftPM
 /// (`.embedInCode`), so that `--demo` works wherever boxoffice is installed. A run touches only
 /// the recordings it answers from: each is reached by its name, never all of them gathered.
-enum SampleRecordings {
+package enum SampleRecordings {
     /// Every recording's file name, sorted.
-    static let names: [String] = [
+    package static let names: [String] = [
         "codelist_0105000000_synthetic-wrapped.json",
         "companyinfo_20100109_synthetic.json",
         "companylist_companyNm-CJ_synthetic.json",
@@ -114,7 +113,7 @@ enum SampleRecordings {
     ]
 
     /// The bytes of the recording with this file name.
-    static func bytes(named name: String) -> [UInt8]? {
+    package static func bytes(named name: String) -> [UInt8]? {
         switch name {
         case "codelist_0105000000_synthetic-wrapped.json": PackageResources.codelist_0105000000_synthetic_wrapped_json
         case "companyinfo_20100109_synthetic.json": PackageResources.companyinfo_20100109_synthetic_json

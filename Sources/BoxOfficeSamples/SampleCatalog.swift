@@ -1,11 +1,10 @@
-import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeStorage
 /// Which recorded KOBIS answer the demo gives to which call.
-enum SampleCatalog {
+package enum SampleCatalog {
     /// Request keys (see `KOBISCall.requestKey`) and the recording in Fixtures/kobis that answers them.
-    static let entries: [(key: String, file: String)] = {
+    package static let entries: [(key: String, file: String)] = {
         var entries: [(String, String)] = []
         let days: [(String, String)] = [
             ("20120101", "daily_20120101_official-sample.json"), ("20220105", "daily_20220105.json"),
@@ -62,7 +61,7 @@ enum SampleCatalog {
     }
 
     /// The parameters of a request key, by name (values as encoded; the samples use plain ones).
-    static func values(in key: String) -> [String: String] {
+    package static func values(in key: String) -> [String: String] {
         let query = key.split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
         var values: [String: String] = [:]
         for pair in query.split(separator: "&") {
@@ -73,7 +72,7 @@ enum SampleCatalog {
     }
 
     /// The sample days of an operation that takes `targetDt`, or the codes of one that takes a code.
-    static func samples(of operation: KOBISOperation) -> [String] {
+    package static func samples(of operation: KOBISOperation) -> [String] {
         entries.compactMap { entry in
             let parts = entry.key.split(separator: "?", maxSplits: 1)
             guard parts.first.map(String.init) == operation.rawValue, parts.count == 2 else { return nil }
