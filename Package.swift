@@ -54,9 +54,12 @@ let package = Package(
         // arguments are read (argv or a tool's JSON), days and months as users write them, each
         // request's checks, and the messages of bad arguments and of costs past the limit.
         .target(name: "BoxOfficeArguments", dependencies: ["BoxOfficeCore", "BoxOfficeRendering"]),
+        // The MCP server: JSON-RPC over stdio, its tools, their arguments read as the shared words
+        // read them, answered by the engine. It knows no command line.
+        .target(name: "BoxOfficeMCP", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeArguments", "BoxOfficeSamples"]),
         // The command line: a declarative parser, settings, and the one place errors become exit codes.
         .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeArguments", "BoxOfficeSamples", "BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeTransports", "BoxOfficeReviews",
-                                                     "BoxOfficeBrowse"],
+                                                     "BoxOfficeBrowse", "BoxOfficeMCP"],
 ),
         // A shell around BoxOfficeCLI. It does not depend on the helper: a dependency would link the
         // helper's library modules, URLSession's among them, into it. `swift build` builds both.
@@ -80,7 +83,7 @@ let package = Package(
         .executableTarget(name: "library-seoul-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], path: "Tests/LibrarySeoulExample"),
         // Expected/ holds whole outputs the tests read by path. The programs are tested as built.
         .testTarget(name: "BoxOfficeTests", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeURLSession", "BoxOfficeTransports",
-                                                            "BoxOfficeReviews", "BoxOfficeArguments", "BoxOfficeSamples", "BoxOfficeCLI", "BoxOfficeBrowse", "BoxOfficeCrypto"], exclude: ["Expected"]),
+                                                            "BoxOfficeReviews", "BoxOfficeArguments", "BoxOfficeSamples", "BoxOfficeCLI", "BoxOfficeBrowse", "BoxOfficeMCP", "BoxOfficeCrypto"], exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]
 )

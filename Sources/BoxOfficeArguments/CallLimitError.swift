@@ -33,3 +33,8 @@ package extension CallLimitError {
             + (span.map { "; \($0)" } ?? "")
     }
 }
+
+package extension CallLimitError {
+    /// The most calls a command or a tool call makes without being allowed more (`--max-calls`, `maxCalls`).
+    static let standardLimit = 100
+}

@@ -231,7 +231,7 @@ struct Invocation: Equatable {
     }
 
     /// Calls a command may make without asking, by default (cached answers cost none).
-    static let defaultCallLimit = 100
+    static let defaultCallLimit = CallLimitError.standardLimit
 
     /// A limit of calls: a whole number from 1 to a million.
     static func callLimit(_ text: String, source: String) throws(UsageError) -> Int {

@@ -14,3 +14,12 @@ package struct CalendarRequest: Equatable, Sendable {
         self.month = month
     }
 }
+
+package extension CalendarRequest {
+    /// The month to lay out: the one given, else this month in Korea, or `latestHeld` when the
+    /// source holds only some days (the samples' latest month).
+    func month(today: Day, latestHeld: () -> (year: Int, month: Int)?) -> (year: Int, month: Int) {
+        if year == nil, let latest = latestHeld() { return latest }
+        return (year ?? today.year, month ?? today.month)
+    }
+}

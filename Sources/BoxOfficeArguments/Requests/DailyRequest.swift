@@ -22,3 +22,11 @@ package struct DailyRequest: Equatable, Sendable {
     }
 
 }
+
+package extension DailyRequest {
+    /// What the engine is asked: the range's days, or one day (`defaultDay` when none was given).
+    func engineRequest(defaultDay: () -> Day) -> RankingRequest<DailyBoxOffice> {
+        if let range { return .daily(.range(range), filter: filters.filter, region: filters.region, deep: filters.deep) }
+        return .daily(.day(day ?? defaultDay()), filter: filters.filter, region: filters.region, deep: filters.deep)
+    }
+}

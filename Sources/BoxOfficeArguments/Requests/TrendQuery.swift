@@ -49,3 +49,14 @@ package struct TrendQuery: Equatable, Sendable {
     }
 
 }
+
+package extension TrendQuery {
+    /// What the engine is asked.
+    var engineRequest: BoxOfficeCore.TrendRequest { BoxOfficeCore.TrendRequest(films, range: range, alignedByOpening: alignOpening) }
+
+    /// What the days read are, when the user may not know (`from` alone, or no range: each film's run).
+    var readingSpan: String? { span ?? (range == nil ? "each film's run is read from its opening day, for up to \(Trend.defaultDays) days" : nil) }
+
+    /// The days read, named for the note that says how many the source holds.
+    static let periodWords: @Sendable ([Day]) -> String = { days in "the \(days.count) days from \(days.first?.iso ?? "") to \(days.last?.iso ?? "")" }
+}

@@ -31,3 +31,19 @@ package struct WeeklyRequest: Equatable, Sendable {
         today.adding(days: -today.weekday.rawValue)
     }
 }
+
+package extension WeeklyRequest {
+    /// What the engine is asked: every week the range touches, or one week: with no day given,
+    /// the last complete one, or the week `sample` gives for the period asked (the samples' latest).
+    func engineRequest(today: Day, sample: (WeekPeriod?) -> (day: Day, period: WeekPeriod)?) -> RankingRequest<WeeklyBoxOffice> {
+        if let range {
+            return .weekly(.range(range), period: period ?? .week, filter: filters.filter, region: filters.region, deep: filters.deep)
+        }
+        var day = self.day ?? Self.lastCompleteWeek(before: today)
+        var period = self.period ?? .week
+        if self.day == nil, let held = sample(self.period) {
+            (day, period) = held
+        }
+        return .weekly(.day(day), period: period, filter: filters.filter, region: filters.region, deep: filters.deep)
+    }
+}

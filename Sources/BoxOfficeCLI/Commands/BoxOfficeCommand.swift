@@ -9,9 +9,9 @@ import BoxOfficeRendering
 import BoxOfficeStorage
 import BoxOfficeReviews
 
-/// A request a face can make: decoded from any face's arguments (`ArgumentReader`), checked in
-/// one place, and run to values that each face presents in its own way. The command line and the
-/// MCP server make the same requests; neither builds the other's.
+/// A request of the shared words (`BoxOfficeArguments`) as the command line runs it: decoded from
+/// its words, checked in one place, asked of the engine, and run to values the command line
+/// renders. The MCP server decodes the same requests from a tool's JSON and answers them itself.
 protocol BoxOfficeRequest: Sendable {
     /// Checks the request's own arguments, in the terms of the face that gave them.
     init(_ arguments: some ArgumentReader) throws(UsageError)

@@ -19,11 +19,7 @@ extension CalendarRequest: BoxOfficeCommand {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(MonthCalendar.self)
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; a calendar reads many", command: "calendar") }
-        var year = self.year ?? context.today.year
-        var month = self.month ?? context.today.month
-        if self.year == nil, let latest = context.source.defaultMonth(notice: context.notice) {
-            (year, month) = latest
-        }
+        let (year, month) = month(today: context.today) { context.source.defaultMonth(notice: context.notice) }
         let client = try context.client()
         let calendar = try await client.monthCalendar(year: year, month: month, today: context.today,
                                                       reading: context.reading(period: { "the month's \($0.count) published days" }))

@@ -1,5 +1,6 @@
 import BoxOfficeArguments
 import BoxOfficeCore
+import BoxOfficeMCP
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -52,11 +53,34 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
         if isatty(STDIN_FILENO) == 1 { context.notice?(Self.terminalNote) }
         let lock = Locked(())
         let write = context.write ?? { _ in }
-        let server = MCPServer(context: context) { message in
+        let server = MCPServer(session: Self.session(context)) { message in
             lock.withLock { _ in try? write(message) }
         }
-        _ = await server.serve()
+        await server.serve()
         return .none
+    }
+
+    /// The server's session, composed from the run's settings: the one client (whose decoded
+    /// answers are kept, as a server answers the same days again and again), the source, the
+    /// limit of calls, the quota's count, and failures in words that name no flag.
+    static func session(_ context: CommandContext) -> MCPSession {
+        var context = context
+        context.decoded = DecodedAnswers()
+        let secrets = context.secrets
+        var session = MCPSession(client: { [context] in try context.client() }, source: context.source, now: context.now,
+                                 callLimit: { [context] in try context.invocation.callLimit(environment: context.environment) },
+                                 quota: { [context] today in
+                                     var context = context
+                                     context.today = today
+                                     return try CacheRequest.report(context)
+                                 },
+                                 notice: context.notice,
+                                 words: { FailureReport($0, keyOrigin: secrets.keyOrigin).what },
+                                 version: BoxOfficeCommandLine.version)
+        session.offline = context.invocation.cacheMode == .offline
+        session.jobs = context.invocation.jobs
+        session.callsLeftToday = { [context] in try context.callsLeftToday() }
+        return session
     }
 
     /// What a person who starts the server at a terminal is told, on one line.

@@ -12,13 +12,11 @@ extension TrendQuery {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(Trend.self)
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; trend reads many", command: "trend") }
-        let request = BoxOfficeCore.TrendRequest(films, range: range, alignedByOpening: alignOpening)
-        let reading = context.reading(period: { days in "the \(days.count) days from \(days.first?.iso ?? "") to \(days.last?.iso ?? "")" },
-                                      span: span ?? (range == nil ? "each film's run is read from its opening day, for up to \(Trend.defaultDays) days" : nil))
+        let reading = context.reading(period: Self.periodWords, span: readingSpan)
         // A film with no run to read (no opening day, or not open yet) is each face's to word.
         let trend: Trend
         do {
-            trend = try await context.client().trend(request, reading: reading, named: MovieRequest.said(context))
+            trend = try await context.client().trend(engineRequest, reading: reading, named: MovieRequest.said(context))
         } catch let ambiguous as AmbiguousTitleError {
             throw MovieRequest.worded(ambiguous, context)
         }

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// One engine, thin faces, as the sources show it: the command line names no KOBIS endpoint or
-/// DTO and builds its engine at one composition root, the MCP server drives no command-line
-/// command, `browse` casts no value, and the demo is told from KOBIS in one place. Each check
-/// reads the sources themselves, so a face that reaches past its adapter fails here.
+/// DTO and builds its engine at one composition root, the MCP server and `browse` are modules
+/// that depend on no other face (the manifest says so, and the compiler holds them to it),
+/// `browse` casts no value, and the demo is told from KOBIS in one place.
 @Suite struct FaceBoundaryTests {
     static let sources = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -42,13 +42,28 @@ import Testing
         #expect(Self.files(in: try Self.code(under: "BoxOfficeCore"), naming: "Endpoint").count > 3)
     }
 
-    @Test func theMCPServerDrivesNoCommandLineCommand() throws {
-        let mcp = try Self.code(under: "BoxOfficeCLI/MCP")
+    /// The dependencies the manifest gives a target: the names in its `dependencies: [...]`.
+    static func dependencies(of target: String) throws -> [String] {
+        let manifest = try String(contentsOf: sources.deletingLastPathComponent().appendingPathComponent("Package.swift"), encoding: .utf8)
+        let start = try #require(manifest.range(of: ".target(name: \"\(target)\", dependencies: ["))
+        let list = manifest[start.upperBound...].prefix { $0 != "]" }
+        return list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+    }
+
+    @Test func eachFaceIsAModuleThatDependsOnNoOtherFace() throws {
+        // The compiler keeps them apart: a face that named another's types would not build.
+        #expect(try Self.dependencies(of: "BoxOfficeMCP") == ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeArguments", "BoxOfficeSamples"])
+        #expect(try Self.dependencies(of: "BoxOfficeBrowse") == ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeReviews"])
+        for shared in ["BoxOfficeArguments", "BoxOfficeSamples"] {
+            #expect(try Self.dependencies(of: shared).allSatisfy { !["BoxOfficeCLI", "BoxOfficeMCP", "BoxOfficeBrowse"].contains($0) }, "\(shared)")
+        }
+        #expect(try Self.dependencies(of: "BoxOfficeCLI").contains("BoxOfficeMCP"), "the command line composes the faces")
+        // The server renames no argument into a flag by string, and reads no command line.
+        let mcp = try Self.code(under: "BoxOfficeMCP")
         #expect(mcp.count >= 5)
-        for word in ["CommandArguments", "ArgumentParser", "Invocation", "inOwnTerms", "hasSuffix"] {
+        for word in ["CommandArguments", "ArgumentParser", "Invocation", "inOwnTerms", "hasSuffix", "FailureReport"] {
             #expect(Self.files(in: mcp, naming: word) == [], "\(word)")
         }
-        #expect(!mcp.values.contains { $0.contains("Commands.named") })
     }
 
     @Test func browseCastsNoValueAndTheDemoIsToldInOnePlace() throws {

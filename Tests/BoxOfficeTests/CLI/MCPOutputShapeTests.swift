@@ -1,5 +1,6 @@
 @testable import BoxOfficeArguments
 @testable import BoxOfficeCLI
+@testable import BoxOfficeMCP
 @testable import BoxOfficeSamples
 @testable import BoxOfficeRendering
 import BoxOfficeCore

@@ -1,5 +1,6 @@
 @testable import BoxOfficeArguments
 @testable import BoxOfficeCLI
+@testable import BoxOfficeMCP
 @testable import BoxOfficeSamples
 import BoxOfficeCore
 import BoxOfficeRendering
@@ -18,12 +19,12 @@ import Testing
     }
 
     /// The request a tool's JSON gives.
-    private func fromTool(_ name: String, _ arguments: [(String, JSONValue)]) throws -> any BoxOfficeRequest {
+    private func fromTool(_ name: String, _ arguments: [(String, JSONValue)]) throws -> any ToolRequest {
         let tool = try #require(MCPTools.named(name))
         return try tool.request(.object(arguments), today: today)
     }
 
-    private func same<R: BoxOfficeRequest & Equatable>(_ command: any BoxOfficeCommand, _ request: any BoxOfficeRequest, as type: R.Type) -> Bool {
+    private func same<R: BoxOfficeRequest & Equatable>(_ command: any BoxOfficeCommand, _ request: any ToolRequest, as type: R.Type) -> Bool {
         guard let command = command as? R, let request = request as? R else { return false }
         return command == request
     }

@@ -2,6 +2,7 @@
 @testable import BoxOfficeRendering
 @testable import BoxOfficeArguments
 @testable import BoxOfficeCLI
+@testable import BoxOfficeMCP
 @testable import BoxOfficeSamples
 import BoxOfficeCore
 import BoxOfficeURLSession
@@ -25,7 +26,7 @@ import Testing
                                      secrets: Secrets(), now: now, makeTransport: { URLSessionTransport() },
                                      progress: ProgressLine(enabled: false, width: nil, write: { _ in }),
                                      write: { _ in }, say: { _ in })
-        return MCPServer(context: context, send: send)
+        return MCPServer(session: MCPCommand.session(context), send: send)
     }
 
     /// Sends one `tools/call` and waits for its answer.

@@ -1,9 +1,8 @@
 import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
-import BoxOfficeStorage
 
-/// The tools `boxoffice mcp` offers: one per task a person asks an assistant, each decoding its
+/// The tools the server offers: one per task a person asks an assistant, each decoding its
 /// JSON arguments into a request (the same request the command line parses its words into), so
 /// the answers are the same as `--json` gives.
 struct MCPTool: Sendable {
@@ -25,7 +24,7 @@ struct MCPTool: Sendable {
     /// arguments (`multi` is `market: "diversity"`), and how messages name it.
     var renamed: [String: ToolArguments.Renaming] = [:]
     /// The request the arguments decode into.
-    let decode: @Sendable (ToolArguments) throws(UsageError) -> any BoxOfficeRequest
+    let decode: @Sendable (ToolArguments) throws(UsageError) -> any ToolRequest
     /// What `structuredContent` holds: the command's JSON, wrapped when it is not an object.
     let wrap: @Sendable (JSONValue) -> JSONValue
 
@@ -290,7 +289,7 @@ enum MCPTools {
     /// The argument that lets a call cost more than the server's limit of calls to KOBIS.
     static let maxCalls: (String, JSONValue) = ("maxCalls", .object([
         ("type", .string("integer")), ("minimum", .int(1)), ("maximum", .int(1_000_000)),
-        ("description", .string("The most calls to KOBIS this call may make (days already in the cache cost none). A call that needs more is refused, saying how many it needs, so that a long period never spends a large part of the key's 3,000 calls a day unasked. Default: the server's limit, \(Invocation.defaultCallLimit) unless it was started with --max-calls.")),
+        ("description", .string("The most calls to KOBIS this call may make (days already in the cache cost none). A call that needs more is refused, saying how many it needs, so that a long period never spends a large part of the key's 3,000 calls a day unasked. Default: the server's limit, \(CallLimitError.standardLimit) unless it was started with --max-calls.")),
     ]))
 
     // MARK: Arguments

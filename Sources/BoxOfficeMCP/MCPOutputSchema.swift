@@ -1,7 +1,6 @@
 import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
-import BoxOfficeStorage
 
 /// The output schemas of the MCP tools, made from the types of their values: the structure (keys,
 /// nesting, lists) is the `JSONShape` the type declares beside its JSON writer (a test holds the

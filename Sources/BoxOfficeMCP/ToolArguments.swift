@@ -59,7 +59,7 @@ struct ToolArguments: ArgumentReader {
 
 extension MCPTool {
     /// The request a tool's arguments decode into, or what is wrong with them in the tool's terms.
-    func request(_ arguments: JSONValue, today: Day) throws(MCPArgumentError) -> any BoxOfficeRequest {
+    func request(_ arguments: JSONValue, today: Day) throws(MCPArgumentError) -> any ToolRequest {
         let allowed = argumentNames
         if let unknown = arguments.keys.first(where: { !allowed.contains($0) }) {
             let known = allowed.isEmpty ? "it takes none" : "its arguments are " + allowed.joined(separator: ", ")

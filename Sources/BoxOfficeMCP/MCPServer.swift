@@ -1,7 +1,7 @@
 import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
-import BoxOfficeStorage
+import BoxOfficeSamples
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -12,14 +12,14 @@ import Glibc
 #endif
 import Dispatch
 
-/// `boxoffice mcp`: a Model Context Protocol server on stdin and stdout (JSON-RPC 2.0, one
-/// message a line). Only protocol messages go to stdout; notes go to stderr. Each tool runs a
-/// command of the command line with the server's global options (`--demo`, `--offline`, `--key`,
-/// `--cache-dir` …), so its answers are those of `--json`, from the same cache and quota count.
+/// A Model Context Protocol server on stdin and stdout (JSON-RPC 2.0, one message a line). Only
+/// protocol messages go to stdout; notes go to stderr. Each tool decodes its arguments into a
+/// request of the shared words and has the engine answer it with the session's one client, so its
+/// answers are those of the command line's `--json`, from the same cache and quota count.
 ///
 /// The session: JSON-RPC's rules, the protocol's revisions, dispatch and cancellation. The
 /// framing is `MCPFraming`'s; running a tool is `MCPServer+Tools.swift`'s.
-final class MCPServer: Sendable {
+package final class MCPServer: Sendable {
     /// The revisions whose `initialize` handshake this server speaks, oldest first.
     static let revisions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
     /// The stateless revisions, where each request names its revision in `_meta`.
@@ -27,18 +27,16 @@ final class MCPServer: Sendable {
     /// How long a client may keep the tool list and the discovery answer: they change only with
     /// a new boxoffice (a day, in milliseconds).
     static let listLifetime: Int64 = 86_400_000
-    let context: CommandContext
+    let session: MCPSession
     private let send: @Sendable (String) -> Void
     /// The requests in flight, by `nextKey`: a task once it has suspended, `starting` while it
     /// runs on the reader's thread before that.
     private let running = Locked<[String: Running]>([:])
     private let serial = Locked(0)
 
-    init(context: CommandContext, send: @escaping @Sendable (String) -> Void) {
-        var context = context
-        // A server answers the same days again and again: each is decoded once while the cache holds it.
-        context.decoded = DecodedAnswers()
-        self.context = context
+    /// A server over `session`, sending each message (a line of JSON) with `send`.
+    package init(session: MCPSession, send: @escaping @Sendable (String) -> Void) {
+        self.session = session
         self.send = send
     }
 
@@ -52,7 +50,7 @@ final class MCPServer: Sendable {
     /// Messages are handled on the thread that reads them, and a tool call starts there
     /// (`Task.immediate`): one answered from the cache is done before the next line is read,
     /// with no hand-over to another thread (each woken thread costs as much as the work itself).
-    func serve() async -> ExitStatus {
+    package func serve() async {
         await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
             DispatchQueue(label: "boxoffice.mcp.stdin").async { [self] in
                 MCPFraming.readLines(from: STDIN_FILENO) { event in
@@ -70,7 +68,6 @@ final class MCPServer: Sendable {
             if case let .task(task) = entry { await task.value }
             running.withLock { _ = $0.removeValue(forKey: key) }
         }
-        return .success
     }
 
     /// Runs `operation` for the request under `key`: at once on this thread until it first waits,
@@ -209,7 +206,7 @@ final class MCPServer: Sendable {
         case "initialize", "ping", "tools/list", "tools/call":
             // JSON-RPC never answers a notification, not even with an error: a request sent without
             // an id is dropped, with a note for whoever reads stderr.
-            context.notice?("mcp: ignored a '\(method)' sent without an id (a notification gets no answer)")
+            session.notice?("mcp: ignored a '\(method)' sent without an id (a notification gets no answer)")
         default:
             // Other notifications (progress, roots…) need nothing from this server.
             break
@@ -227,7 +224,7 @@ final class MCPServer: Sendable {
             reply(id: id, result: .object([
                 ("protocolVersion", .string(version)),
                 ("capabilities", Self.capabilities),
-                ("serverInfo", Self.serverInfo),
+                ("serverInfo", serverInfo),
                 ("instructions", .string(Self.instructions)),
             ]))
         case "server/discover":
@@ -241,7 +238,7 @@ final class MCPServer: Sendable {
             reply(id: id, result: .object([]), era: era)
         case "tools/list":
             // The first list waits for the schemas; like a call, it is answered before the server ends.
-            let openWorld = context.source.reachesNetwork
+            let openWorld = session.source.reachesNetwork
             var result: [(String, JSONValue)] = [("tools", .array(MCPTools.all.map { $0.listing(output: Self.outputSchemas[$0.name], openWorld: openWorld) }))]
             if era == .stateless { result += [("ttlMs", .int(Self.listLifetime)), ("cacheScope", .string("public"))] }
             reply(id: id, result: .object(result), era: era)
@@ -254,9 +251,9 @@ final class MCPServer: Sendable {
 
     static let capabilities = JSONValue.object([("tools", .object([("listChanged", .bool(false))]))])
 
-    static var serverInfo: JSONValue {
+    var serverInfo: JSONValue {
         .object([("name", .string("boxoffice")), ("title", .string("boxoffice: Korean box office (KOBIS)")),
-                 ("version", .string(BoxOfficeCommandLine.version))])
+                 ("version", .string(session.version))])
     }
 
     static let instructions = """
@@ -283,24 +280,29 @@ final class MCPServer: Sendable {
         }
         // The Korean day of this call, not of the server's start: a server that runs past midnight
         // in Korea defaults to the new yesterday, and counts calls against the new day's quota.
-        var context = self.context
-        context.today = Day.korean(at: context.now())
-        let request: any BoxOfficeRequest
+        var call = ToolCall(session: session, today: Day.korean(at: session.now()))
+        let request: any ToolRequest
         do {
-            request = try tool.request(arguments, today: context.today)
+            request = try tool.request(arguments, today: call.today)
             // The caller's own limit of calls for this call (the tool's argument that allows a long period).
             if let limit = try MCPTools.integer(arguments, MCPTools.maxCalls.0) {
                 guard limit >= 1 else { throw MCPArgumentError(message: "'maxCalls' must be 1 or more") }
-                context.invocation.maxCalls = limit
+                call.maxCalls = limit
             }
         } catch {
             // SEP-1303: arguments the tool cannot use are the tool's answer, for the model to read and correct.
             reply(id: id, result: Self.failure((error as? MCPArgumentError)?.message ?? "\(error)"), era: era)
             return
         }
-        let progressToken = params["_meta"]?["progressToken"]
-        start(nextKey(id)) { [self, context] stillWanted in
-            let result = await run(request, tool: tool, in: context, progressToken: progressToken)
+        if let token = params["_meta"]?["progressToken"] {
+            let notify = sendNotification
+            call.progress = { done, total in
+                notify("notifications/progress", .object([("progressToken", token), ("progress", .int(Int64(done))), ("total", .int(Int64(total))),
+                                                          ("message", .string("\(done) of \(total) days"))]))
+            }
+        }
+        start(nextKey(id)) { [self, call] stillWanted in
+            let result = await run(request, tool: tool, call: call)
             // A cancelled request gets no answer.
             guard stillWanted() else { return }
             reply(id: id, result: result, era: era)
@@ -321,7 +323,7 @@ final class MCPServer: Sendable {
         var result = result
         if era == .stateless, case let .object(members) = result {
             result = .object([("resultType", .string("complete"))] + members
-                + [("_meta", .object([("io.modelcontextprotocol/serverInfo", Self.serverInfo)]))])
+                + [("_meta", .object([("io.modelcontextprotocol/serverInfo", serverInfo)]))])
         }
         send(JSONValue.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]).serialized(pretty: false))
     }

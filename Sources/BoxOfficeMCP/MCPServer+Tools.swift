@@ -1,14 +1,15 @@
 import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
+import BoxOfficeSamples
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
 
-/// Running a tool: its JSON arguments made into a command, the command's value made into the
-/// tool's result, and the output schemas.
+/// Running a tool: its request answered, the value made into the tool's result, failures in the
+/// server's words, and the output schemas.
 extension MCPServer {
     /// A tool's answer that is a failure: its message as text, with `isError`.
     static func failure(_ message: String) -> JSONValue {
@@ -17,49 +18,28 @@ extension MCPServer {
 
     /// Runs a tool's request: its result with `structuredContent` and a text rendering, or a
     /// result with `isError` for a failure.
-    nonisolated(nonsending) func run(_ request: any BoxOfficeRequest, tool: MCPTool, in context: CommandContext, progressToken: JSONValue?) async -> JSONValue {
-        var context = context
-        context.style = OutputStyle(format: .json, prettyJSON: false, options: RenderOptions(width: 100))
-        // No writer: a range's days come back as values with the rest; nobody to ask but the caller.
-        context.write = nil
-        context.ask = nil
-        var report: (@Sendable (Int, Int) -> Void)?
-        if let token = progressToken {
-            let notify = sendNotification
-            report = { done, total in
-                let params: JSONValue = .object([("progressToken", token), ("progress", .int(Int64(done))), ("total", .int(Int64(total))),
-                                                 ("message", .string("\(done) of \(total) days"))])
-                notify("notifications/progress", params)
-            }
-        }
-        context.progress = ProgressLine(enabled: false, width: nil, write: { _ in }, report: report)
+    nonisolated(nonsending) func run(_ request: any ToolRequest, tool: MCPTool, call: ToolCall) async -> JSONValue {
         do {
-            let output = try await request.run(context)
+            let answer = try await request.answer(call)
             try Task.checkCancellation()
-            // The command's value itself, as JSON: nothing is rendered to be read back.
-            let structured: JSONValue = switch output.content {
-            case let .value(value, _): tool.wrap(value.json)
-            case let .streamed(values): tool.wrap(.array(values.map { $0.json }))
-            case let .text(text): .object([("text", .string(text))])
-            case let .raw(body): .object([("text", .string(CommandContext.raw(body)))])
-            case .none: .object([("text", .string(""))])
-            }
+            // The value itself, as JSON: nothing is rendered to be read back.
+            let structured = tool.wrap(answer.json)
             // The specification asks for the structured answer serialized in a text block too,
             // for clients that pass only `content` to the model: every field, none cut to a width.
             let text = structured.serialized(pretty: false)
             var blocks: [JSONValue] = [.object([("type", .string("text")), ("text", .string(text))])]
-            if let failure = output.failureAfterOutput {
-                blocks[0] = .object([("type", .string("text")), ("text", .string(text + "\n" + Self.message(failure)))])
+            if let failure = answer.failureAfterOutput {
+                blocks[0] = .object([("type", .string("text")), ("text", .string(text + "\n" + message(failure)))])
             }
             // Where the answer came from when that is not KOBIS (the samples' search), beside it.
-            if let origin = output.origin { blocks.append(.object([("type", .string("text")), ("text", .string(origin))])) }
+            if let origin = answer.origin { blocks.append(.object([("type", .string("text")), ("text", .string(origin))])) }
             // An assistant never sees stderr: a result from the recordings says so itself.
-            if tool.reachesKOBIS, !context.source.reachesNetwork {
+            if tool.reachesKOBIS, !session.source.reachesNetwork {
                 blocks.append(.object([("type", .string("text")), ("text", .string(Self.sampleNote))]))
             }
             return .object([("content", .array(blocks)), ("structuredContent", structured), ("isError", .bool(false))])
         } catch {
-            return Self.failure(Self.message(error, keyOrigin: context.secrets.keyOrigin))
+            return Self.failure(message(error))
         }
     }
 
@@ -69,10 +49,10 @@ extension MCPServer {
     /// Each tool's output schema, from the shape its value's type declares.
     static let outputSchemas: [String: JSONValue] = Dictionary(uniqueKeysWithValues: MCPTools.all.map { ($0.name, MCPOutputSchema.of($0.output)) })
 
-    /// A failure in the server's words: what happened, as the one report of failures says it,
-    /// without the command line's advice (its next lines name flags and commands, which a tool's
-    /// caller does not have).
-    static func message(_ error: any Error, keyOrigin: KeySource.Origin? = nil) -> String {
+    /// A failure in the server's words: what the server words itself (a cost past the limit, an
+    /// offline miss, a region, a film with no run), else the session's words for it, which name no
+    /// flag or command (a tool's caller has none).
+    func message(_ error: any Error) -> String {
         switch error {
         case let usage as UsageError:
             return usage.message
@@ -94,7 +74,7 @@ extension MCPServer {
         case let TrendRangeError.notOpenYet(title, opens):
             return "\(UsageError.quote(title)) opens on \(opens.iso), so there is no run to show yet"
         default:
-            return FailureReport(error, keyOrigin: keyOrigin).what
+            return session.words(error)
         }
     }
 }

@@ -1,0 +1,119 @@
+import BoxOfficeArguments
+import BoxOfficeCore
+import BoxOfficeRendering
+import BoxOfficeSamples
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What the MCP server runs with, given by the program that starts it (the command line's
+/// `boxoffice mcp`, from its settings): the run's one client, where answers come from, the limit
+/// of calls a tool call may make unasked, the quota's count, and the words of the failures the
+/// server does not word itself. The server knows no command line.
+package struct MCPSession: Sendable {
+    /// The run's one client (composed when first asked for; a failure, such as no key, is said to each call).
+    package var client: @Sendable () throws -> BoxOfficeClient
+    /// KOBIS, or the recordings inside boxoffice.
+    package var source: AnswerSource
+    /// Whether the server answers from its cache alone: nothing is fetched, so no cost is checked.
+    package var offline = false
+    package var now: @Sendable () -> Date
+    /// How many of a period's days are read at once.
+    package var jobs = 4
+    /// The most calls to KOBIS a tool call may make when it does not give its own `maxCalls`.
+    package var callLimit: @Sendable () throws -> Int
+    /// The calls the keys have left today by the local count; nil when nothing is counted.
+    package var callsLeftToday: @Sendable () throws -> Int? = { nil }
+    /// The cache and today's count of calls, for `quota_status`, as of a Korean day.
+    package var quota: @Sendable (_ today: Day) throws -> CacheReport
+    /// A note for whoever reads stderr; nil when they asked for quiet.
+    package var notice: (@Sendable (String) -> Void)?
+    /// A failure the server does not word itself, in words that name no command-line flag.
+    package var words: @Sendable (any Error) -> String
+    /// boxoffice's version, for `serverInfo`.
+    package var version: String
+
+    package init(client: @escaping @Sendable () throws -> BoxOfficeClient, source: AnswerSource, now: @escaping @Sendable () -> Date,
+                 callLimit: @escaping @Sendable () throws -> Int, quota: @escaping @Sendable (_ today: Day) throws -> CacheReport,
+                 notice: (@Sendable (String) -> Void)?, words: @escaping @Sendable (any Error) -> String, version: String) {
+        self.client = client
+        self.source = source
+        self.now = now
+        self.callLimit = callLimit
+        self.quota = quota
+        self.notice = notice
+        self.words = words
+        self.version = version
+    }
+}
+
+/// One tool call: the session, the Korean day of the call, the call's own limit of calls, and
+/// where its progress goes.
+struct ToolCall: Sendable {
+    let session: MCPSession
+    /// Today in Korea when the call came.
+    let today: Day
+    /// The call's `maxCalls`, when it gave one.
+    var maxCalls: Int?
+    /// Reports the days read of a period's (done, total), as progress notifications; nil when none was asked.
+    var progress: (@Sendable (Int, Int) -> Void)?
+
+    var source: AnswerSource { session.source }
+    var notice: (@Sendable (String) -> Void)? { session.notice }
+
+    /// What the server says of the film a title found.
+    var said: @Sendable (String, MovieSummary) -> Void {
+        let notice = session.notice
+        return { title, film in notice?("'\(title)' is \(film.title) (\(film.code)).") }
+    }
+
+    /// How the engine reads a period's days for this call: `jobs` at a time, its cost checked
+    /// against the limit first, each day counted in the progress notifications; with `period`
+    /// (naming the days for the note that says so), only the days the source holds.
+    func reading(unit: String = "days", period: (@Sendable ([Day]) -> String)?, span: String? = nil) -> PeriodReading {
+        let counted = Locked((done: 0, total: 0))
+        let (progress, source, notice) = (self.progress, session.source, session.notice)
+        var reading = PeriodReading(jobs: session.jobs,
+                                    // A film's run read after another's adds its days to the total: progress only grows.
+                                    began: { days in counted.withLock { $0.total += days.count } },
+                                    finished: { _ in
+                                        counted.withLock { counted in
+                                            counted.done += 1
+                                            progress?(counted.done, counted.total)
+                                        }
+                                    },
+                                    readable: { days in try period.map { try source.readable(days, period: $0(days), notice: notice) } ?? days })
+        reading.approve = { cost in try self.approve(cost, unit: unit, span: span) }
+        return reading
+    }
+
+    /// Refuses a reading that would make more calls to KOBIS than the call allows (its
+    /// `maxCalls`, else the server's limit); the recordings and an offline cache cost nothing.
+    func approve(_ cost: ReadingCost, unit: String, span: String?) throws {
+        guard source.reachesNetwork, !session.offline else { return }
+        let limit = try maxCalls ?? session.callLimit()
+        guard cost.toFetch > limit else { return }
+        throw CallLimitError(cost: cost, limit: limit, span: span, declined: false, unit: unit)
+    }
+}
+
+/// What a tool's answer holds: its value as JSON, and what the server says beside it.
+struct ToolAnswer {
+    var json: JSONValue
+    /// A failure that comes with the answer (days KOBIS could not give; a title matching several films).
+    var failureAfterOutput: (any Error)? = nil
+    /// Where the answer came from when that is not KOBIS (the samples' search).
+    var origin: String? = nil
+
+    /// A period's value, with the failure of the days KOBIS could not answer.
+    static func period(_ value: some Presentable, coverage: PeriodCoverage?) -> ToolAnswer {
+        ToolAnswer(json: value.json, failureAfterOutput: PeriodNotWhole.after(coverage))
+    }
+}
+
+/// A request a tool's arguments decode into, answered by the engine for the server.
+protocol ToolRequest: Sendable {
+    nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer
+}
