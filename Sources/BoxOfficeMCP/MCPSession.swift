@@ -24,8 +24,6 @@ package struct MCPSession: Sendable {
     package var jobs = 4
     /// The most calls to KOBIS a tool call may make when it does not give its own `maxCalls`.
     package var callLimit: @Sendable () throws -> Int
-    /// The calls the keys have left today by the local count; nil when nothing is counted.
-    package var callsLeftToday: @Sendable () throws -> Int? = { nil }
     /// The cache and today's count of calls, for `quota_status`, as of a Korean day.
     package var quota: @Sendable (_ today: Day) throws -> CacheReport
     /// A note for whoever reads stderr; nil when they asked for quiet.

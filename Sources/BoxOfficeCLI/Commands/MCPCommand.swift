@@ -79,7 +79,6 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
                                  version: BoxOfficeCommandLine.version)
         session.offline = context.invocation.cacheMode == .offline
         session.jobs = context.invocation.jobs
-        session.callsLeftToday = { [context] in try context.callsLeftToday() }
         return session
     }
 
