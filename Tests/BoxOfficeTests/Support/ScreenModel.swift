@@ -10,7 +10,7 @@
 /// (which attach to the previous cell), 1 otherwise.
 struct ScreenModel: Sendable {
     /// One cell of the grid.
-    private enum Cell: Equatable, Sendable {
+    enum Cell: Equatable, Sendable {
         /// An empty cell; reads as a space.
         case blank
         /// A single-width character.
@@ -22,14 +22,14 @@ struct ScreenModel: Sendable {
     }
 
     /// A cursor position together with its pending-wrap flag.
-    private struct CursorState: Sendable {
+    struct CursorState: Sendable {
         var row = 0
         var column = 0
         var pendingWrap = false
     }
 
     /// Where the byte parser currently is.
-    private enum ParserState: Sendable {
+    enum ParserState: Sendable {
         case ground
         case escape
         case escapeIntermediate
@@ -43,39 +43,39 @@ struct ScreenModel: Sendable {
     }
 
     /// Longest CSI parameter string kept; longer sequences are skipped.
-    private static let maximumParameterBytes = 256
+    static let maximumParameterBytes = 256
 
     /// Number of columns of the screen.
-    private(set) var columns: Int
+    var columns: Int
     /// Number of rows of the screen.
-    private(set) var rows: Int
+    var rows: Int
     /// Whether the cursor is shown (DECTCEM, `CSI ? 25 h/l`).
-    private(set) var cursorVisible = true
+    var cursorVisible = true
     /// Whether the alternate screen buffer is active (`CSI ? 1049/1047/47 h`).
-    private(set) var inAlternateScreen = false
+    var inAlternateScreen = false
     /// Whether bracketed paste mode is on (`CSI ? 2004 h/l`).
-    private(set) var bracketedPaste = false
+    var bracketedPaste = false
     /// Whether autowrap is on (DECAWM, `CSI ? 7 h/l`).
-    private(set) var autowrap = true
+    var autowrap = true
 
-    private let width: @Sendable (Character) -> Int
+    let width: @Sendable (Character) -> Int
     /// The main screen (index 0) and the alternate screen (index 1).
-    private var grids: [[[Cell]]]
-    private var cursorState = CursorState()
-    private var savedMainCursor: CursorState?
-    private var savedAlternateCursor: CursorState?
-    private var scrollTop = 0
-    private var scrollBottom: Int
+    var grids: [[[Cell]]]
+    var cursorState = CursorState()
+    var savedMainCursor: CursorState?
+    var savedAlternateCursor: CursorState?
+    var scrollTop = 0
+    var scrollBottom: Int
 
-    private var state = ParserState.ground
+    var state = ParserState.ground
     /// The string state to return to after an ESC that is not followed by `\`.
-    private var stringStateBeforeEscape = ParserState.osc
-    private var parameterBytes: [UInt8] = []
-    private var intermediateBytes: [UInt8] = []
-    private var privateMarker: UInt8?
-    private var csiInvalid = false
-    private var utf8Pending: [UInt8] = []
-    private var utf8Needed = 0
+    var stringStateBeforeEscape = ParserState.osc
+    var parameterBytes: [UInt8] = []
+    var intermediateBytes: [UInt8] = []
+    var privateMarker: UInt8?
+    var csiInvalid = false
+    var utf8Pending: [UInt8] = []
+    var utf8Needed = 0
 
     /// Creates an empty screen of the given size.
     ///
@@ -188,7 +188,7 @@ struct ScreenModel: Sendable {
         }
     }
 
-    private mutating func consume(_ byte: UInt8) {
+    mutating func consume(_ byte: UInt8) {
         switch state {
         case .ground:
             if utf8Needed > 0 {
@@ -250,7 +250,7 @@ struct ScreenModel: Sendable {
         }
     }
 
-    private mutating func escapeByte(_ byte: UInt8) {
+    mutating func escapeByte(_ byte: UInt8) {
         state = .ground
         switch byte {
         case UInt8(ascii: "["):
@@ -291,7 +291,7 @@ struct ScreenModel: Sendable {
         }
     }
 
-    private mutating func csiByte(_ byte: UInt8) {
+    mutating func csiByte(_ byte: UInt8) {
         switch byte {
         case 0x1B:
             state = .escape
@@ -325,473 +325,5 @@ struct ScreenModel: Sendable {
             // Bytes >= 0x7F inside a CSI are ignored.
             break
         }
-    }
-
-    // MARK: - UTF-8
-
-    private mutating func startUTF8(_ byte: UInt8) {
-        switch byte {
-        case 0xC2...0xDF: utf8Needed = 1
-        case 0xE0...0xEF: utf8Needed = 2
-        case 0xF0...0xF4: utf8Needed = 3
-        default:
-            printScalar(Self.replacement)
-            return
-        }
-        utf8Pending = [byte]
-    }
-
-    private mutating func finishUTF8() {
-        var decoder = UTF8()
-        var iterator = utf8Pending.makeIterator()
-        let scalar: Unicode.Scalar
-        if case .scalarValue(let decoded) = decoder.decode(&iterator) {
-            scalar = decoded
-        } else {
-            scalar = Self.replacement
-        }
-        resetUTF8()
-        printScalar(scalar)
-    }
-
-    private mutating func resetUTF8() {
-        utf8Pending.removeAll(keepingCapacity: true)
-        utf8Needed = 0
-    }
-
-    private static let replacement: Unicode.Scalar = "\u{FFFD}"
-
-    // MARK: - Control characters
-
-    private mutating func executeControl(_ byte: UInt8) {
-        switch byte {
-        case 0x08:
-            cursorState.pendingWrap = false
-            cursorState.column = max(0, cursorState.column - 1)
-        case 0x09:
-            cursorState.pendingWrap = false
-            cursorState.column = min(columns - 1, (cursorState.column / 8 + 1) * 8)
-        case 0x0A, 0x0B, 0x0C:
-            lineFeed()
-        case 0x0D:
-            cursorState.pendingWrap = false
-            cursorState.column = 0
-        case 0x1B:
-            resetUTF8()
-            state = .escape
-        default:
-            // BEL, SO/SI, NUL and the rest have no effect on the grid.
-            break
-        }
-    }
-
-    // MARK: - Printing
-
-    private mutating func printScalar(_ scalar: Unicode.Scalar) {
-        let character = Character(scalar)
-        let cellWidth = min(max(width(character), 0), 2)
-        if cellWidth == 0 {
-            combine(scalar)
-            return
-        }
-        let span = columns >= 2 ? cellWidth : 1
-        if cursorState.pendingWrap && autowrap {
-            cursorState.column = 0
-            lineFeed()
-        }
-        cursorState.pendingWrap = false
-        if span == 2 && cursorState.column == columns - 1 {
-            if autowrap {
-                setCell(.blank, row: cursorState.row, column: cursorState.column)
-                cursorState.column = 0
-                lineFeed()
-            } else {
-                cursorState.column = columns - 2
-            }
-        }
-        let row = cursorState.row
-        let column = cursorState.column
-        if span == 2 {
-            setCell(.wide(character), row: row, column: column)
-            setCell(.continuation, row: row, column: column + 1)
-        } else {
-            setCell(.narrow(character), row: row, column: column)
-        }
-        if column + span >= columns {
-            cursorState.column = columns - 1
-            cursorState.pendingWrap = autowrap
-        } else {
-            cursorState.column = column + span
-        }
-    }
-
-    /// Attaches a zero-width scalar to the character left of the cursor.
-    private mutating func combine(_ scalar: Unicode.Scalar) {
-        var column = cursorState.pendingWrap ? cursorState.column : cursorState.column - 1
-        let row = cursorState.row
-        guard column >= 0 else { return }
-        if grids[active][row][column] == .continuation { column -= 1 }
-        guard column >= 0 else { return }
-        var combined: String
-        switch grids[active][row][column] {
-        case .narrow(let base), .wide(let base): combined = String(base)
-        default: return
-        }
-        combined.unicodeScalars.append(scalar)
-        // Only accept the scalar if it really extends the grapheme.
-        guard combined.count == 1, let merged = combined.first else { return }
-        switch grids[active][row][column] {
-        case .wide: grids[active][row][column] = .wide(merged)
-        default: grids[active][row][column] = .narrow(merged)
-        }
-    }
-
-    /// Writes a cell, blanking the other half of any wide character it overlaps.
-    private mutating func setCell(_ cell: Cell, row: Int, column: Int) {
-        guard row >= 0, row < rows, column >= 0, column < columns else { return }
-        breakWideCharacter(row: row, column: column)
-        grids[active][row][column] = cell
-    }
-
-    /// If the cell is half of a wide character, blanks the other half.
-    private mutating func breakWideCharacter(row: Int, column: Int) {
-        switch grids[active][row][column] {
-        case .continuation where column > 0:
-            grids[active][row][column - 1] = .blank
-        case .wide where column + 1 < columns:
-            grids[active][row][column + 1] = .blank
-        default:
-            break
-        }
-    }
-
-    /// Blanks `range` of a row, also blanking wide-character halves cut at its edges.
-    private mutating func erase(row: Int, columns range: Range<Int>) {
-        let lower = max(0, range.lowerBound)
-        let upper = min(columns, range.upperBound)
-        guard row >= 0, row < rows, lower < upper else { return }
-        breakWideCharacter(row: row, column: lower)
-        breakWideCharacter(row: row, column: upper - 1)
-        for column in lower..<upper {
-            grids[active][row][column] = .blank
-        }
-    }
-
-    // MARK: - Cursor movement and scrolling
-
-    private mutating func lineFeed() {
-        cursorState.pendingWrap = false
-        if cursorState.row == scrollBottom {
-            scrollUp(1)
-        } else if cursorState.row < rows - 1 {
-            cursorState.row += 1
-        }
-    }
-
-    private mutating func reverseIndex() {
-        cursorState.pendingWrap = false
-        if cursorState.row == scrollTop {
-            scrollDown(1)
-        } else if cursorState.row > 0 {
-            cursorState.row -= 1
-        }
-    }
-
-    /// Scrolls the scroll region up: top lines disappear, blank lines enter at the bottom.
-    private mutating func scrollUp(_ count: Int) {
-        deleteLines(count, at: scrollTop)
-    }
-
-    /// Scrolls the scroll region down: blank lines enter at the top.
-    private mutating func scrollDown(_ count: Int) {
-        insertLines(count, at: scrollTop)
-    }
-
-    /// Inserts blank lines at `row`, pushing lines down to the region bottom.
-    private mutating func insertLines(_ count: Int, at row: Int) {
-        guard row >= scrollTop, row <= scrollBottom else { return }
-        let count = min(count, scrollBottom - row + 1)
-        guard count > 0 else { return }
-        grids[active].removeSubrange((scrollBottom - count + 1)...scrollBottom)
-        grids[active].insert(contentsOf: Array(repeating: Self.blankRow(columns), count: count), at: row)
-    }
-
-    /// Deletes lines at `row`, pulling lines up and adding blanks at the region bottom.
-    private mutating func deleteLines(_ count: Int, at row: Int) {
-        guard row >= scrollTop, row <= scrollBottom else { return }
-        let count = min(count, scrollBottom - row + 1)
-        guard count > 0 else { return }
-        grids[active].removeSubrange(row..<(row + count))
-        grids[active].insert(contentsOf: Array(repeating: Self.blankRow(columns), count: count), at: scrollBottom - count + 1)
-    }
-
-    /// Moves the cursor vertically, stopping at the scroll region edge if inside it.
-    private mutating func moveVertically(by delta: Int) {
-        cursorState.pendingWrap = false
-        let inRegion = cursorState.row >= scrollTop && cursorState.row <= scrollBottom
-        let top = inRegion ? scrollTop : 0
-        let bottom = inRegion ? scrollBottom : rows - 1
-        cursorState.row = min(max(cursorState.row + delta, top), bottom)
-    }
-
-    private mutating func moveTo(row: Int, column: Int) {
-        cursorState.pendingWrap = false
-        cursorState.row = min(max(row, 0), rows - 1)
-        cursorState.column = min(max(column, 0), columns - 1)
-    }
-
-    private mutating func saveCursor() {
-        if inAlternateScreen {
-            savedAlternateCursor = cursorState
-        } else {
-            savedMainCursor = cursorState
-        }
-    }
-
-    private mutating func restoreCursor() {
-        let saved = inAlternateScreen ? savedAlternateCursor : savedMainCursor
-        cursorState = clamped(saved ?? CursorState())
-    }
-
-    private func clamped(_ position: CursorState) -> CursorState {
-        var result = position
-        result.row = min(max(result.row, 0), rows - 1)
-        result.column = min(max(result.column, 0), columns - 1)
-        return result
-    }
-
-    private mutating func fullReset() {
-        self = ScreenModel(columns: columns, rows: rows, width: width)
-    }
-
-    // MARK: - CSI dispatch
-
-    /// Parameters of the current CSI; `nil` for empty or unparsable ones.
-    private func parameters() -> [Int?] {
-        guard !parameterBytes.isEmpty else { return [] }
-        return parameterBytes.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false).map { field in
-            guard !field.isEmpty else { return nil }
-            var value = 0
-            for byte in field {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = min(value * 10 + Int(byte - UInt8(ascii: "0")), 65_535)
-            }
-            return value
-        }
-    }
-
-    private mutating func dispatchCSI(final: UInt8) {
-        let params = parameters()
-        /// The parameter at `index`, or `defaultValue` when absent or zero.
-        func count(_ index: Int, _ defaultValue: Int = 1) -> Int {
-            guard index < params.count, let value = params[index], value != 0 else { return defaultValue }
-            return value
-        }
-        /// The parameter at `index`, or 0 when absent.
-        func mode(_ index: Int) -> Int {
-            guard index < params.count, let value = params[index] else { return 0 }
-            return value
-        }
-
-        if !intermediateBytes.isEmpty { return }  // DECSCUSR, DECSTR, ...: ignored.
-        if let marker = privateMarker {
-            if marker == UInt8(ascii: "?"), final == UInt8(ascii: "h") || final == UInt8(ascii: "l") {
-                for case let value? in params {
-                    setPrivateMode(value, enabled: final == UInt8(ascii: "h"))
-                }
-            }
-            return  // Other private sequences (queries, kitty keyboard, ...) are ignored.
-        }
-
-        switch final {
-        case UInt8(ascii: "A"):
-            moveVertically(by: -count(0))
-        case UInt8(ascii: "B"), UInt8(ascii: "e"):
-            moveVertically(by: count(0))
-        case UInt8(ascii: "C"), UInt8(ascii: "a"):
-            moveTo(row: cursorState.row, column: cursorState.column + count(0))
-        case UInt8(ascii: "D"):
-            moveTo(row: cursorState.row, column: cursorState.column - count(0))
-        case UInt8(ascii: "E"):
-            moveVertically(by: count(0))
-            cursorState.column = 0
-        case UInt8(ascii: "F"):
-            moveVertically(by: -count(0))
-            cursorState.column = 0
-        case UInt8(ascii: "G"), UInt8(ascii: "`"):
-            moveTo(row: cursorState.row, column: count(0) - 1)
-        case UInt8(ascii: "d"):
-            moveTo(row: count(0) - 1, column: cursorState.column)
-        case UInt8(ascii: "H"), UInt8(ascii: "f"):
-            moveTo(row: count(0) - 1, column: count(1) - 1)
-        case UInt8(ascii: "J"):
-            eraseInDisplay(mode(0))
-        case UInt8(ascii: "K"):
-            eraseInLine(mode(0))
-        case UInt8(ascii: "X"):
-            cursorState.pendingWrap = false
-            erase(row: cursorState.row, columns: cursorState.column..<(cursorState.column + count(0)))
-        case UInt8(ascii: "@"):
-            insertCharacters(count(0))
-        case UInt8(ascii: "P"):
-            deleteCharacters(count(0))
-        case UInt8(ascii: "L"):
-            if cursorState.row >= scrollTop && cursorState.row <= scrollBottom {
-                insertLines(count(0), at: cursorState.row)
-                moveTo(row: cursorState.row, column: 0)
-            }
-        case UInt8(ascii: "M"):
-            if cursorState.row >= scrollTop && cursorState.row <= scrollBottom {
-                deleteLines(count(0), at: cursorState.row)
-                moveTo(row: cursorState.row, column: 0)
-            }
-        case UInt8(ascii: "S"):
-            scrollUp(count(0))
-        case UInt8(ascii: "T"):
-            // `CSI Ps ; ... T` with several parameters is mouse tracking: ignored.
-            if params.count <= 1 { scrollDown(count(0)) }
-        case UInt8(ascii: "r"):
-            let top = count(0) - 1
-            let bottom = count(1, rows) - 1
-            if top < bottom && bottom < rows {
-                scrollTop = top
-                scrollBottom = bottom
-                moveTo(row: 0, column: 0)
-            }
-        case UInt8(ascii: "s"):
-            if params.isEmpty { saveCursor() }
-        case UInt8(ascii: "u"):
-            if params.isEmpty { restoreCursor() }
-        default:
-            // SGR (m), device queries (c, n), window ops (t), ANSI modes (h, l), ...
-            break
-        }
-    }
-
-    private mutating func setPrivateMode(_ mode: Int, enabled: Bool) {
-        switch mode {
-        case 7:
-            autowrap = enabled
-            if !enabled { cursorState.pendingWrap = false }
-        case 25:
-            cursorVisible = enabled
-        case 47:
-            switchScreen(toAlternate: enabled)
-        case 1047:
-            if !enabled && inAlternateScreen { grids[1] = Self.blankGrid(columns: columns, rows: rows) }
-            switchScreen(toAlternate: enabled)
-        case 1048:
-            if enabled { saveCursor() } else { restoreCursor() }
-        case 1049:
-            if enabled {
-                guard !inAlternateScreen else { return }
-                savedMainCursor = cursorState
-                switchScreen(toAlternate: true)
-                grids[1] = Self.blankGrid(columns: columns, rows: rows)
-            } else {
-                guard inAlternateScreen else { return }
-                switchScreen(toAlternate: false)
-                cursorState = clamped(savedMainCursor ?? CursorState())
-            }
-        case 2004:
-            bracketedPaste = enabled
-        default:
-            break
-        }
-    }
-
-    private mutating func switchScreen(toAlternate: Bool) {
-        inAlternateScreen = toAlternate
-        cursorState.pendingWrap = false
-    }
-
-    private mutating func eraseInDisplay(_ mode: Int) {
-        cursorState.pendingWrap = false
-        let row = cursorState.row
-        switch mode {
-        case 0:
-            erase(row: row, columns: cursorState.column..<columns)
-            for other in (row + 1)..<max(row + 1, rows) { erase(row: other, columns: 0..<columns) }
-        case 1:
-            for other in 0..<row { erase(row: other, columns: 0..<columns) }
-            erase(row: row, columns: 0..<(cursorState.column + 1))
-        case 2:
-            grids[active] = Self.blankGrid(columns: columns, rows: rows)
-        default:
-            // 3 (erase scrollback) has nothing to do here.
-            break
-        }
-    }
-
-    private mutating func eraseInLine(_ mode: Int) {
-        cursorState.pendingWrap = false
-        let row = cursorState.row
-        switch mode {
-        case 0: erase(row: row, columns: cursorState.column..<columns)
-        case 1: erase(row: row, columns: 0..<(cursorState.column + 1))
-        case 2: erase(row: row, columns: 0..<columns)
-        default: break
-        }
-    }
-
-    /// ICH: shifts the rest of the line right, inserting blanks at the cursor.
-    private mutating func insertCharacters(_ count: Int) {
-        cursorState.pendingWrap = false
-        let row = cursorState.row
-        let column = cursorState.column
-        let count = min(count, columns - column)
-        breakWideCharacter(row: row, column: column)
-        var line = grids[active][row]
-        line.removeSubrange((columns - count)..<columns)
-        line.insert(contentsOf: Array(repeating: Cell.blank, count: count), at: column)
-        if case .wide = line[columns - 1] {
-            // Its right half was pushed off the line.
-            line[columns - 1] = .blank
-        }
-        grids[active][row] = line
-    }
-
-    /// DCH: deletes characters at the cursor, shifting the rest of the line left.
-    private mutating func deleteCharacters(_ count: Int) {
-        cursorState.pendingWrap = false
-        let row = cursorState.row
-        let column = cursorState.column
-        let count = min(count, columns - column)
-        breakWideCharacter(row: row, column: column)
-        breakWideCharacter(row: row, column: column + count - 1)
-        var line = grids[active][row]
-        line.removeSubrange(column..<(column + count))
-        line.append(contentsOf: Array(repeating: Cell.blank, count: count))
-        grids[active][row] = line
-    }
-
-    // MARK: - Grid helpers
-
-    /// Index into `grids` of the screen being drawn on.
-    private var active: Int { inAlternateScreen ? 1 : 0 }
-
-    private static func blankRow(_ columns: Int) -> [Cell] {
-        Array(repeating: .blank, count: columns)
-    }
-
-    private static func blankGrid(columns: Int, rows: Int) -> [[Cell]] {
-        Array(repeating: blankRow(columns), count: rows)
-    }
-
-    private static func resized(_ grid: [[Cell]], columns: Int, rows: Int, droppingTop: Int) -> [[Cell]] {
-        var result = blankGrid(columns: columns, rows: rows)
-        for row in 0..<rows {
-            let source = row + droppingTop
-            guard source < grid.count else { break }
-            let old = grid[source]
-            for column in 0..<min(columns, old.count) {
-                result[row][column] = old[column]
-            }
-            // A wide character cut in half by the new right edge becomes blank.
-            if case .wide = result[row][columns - 1], old.count > columns {
-                result[row][columns - 1] = .blank
-            }
-        }
-        return result
     }
 }
