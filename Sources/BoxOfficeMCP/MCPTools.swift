@@ -70,7 +70,7 @@ enum MCPTools {
             description: "The daily top 10 for every day from 'from' to 'to' (inclusive), fetched concurrently and kept in the cache; each day as daily_box_office gives it (audience = admissions, sales in Korean won). Use it for questions about a holiday, a month or a season. At most 366 days per call. Sends progress notifications when asked.",
             input: schema([RankingRange.from.property("The first day (YYYY-MM-DD)."), RankingRange.to.property("The last day (YYYY-MM-DD); default yesterday in Korea.")]
                           + filterProperties, required: [RankingRange.from.name]),
-            output: .object([("days", .list(DailyBoxOffice.rangeShape))]),
+            output: .object([("days", .list(DailyBoxOffice.rangeShape, .days))]),
             dates: [RankingRange.from.name, RankingRange.to.name],
             words: { arguments throws(MCPArgumentError) in
                 try checkMarket(arguments)
@@ -102,7 +102,7 @@ enum MCPTools {
             description: "Find movies in KOBIS by (part of) a title, a director's name and/or the year they opened; returns their movie codes (for movie_details and movie_trend), titles, English titles, years, opening dates, genres, nations and directors. Titles are matched in Korean as KOBIS lists them (e.g. '기생충'); English titles often do not match.",
             input: schema([("title", stringSchema("All or part of the title.")), SearchRequest.director.property("A director's name, e.g. '봉준호'."),
                            SearchRequest.year.property("The year the film opened."), SearchRequest.page.property(pageDescription)]),
-            output: .object([("movies", .list(MovieSummary.shape))]),
+            output: .object([("movies", .list(MovieSummary.shape, .movies))]),
             words: { arguments throws(MCPArgumentError) in
                 let title = try string(arguments, "title")
                 let director = try string(arguments, "director")
@@ -128,7 +128,7 @@ enum MCPTools {
             name: "search_people", title: "Search people",
             description: "Find actors, directors and crew in KOBIS by name (in Korean, e.g. '봉준호'); returns their people codes, names, English names, main roles and film titles.",
             input: schema([("name", stringSchema("The person's name.")), PeopleRequest.page.property(pageDescription)], required: ["name"]),
-            output: .object([("people", .list(PersonSummary.shape))]),
+            output: .object([("people", .list(PersonSummary.shape, .people))]),
             words: { arguments throws(MCPArgumentError) in
                 guard let name = try string(arguments, "name") else { throw MCPArgumentError(message: "search_people needs 'name'") }
                 guard !CodeArgument.isCode(name) else { throw MCPArgumentError(message: "'name' is a code; use person_details for a people code") }
@@ -155,7 +155,7 @@ enum MCPTools {
             name: "search_companies", title: "Search film companies",
             description: "Find production and distribution companies in KOBIS by name; returns their company codes, names, categories, CEOs and films.",
             input: schema([("name", stringSchema("The company's name, e.g. 'CJ' or '쇼박스'.")), CompanyRequest.page.property(pageDescription)], required: ["name"]),
-            output: .object([("companies", .list(CompanySummary.shape))]),
+            output: .object([("companies", .list(CompanySummary.shape, .companies))]),
             words: { arguments throws(MCPArgumentError) in
                 guard let name = try string(arguments, "name") else { throw MCPArgumentError(message: "search_companies needs 'name'") }
                 return [name]
@@ -181,7 +181,7 @@ enum MCPTools {
             name: "code_table", title: "KOBIS code table",
             description: "A KOBIS code table: 'regions' (the names and codes the region filter accepts), 'nations', 'types' (movie types) or 'parts' (company categories).",
             input: schema([("table", enumSchema(CodeTable.named.map(\.name), "Which table."))], required: ["table"]),
-            output: .object([("codes", .list(CodeList.entryShape))]),
+            output: .object([("codes", .list(CodeList.entryShape, .codes))]),
             words: { arguments throws(MCPArgumentError) in
                 guard let table = try string(arguments, "table") else { throw MCPArgumentError(message: "code_table needs 'table'") }
                 return [table]

@@ -26,7 +26,7 @@ package struct CacheReport: Sendable, Equatable {
         self.quotaSpentAt = quotaSpentAt
     }
 
-    package static let fieldNames = ["folder", "entries", "bytes", "otherItems", "day", "callsToday", "dailyQuota", "quotaSpentAt"]
+    package static var fieldNames: [String] { shape.keys }
 
     package func table(_ options: RenderOptions) -> String {
         var rows = [

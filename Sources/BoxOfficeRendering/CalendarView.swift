@@ -1,6 +1,7 @@
 import BoxOfficeCore
 extension MonthCalendar: Presentable {
-    package static let fieldNames = ["date", "published", "movieCode", "title", "audience", "read"]
+    /// The keys of a day, as the shape declares them.
+    package static let fieldNames = shape.member("days")?.item.keys ?? []
     package static var isList: Bool { true }
     package static var itemsKey: String? { "days" }
     /// `read` only when some day was not read (the demo's missing days).

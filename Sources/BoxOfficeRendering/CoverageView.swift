@@ -11,8 +11,9 @@ extension PeriodCoverage {
 
     /// The shape of ``jsonMembers``.
     package static let shape: [(String, JSONShape)] = [
-        ("daysInPeriod", .leaf), ("daysRead", .leaf),
-        ("daysNotRead", .list(.object(JSONShape.leaves("date", "reason") + [("errorCode", .optional(.leaf)), ("errorMessage", .optional(.leaf))]))),
+        ("daysInPeriod", .leaf(.daysInPeriod)), ("daysRead", .leaf(.daysRead)),
+        ("daysNotRead", .list(.object([("date", .leaf(.date)), ("reason", .leaf(.reason)), ("errorCode", .optional(.leaf(.errorCode))),
+                                       ("errorMessage", .optional(.leaf(.errorMessage)))]), .daysNotRead)),
     ]
 
     /// The notes under a period's heading when not all its days were read: how many the samples

@@ -1,11 +1,10 @@
 import BoxOfficeCore
 extension BoxOfficeEntry {
-    /// The keys of `json`.
-    package static let fieldNames = ["rank", "rankChange", "isNew", "movieCode", "title", "openDate", "audience", "audienceChange",
-                                    "audienceTotal", "sales", "salesShare", "salesTotal", "screens", "shows"] + deepFieldNames
+    /// The keys of `json`, as its shape declares them.
+    package static let fieldNames = shape.keys
     /// The keys a deep ranking's entries add: what its lists reveal of each film, and whether its
-    /// rank is certain (so that a flat row, CSV or JSON Lines, says it too).
-    package static let deepFieldNames = ["nation", "diversity", "exact"]
+    /// rank is certain (so that a flat row, CSV or JSON Lines, says it too): the shape's optional ones.
+    package static let deepFieldNames = shape.members.filter { $0.1.isOptional }.map(\.0)
     /// The deep columns a ranking's table shows (its rule says how far it is exact).
     static let deepTableFields = ["nation", "diversity"]
 

@@ -1,6 +1,6 @@
 import BoxOfficeCore
 extension Person {
-    package static let fieldNames = ["code", "name", "nameEnglish", "sex", "role", "homepages", "films"]
+    package static var fieldNames: [String] { shape.keys }
 
     /// The details, then the filmography as a table.
     package func table(_ options: RenderOptions) -> String {
@@ -41,7 +41,7 @@ extension FilmCredit {
 }
 
 extension Company {
-    package static let fieldNames = ["code", "name", "nameEnglish", "ceo", "roles", "films"]
+    package static var fieldNames: [String] { shape.keys }
 
     /// The details, then the films as a table.
     package func table(_ options: RenderOptions) -> String {

@@ -1,8 +1,9 @@
 import BoxOfficeCore
 
-/// The shape of a value's JSON, declared by its type: the keys of each object in order, and what
-/// each list holds. The MCP server's output schemas are made from these, with each key's meaning,
-/// so a schema describes what a type writes, not what one sample call happened to answer; a test
+/// The shape of a value's JSON, declared by its type once: the keys of each object in order,
+/// what each list holds, and what each key means (`Meaning`: its type, blankness and meaning).
+/// `--fields` takes the keys from it, and the MCP server's output schemas are made from it, so a
+/// schema describes what a type writes, not what one sample call happened to answer; a test
 /// checks every declared shape against the JSON the type writes.
 ///
 /// A struct over arrays rather than an indirect enum: an indirect enum's boxes are reached through
@@ -24,24 +25,40 @@ package struct JSONShape: Sendable {
     package let members: [(String, JSONShape)]
     /// What a list holds, or what an optional member is: one shape, or none.
     private let inner: [JSONShape]
+    /// What the key holding this value means; nil for a list's items and a whole answer.
+    package let meaning: Meaning?
 
     /// A list's item, or an optional member's shape.
-    package var item: JSONShape { inner.first ?? .leaf }
+    package var item: JSONShape { inner.first ?? JSONShape(.leaf) }
 
-    private init(_ kind: Kind, members: [(String, JSONShape)] = [], inner: [JSONShape] = []) {
+    private init(_ kind: Kind, members: [(String, JSONShape)] = [], inner: [JSONShape] = [], meaning: Meaning? = nil) {
         self.kind = kind
         self.members = members
         self.inner = inner
+        self.meaning = meaning
     }
 
-    package static let leaf = JSONShape(.leaf)
-    package static func list(_ item: JSONShape) -> JSONShape { JSONShape(.list, inner: [item]) }
-    package static func object(_ members: [(String, JSONShape)]) -> JSONShape { JSONShape(.object, members: members) }
+    /// One value, meaning `meaning`.
+    package static func leaf(_ meaning: Meaning) -> JSONShape { JSONShape(.leaf, meaning: meaning) }
+    /// A list of `item`s, meaning `meaning`.
+    package static func list(_ item: JSONShape, _ meaning: Meaning? = nil) -> JSONShape { JSONShape(.list, inner: [item], meaning: meaning) }
+    /// An object of `members`; `meaning` says what it is under its key (a ranking's `filter`).
+    package static func object(_ members: [(String, JSONShape)], _ meaning: Meaning? = nil) -> JSONShape {
+        JSONShape(.object, members: members, meaning: meaning)
+    }
+    /// A member an object has only sometimes.
     package static func optional(_ shape: JSONShape) -> JSONShape { JSONShape(.optional, inner: [shape]) }
 
-    /// Members that are single values.
-    package static func leaves(_ names: String...) -> [(String, JSONShape)] {
-        names.map { ($0, .leaf) }
+    /// The same shape, meaning `meaning` under its key.
+    package func meaning(_ meaning: Meaning) -> JSONShape { JSONShape(kind, members: members, inner: inner, meaning: meaning) }
+
+    /// The keys of an object, in order: what `--fields` takes.
+    package var keys: [String] { members.map(\.0) }
+
+    /// The shape of an object's member `key` (an optional one's own shape), if it has one.
+    package func member(_ key: String) -> JSONShape? {
+        guard let shape = members.first(where: { $0.0 == key })?.1 else { return nil }
+        return shape.isOptional ? shape.item : shape
     }
 
     /// Whether this member may be absent.
@@ -66,93 +83,112 @@ package struct JSONShape: Sendable {
     }
 }
 
+/// Members that are single values, each meaning what its name says in ``Meaning``.
+private func leaves(_ members: (String, Meaning)...) -> [(String, JSONShape)] {
+    members.map { ($0.0, .leaf($0.1)) }
+}
+
 extension BoxOfficeEntry {
-    package static let shape = JSONShape.object(JSONShape.leaves(
-        "rank", "rankChange", "isNew", "movieCode", "title", "openDate", "audience", "audienceChange", "audienceTotal",
-        "sales", "salesShare", "salesTotal", "screens", "shows") + [("nation", .optional(.leaf)), ("diversity", .optional(.leaf)), ("exact", .optional(.leaf))])
+    package static let shape = JSONShape.object(leaves(
+        ("rank", .rank), ("rankChange", .rankChange), ("isNew", .isNew), ("movieCode", .movieCode), ("title", .title), ("openDate", .openDate),
+        ("audience", .audience), ("audienceChange", .audienceChange), ("audienceTotal", .audienceTotal), ("sales", .sales),
+        ("salesShare", .salesShare), ("salesTotal", .salesTotal), ("screens", .screens), ("shows", .shows))
+        + [("nation", .optional(.leaf(.entryNation))), ("diversity", .optional(.leaf(.entryDiversity))), ("exact", .optional(.leaf(.entryExact)))])
 }
 
 extension RankingScope {
-    package static let shape = JSONShape.object(JSONShape.leaves("nation", "market", "region", "regionName"))
+    package static let shape = JSONShape.object(leaves(("nation", .filterNation), ("market", .filterMarket), ("region", .filterRegion),
+                                                       ("regionName", .filterRegionName)), .filter)
 }
 
 extension DailyBoxOffice {
-    package static let shape = JSONShape.object(JSONShape.leaves("date", "provisional")
-        + [("filter", .optional(RankingScope.shape)), ("exactThrough", .optional(.leaf)), ("entries", .list(BoxOfficeEntry.shape))])
+    package static let shape = JSONShape.object(leaves(("date", .date), ("provisional", .provisional))
+        + [("filter", .optional(RankingScope.shape)), ("exactThrough", .optional(.leaf(.exactThrough))), ("entries", .list(BoxOfficeEntry.shape, .entries))])
 }
 
 extension DailyBoxOffice {
     /// A day of a range: its ranking, or, in its place, the day and why it was not read.
-    package static let rangeShape = JSONShape.object([("date", .leaf), ("provisional", .optional(.leaf)), ("filter", .optional(RankingScope.shape)),
-                                                      ("exactThrough", .optional(.leaf)), ("entries", .optional(.list(BoxOfficeEntry.shape))),
-                                                      ("notRead", .optional(.leaf)), ("errorCode", .optional(.leaf)), ("errorMessage", .optional(.leaf))])
+    package static let rangeShape = JSONShape.object([("date", .leaf(.date)), ("provisional", .optional(.leaf(.provisional))), ("filter", .optional(RankingScope.shape)),
+                                                      ("exactThrough", .optional(.leaf(.exactThrough))), ("entries", .optional(.list(BoxOfficeEntry.shape, .entries))),
+                                                      ("notRead", .optional(.leaf(.dayNotRead))), ("errorCode", .optional(.leaf(.dayErrorCode))),
+                                                      ("errorMessage", .optional(.leaf(.dayErrorMessage)))])
 }
 
 extension WeeklyBoxOffice {
-    package static let shape = JSONShape.object(JSONShape.leaves("period", "start", "end", "yearWeek", "provisional")
-        + [("filter", .optional(RankingScope.shape)), ("exactThrough", .optional(.leaf)), ("entries", .list(BoxOfficeEntry.shape))])
+    package static let shape = JSONShape.object(leaves(("period", .period), ("start", .start), ("end", .end), ("yearWeek", .yearWeek), ("provisional", .provisional))
+        + [("filter", .optional(RankingScope.shape)), ("exactThrough", .optional(.leaf(.exactThrough))), ("entries", .list(BoxOfficeEntry.shape, .entries))])
 }
 
-private let names = JSONShape.object(JSONShape.leaves("name", "nameEnglish"))
-private let credits = JSONShape.list(.object(JSONShape.leaves("movieCode", "title", "role")))
+private let names = JSONShape.object(leaves(("name", .name), ("nameEnglish", .nameEnglish)))
+private let credits = JSONShape.list(.object(leaves(("movieCode", .filmMovieCode), ("title", .title), ("role", .role))), .films)
 
 extension MovieSummary {
     package static let shape = JSONShape.object(
-        JSONShape.leaves("movieCode", "title", "titleEnglish", "productionYear", "openDate", "type", "status")
-            + [("genres", .list(.leaf)), ("nations", .list(.leaf)), ("directors", .list(names))])
+        leaves(("movieCode", .movieCode), ("title", .title), ("titleEnglish", .titleEnglish), ("productionYear", .productionYear),
+               ("openDate", .openDate), ("type", .type), ("status", .status))
+            + [("genres", .list(.leaf(.genres), .genres)), ("nations", .list(.leaf(.nations), .nations)), ("directors", .list(names, .directors))])
 }
 
 extension Movie {
     package static let shape = JSONShape.object(
-        JSONShape.leaves("movieCode", "title", "titleEnglish", "titleOriginal", "productionYear", "openDate", "runtimeMinutes", "status", "type")
-            + [("nations", .list(.leaf)), ("genres", .list(.leaf)), ("directors", .list(names)),
-               ("actors", .list(.object(JSONShape.leaves("name", "nameEnglish", "role", "roleEnglish")))),
-               ("audits", .list(.object(JSONShape.leaves("number", "grade")))),
-               ("companies", .list(.object(JSONShape.leaves("code", "name", "nameEnglish", "role")))),
-               ("showTypes", .list(.object(JSONShape.leaves("group", "name")))),
-               ("staffs", .list(.object(JSONShape.leaves("name", "nameEnglish", "role"))))])
+        leaves(("movieCode", .movieCode), ("title", .title), ("titleEnglish", .titleEnglish), ("titleOriginal", .titleOriginal),
+               ("productionYear", .productionYear), ("openDate", .openDate), ("runtimeMinutes", .runtimeMinutes), ("status", .status), ("type", .type))
+            + [("nations", .list(.leaf(.nations), .nations)), ("genres", .list(.leaf(.genres), .genres)), ("directors", .list(names, .directors)),
+               ("actors", .list(.object(leaves(("name", .name), ("nameEnglish", .nameEnglish), ("role", .role), ("roleEnglish", .roleEnglish))), .actors)),
+               ("audits", .list(.object(leaves(("number", .auditNumber), ("grade", .auditGrade))), .audits)),
+               ("companies", .list(.object(leaves(("code", .companyCodeOrNull), ("name", .name), ("nameEnglish", .nameEnglish), ("role", .role))), .companies)),
+               ("showTypes", .list(.object(leaves(("group", .showTypeGroup), ("name", .showTypeName))), .showTypes)),
+               ("staffs", .list(.object(leaves(("name", .name), ("nameEnglish", .nameEnglish), ("role", .role))), .staffs))])
 }
 
 extension PersonSummary {
-    package static let shape = JSONShape.object(JSONShape.leaves("code", "name", "nameEnglish", "role") + [("films", credits)])
+    package static let shape = JSONShape.object(leaves(("code", .code), ("name", .name), ("nameEnglish", .nameEnglish), ("role", .role)) + [("films", credits)])
 }
 
 extension Person {
-    package static let shape = JSONShape.object(JSONShape.leaves("code", "name", "nameEnglish", "sex", "role") + [("homepages", .list(.leaf)), ("films", credits)])
+    package static let shape = JSONShape.object(leaves(("code", .code), ("name", .name), ("nameEnglish", .nameEnglish), ("sex", .sex), ("role", .role))
+        + [("homepages", .list(.leaf(.homepages), .homepages)), ("films", credits)])
 }
 
 extension CompanySummary {
-    package static let shape = JSONShape.object(JSONShape.leaves("code", "name", "nameEnglish") + [("roles", .list(.leaf))] + JSONShape.leaves("ceo", "filmNames"))
+    package static let shape = JSONShape.object(leaves(("code", .companyCodeOrNull), ("name", .name), ("nameEnglish", .nameEnglish)) + [("roles", .list(.leaf(.roles), .roles))]
+        + leaves(("ceo", .ceo), ("filmNames", .filmNames)))
 }
 
 extension Company {
-    package static let shape = JSONShape.object(JSONShape.leaves("code", "name", "nameEnglish", "ceo") + [("roles", .list(.leaf)), ("films", credits)])
+    package static let shape = JSONShape.object(leaves(("code", .code), ("name", .name), ("nameEnglish", .nameEnglish), ("ceo", .ceo))
+        + [("roles", .list(.leaf(.roles), .roles)), ("films", credits)])
 }
 
 extension CodeList {
     /// One code of the table (the table's JSON is the list of them).
-    package static let entryShape = JSONShape.object(JSONShape.leaves("code", "name", "nameEnglish"))
+    package static let entryShape = JSONShape.object(leaves(("code", .code), ("name", .name), ("nameEnglish", .nameEnglish)))
 }
 
 extension Trend {
     /// By date; aligned by opening, each point adds its `day`.
-    package static let shape = JSONShape.object(JSONShape.leaves("from", "to") + PeriodCoverage.shape + [("movies", .list(.object(
-        JSONShape.leaves("movieCode", "title") + [("points", .list(.object(JSONShape.leaves("date", "rank", "audience", "audienceTotal") + [("day", .optional(.leaf))]))),
-                                         ("milestones", .list(.object(JSONShape.leaves("audience", "date", "day"))))])))])
+    package static let shape = JSONShape.object(leaves(("from", .from), ("to", .to)) + PeriodCoverage.shape + [("movies", .list(.object(
+        leaves(("movieCode", .movieCode), ("title", .title))
+            + [("points", .list(.object(leaves(("date", .date), ("rank", .pointRank), ("audience", .pointAudience), ("audienceTotal", .pointAudienceTotal))
+                                        + [("day", .optional(.leaf(.pointDay)))]), .points)),
+               ("milestones", .list(.object(leaves(("audience", .milestoneAudience), ("date", .date), ("day", .milestoneDay))), .milestones))]), .movies))])
 }
 
 extension PeriodRanking {
-    package static let shape = JSONShape.object(JSONShape.leaves("from", "to", "basis", "provisional") + [("deep", .optional(.leaf))]
+    package static let shape = JSONShape.object(leaves(("from", .from), ("to", .to), ("basis", .basis), ("provisional", .provisional)) + [("deep", .optional(.leaf(.deep)))]
         + PeriodCoverage.shape + [("filter", .optional(RankingScope.shape)), ("films", .list(.object(
-        JSONShape.leaves("rank", "movieCode", "title", "openDate", "audience", "sales", "daysInTop10", "bestRank", "firstDay", "lastDay"))))])
+        leaves(("rank", .filmRank), ("movieCode", .filmMovieCode), ("title", .title), ("openDate", .openDate), ("audience", .filmAudience), ("sales", .filmSales),
+               ("daysInTop10", .daysInTop10), ("bestRank", .bestRank), ("firstDay", .firstDay), ("lastDay", .lastDay))), .films))])
 }
 
 extension MonthCalendar {
     /// A day per row; `read` only when some day was not read.
-    package static let shape = JSONShape.object([("month", .leaf)] + PeriodCoverage.shape + [("days", .list(.object(
-        JSONShape.leaves("date", "published", "movieCode", "title", "audience") + [("read", .optional(.leaf))])))])
+    package static let shape = JSONShape.object([("month", .leaf(.month))] + PeriodCoverage.shape + [("days", .list(.object(
+        leaves(("date", .date), ("published", .dayPublished), ("movieCode", .dayMovieCode), ("title", .dayTitle), ("audience", .dayAudience))
+            + [("read", .optional(.leaf(.dayRead)))]), .days))])
 }
 
 extension CacheReport {
-    package static let shape = JSONShape.object(JSONShape.leaves("folder", "entries", "bytes", "otherItems", "day", "callsToday", "dailyQuota", "quotaSpentAt"))
+    package static let shape = JSONShape.object(leaves(("folder", .folder), ("entries", .cacheEntries), ("bytes", .bytes), ("otherItems", .otherItems), ("day", .day),
+                                                       ("callsToday", .callsToday), ("dailyQuota", .dailyQuota), ("quotaSpentAt", .quotaSpentAt)))
 }

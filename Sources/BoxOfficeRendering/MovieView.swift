@@ -124,9 +124,8 @@ extension Movie {
         markdown(options, poster: nil)
     }
 
-    /// The keys of `json`.
-    package static let fieldNames = ["movieCode", "title", "titleEnglish", "titleOriginal", "productionYear", "openDate", "runtimeMinutes",
-                                    "status", "type", "nations", "genres", "directors", "actors", "audits", "companies", "showTypes", "staffs"]
+    /// The keys of `json`, as its shape declares them.
+    package static var fieldNames: [String] { shape.keys }
 
     /// The contract's JSON object.
     package var json: JSONValue {

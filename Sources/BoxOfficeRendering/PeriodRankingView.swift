@@ -1,6 +1,7 @@
 import BoxOfficeCore
 extension PeriodRanking: Presentable {
-    package static let fieldNames = ["rank", "movieCode", "title", "openDate", "audience", "sales", "daysInTop10", "bestRank", "firstDay", "lastDay", "filter"]
+    /// The keys of a film, as the shape declares them, and the ranking's filter.
+    package static let fieldNames = (shape.member("films")?.item.keys ?? []) + ["filter"]
     package static var isList: Bool { true }
     package static var itemsKey: String? { "films" }
     /// The keys of the rows: `filter` only when the daily rankings were filtered.

@@ -99,7 +99,7 @@ extension WeeklyBoxOffice: RankingPresentation {
 
 extension CodeList: Presentable {
     package var records: [JSONValue] { entries.map(\.json) }
-    package static var fieldNames: [String] { ["code", "name", "nameEnglish"] }
+    package static var fieldNames: [String] { entryShape.keys }
     package static var isList: Bool { true }
 }
 

@@ -66,8 +66,8 @@ extension SearchPage {
 }
 
 extension MovieSummary: SearchItem {
-    package static let fieldNames = ["movieCode", "title", "titleEnglish", "productionYear", "openDate", "type", "status", "genres",
-                                    "nations", "directors"]
+    /// The keys of `json`, as its shape declares them.
+    package static var fieldNames: [String] { shape.keys }
 
     /// Movies as a table: code, title, English title, year, opening day, type, genres, nations, directors.
     package static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
@@ -98,7 +98,7 @@ extension MovieSummary: SearchItem {
 }
 
 extension PersonSummary: SearchItem {
-    package static let fieldNames = ["code", "name", "nameEnglish", "role", "films"]
+    package static var fieldNames: [String] { shape.keys }
 
     /// People as a table: code, name, English name, role, and their first films.
     package static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
@@ -128,7 +128,7 @@ extension PersonSummary: SearchItem {
 }
 
 extension CompanySummary: SearchItem {
-    package static let fieldNames = ["code", "name", "nameEnglish", "roles", "ceo", "filmNames"]
+    package static var fieldNames: [String] { shape.keys }
 
     /// Companies as a table: code, name, English name, categories, CEO, films.
     package static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {

@@ -28,9 +28,10 @@ import Testing
         let weekly = try #require(JSONValue.parse(try Data(contentsOf: Self.goldens.appendingPathComponent("02-weekly_box_office.json"))))
         #expect(WeeklyBoxOffice.shape.describes(weekly))
         #expect(!DailyBoxOffice.shape.describes(weekly), "a week's keys are not a day's")
-        #expect(!JSONShape.object(JSONShape.leaves("date")).describes(.object([("date", .string("2023-04-23")), ("extra", .int(1))])))
-        #expect(!JSONShape.object(JSONShape.leaves("date", "rank")).describes(.object([("date", .string("2023-04-23"))])), "a required key is missing")
-        #expect(JSONShape.object(JSONShape.leaves("date") + [("filter", .optional(.leaf))]).describes(.object([("date", .string("2023-04-23"))])))
+        let date: (String, JSONShape) = ("date", .leaf(.date))
+        #expect(!JSONShape.object([date]).describes(.object([("date", .string("2023-04-23")), ("extra", .int(1))])))
+        #expect(!JSONShape.object([date, ("rank", .leaf(.rank))]).describes(.object([("date", .string("2023-04-23"))])), "a required key is missing")
+        #expect(JSONShape.object([date, ("filter", .optional(RankingScope.shape))]).describes(.object([("date", .string("2023-04-23"))])))
     }
 
     @Test func theSchemasAreThoseToolsListGives() throws {

@@ -179,7 +179,7 @@ import Testing
             }
             // Every output field is typed and says what it holds.
             let output = tool["outputSchema"] as? [String: Any] ?? [:]
-            #expect(Self.undescribed(output, at: name) == [], "fields with no type or meaning (add them to OutputMeanings)")
+            #expect(Self.undescribed(output, at: name) == [], "fields with no type or meaning (give each key its Meaning in its type's JSONShape)")
             let annotations = tool["annotations"] as? [String: Any] ?? [:]
             #expect(annotations["readOnlyHint"] as? Bool == true && annotations["idempotentHint"] as? Bool == true
                     && annotations["destructiveHint"] as? Bool == false, "\(name)")
