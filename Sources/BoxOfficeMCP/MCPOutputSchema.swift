@@ -3,8 +3,8 @@ import BoxOfficeCore
 import BoxOfficeRendering
 
 /// The output schemas of the MCP tools, made from the types of their values: the structure (keys,
-/// nesting, lists) and each key's type, blankness and meaning are the `JSONShape` the type declares
-/// beside its JSON writer (a test holds the two together).
+/// nesting, lists) and each key's type, blankness and meaning are the `JSONShape` of the fields the
+/// type declares once, which write its JSON too.
 enum MCPOutputSchema {
     /// The schema of a value of `shape`; `item`: the value is an item of a list (which the list's
     /// own meaning describes).

@@ -43,13 +43,7 @@ package struct CacheReport: Sendable, Equatable {
         return Document([.fields(rows)]).rendered(options)
     }
 
-    package var json: JSONValue {
-        .object([
-            ("folder", .string(folder)), ("entries", JSONValue(entries)), ("bytes", JSONValue(bytes)),
-            ("otherItems", JSONValue(others)), ("day", .string(day.iso)), ("callsToday", JSONValue(callsToday)), ("dailyQuota", JSONValue(KOBISQuota.daily)),
-            ("quotaSpentAt", quotaSpentAt.map { .string(Day.koreanISO($0)) } ?? .null),
-        ])
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 }
 
 /// What `boxoffice cache clear` did.
@@ -67,7 +61,11 @@ package struct CacheClearing: Sendable, Equatable {
         self.others = others
     }
 
-    package static let fieldNames = ["folder", "removedEntries", "removedBytes", "leftItems"]
+    package static let fields: [Field<CacheClearing>] = [
+        .leaf("folder", .folder) { .string($0.folder) }, .leaf("removedEntries", .removedEntries) { JSONValue($0.entries) },
+        .leaf("removedBytes", .removedBytes) { JSONValue($0.bytes) }, .leaf("leftItems", .leftItems) { JSONValue($0.others) },
+    ]
+    package static let fieldNames = fields.keys()
 
     package func table(_ options: RenderOptions) -> String {
         var document = Document([.text("Removed \(NumberFormat.grouped(entries)) answer\(entries == 1 ? "" : "s") (\(NumberFormat.grouped(bytes)) bytes) from \(folder).")])
@@ -78,8 +76,5 @@ package struct CacheClearing: Sendable, Equatable {
         return document.rendered(options)
     }
 
-    package var json: JSONValue {
-        .object([("folder", .string(folder)), ("removedEntries", JSONValue(entries)), ("removedBytes", JSONValue(bytes)),
-                 ("leftItems", JSONValue(others))])
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 }

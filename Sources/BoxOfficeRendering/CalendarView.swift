@@ -1,28 +1,18 @@
 import BoxOfficeCore
 extension MonthCalendar: Presentable {
     /// The keys of a day, as the shape declares them.
-    package static let fieldNames = shape.member("days")?.item.keys ?? []
+    package static let fieldNames = dayFields.keys()
     package static var isList: Bool { true }
     package static var itemsKey: String? { "days" }
     /// `read` only when some day was not read (the demo's missing days).
     package var columns: [String] { daysRead == nil ? Self.fieldNames.filter { $0 != "read" } : Self.fieldNames }
 
     /// The month and its days; with `daysInPeriod` and `daysRead` when some days were not read.
-    package var json: JSONValue {
-        .object([("month", .string(name))]
-            + coverage.jsonMembers
-            + [("days", .array(records))])
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 
     /// A row per day: its number one, or nulls; and whether it was read, when some were not.
     package var records: [JSONValue] {
-        let marked = daysRead != nil
-        return days.map { day in
-            .object([
-                ("date", .string(day.date.iso)), ("published", .bool(day.published)),
-                ("movieCode", JSONValue(day.top?.movieCode)), ("title", JSONValue(day.top?.title)), ("audience", JSONValue(day.top?.audience)),
-            ] + (marked ? [("read", .bool(day.read))] : []))
-        }
+        days.map { Self.dayFields.json(Within($0, daysRead != nil)) }
     }
 
     /// What a day without a number one shows.

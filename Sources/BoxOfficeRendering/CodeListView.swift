@@ -22,16 +22,18 @@ extension CodeList {
 }
 
 extension CodeList.Entry {
-    package var json: JSONValue {
-        .object([("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish))])
-    }
+    package var json: JSONValue { CodeList.entryFields.json(self) }
 }
 
 /// The code tables `boxoffice codes` knows by name, listed without the network.
 package struct CodeCatalogue: Presentable {
     package init() {}
 
-    package static let fieldNames = ["table", "comCode", "holds"]
+    /// A table's row.
+    static let fields: [Field<CodeTable>] = [
+        .leaf("table", .table) { .string($0.name) }, .leaf("comCode", .comCode) { .string($0.comCode) }, .leaf("holds", .holds) { .string($0.holds) },
+    ]
+    package static let fieldNames = fields.keys()
     package static var isList: Bool { true }
 
     package func table(_ options: RenderOptions) -> String {
@@ -44,7 +46,7 @@ package struct CodeCatalogue: Presentable {
     package var json: JSONValue { .array(records) }
 
     package var records: [JSONValue] {
-        CodeTable.named.map { .object([("table", .string($0.name)), ("comCode", .string($0.comCode)), ("holds", .string($0.holds))]) }
+        CodeTable.named.map(Self.fields.json)
     }
 }
 

@@ -1,20 +1,8 @@
 import BoxOfficeCore
 
 extension PeriodCoverage {
-    /// What a period's JSON says of its days, always: `daysInPeriod`, `daysRead`, and
-    /// `daysNotRead`, each day with its reason (`notInSamples`, `notCached`, or `kobisFailed` with
-    /// KOBIS's error code and message), empty when every day was read.
-    package var jsonMembers: [(String, JSONValue)] {
-        [("daysInPeriod", .int(Int64(daysInPeriod))), ("daysRead", .int(Int64(daysRead))),
-         ("daysNotRead", .array(unread.map(\.json)))]
-    }
-
-    /// The shape of ``jsonMembers``.
-    package static let shape: [(String, JSONShape)] = [
-        ("daysInPeriod", .leaf(.daysInPeriod)), ("daysRead", .leaf(.daysRead)),
-        ("daysNotRead", .list(.object([("date", .leaf(.date)), ("reason", .leaf(.reason)), ("errorCode", .optional(.leaf(.errorCode))),
-                                       ("errorMessage", .optional(.leaf(.errorMessage)))]), .daysNotRead)),
-    ]
+    /// What a period's JSON says of its days, as its fields declare them.
+    package var jsonMembers: [(String, JSONValue)] { Self.fields.compactMap { $0.member(of: self) } }
 
     /// The notes under a period's heading when not all its days were read: how many the samples
     /// held, and which days KOBIS could not answer. `english` and `korean` name the period's days
@@ -76,22 +64,11 @@ extension UnreadDay {
     }
 
     /// The day in its place among a range's days (`daily --from --to --json`): `{date,
-    /// notRead, errorCode?, errorMessage?}`; `dateKey` names the day as the range's values do.
+    /// notRead, errorCode?, errorMessage?}`, its date under `dateKey` (a week's `start`).
     package func inPlace(dateKey: String = "date") -> JSONValue {
-        var members: [(String, JSONValue)] = [(dateKey, .string(day.iso)), ("notRead", .string(reasonWord))]
-        if case let .kobisFailed(fault) = reason { members += [("errorCode", .string(fault.code)), ("errorMessage", .string(fault.message))] }
-        return .object(members)
+        .object([(dateKey, .string(day.iso))] + Self.inPlaceFields.compactMap { $0.member(of: self) })
     }
 
     /// `{date, reason}`, with KOBIS's error for a day it could not answer.
-    package var json: JSONValue {
-        switch reason {
-        case .notHeld:
-            .object([("date", .string(day.iso)), ("reason", .string("notInSamples"))])
-        case let .kobisFailed(fault):
-            .object([("date", .string(day.iso)), ("reason", .string("kobisFailed")), ("errorCode", .string(fault.code)), ("errorMessage", .string(fault.message))])
-        case .notCached:
-            .object([("date", .string(day.iso)), ("reason", .string("notCached"))])
-        }
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 }

@@ -11,24 +11,11 @@ extension BoxOfficeEntry {
     /// The contract's JSON object for one ranked film of a ranking exact through rank
     /// `exactThrough` (a deep one: with `nation`, `diversity` and `exact`).
     package func json(exactThrough: Int?) -> JSONValue {
-        guard let exactThrough, case let .object(members) = json else { return json }
-        return .object(members + [("exact", .bool(rank <= exactThrough))])
+        Self.fields.json(Within(self, exactThrough))
     }
 
     /// The contract's JSON object for one ranked film (with `nation` and `diversity` in a deep ranking).
-    package var json: JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("rank", .int(Int64(rank))), ("rankChange", JSONValue(rankChange)), ("isNew", .bool(isNew)),
-            ("movieCode", .string(movieCode)), ("title", .string(title)), ("openDate", JSONValue(openDate)),
-            ("audience", JSONValue(audience)), ("audienceChange", JSONValue(audienceChange)),
-            ("audienceTotal", JSONValue(audienceTotal)),
-            ("sales", JSONValue(sales)), ("salesShare", JSONValue(salesShare)), ("salesTotal", JSONValue(salesTotal)),
-            ("screens", JSONValue(screens)), ("shows", JSONValue(shows)),
-        ]
-        if let nation { members.append(("nation", .string(nation.word))) }
-        if let market { members.append(("diversity", .bool(market == .diversity))) }
-        return .object(members)
-    }
+    package var json: JSONValue { json(exactThrough: nil) }
 
     /// Rank movement as shown in tables: `▲2` (up, red), `▼1` (down, blue), `-`, or `NEW`.
     var movement: TextTable.Cell {

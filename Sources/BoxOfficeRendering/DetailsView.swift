@@ -9,20 +9,12 @@ extension Person {
                            films: films, heading: "Filmography", options)
     }
 
-    package var json: JSONValue {
-        .object([
-            ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
-            ("sex", JSONValue(sex)), ("role", JSONValue(role)), ("homepages", .array(homepages.map(JSONValue.string))),
-            ("films", .array(films.map(\.json))),
-        ])
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 }
 
 extension FilmCredit {
     /// `{movieCode, title, role}`: one shape wherever a film credit appears (null where KOBIS does not say).
-    package var json: JSONValue {
-        .object([("movieCode", JSONValue(movieCode)), ("title", .string(title)), ("role", JSONValue(role))])
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 
     /// A person's or a company's page: name, labelled fields, then their films as a table.
     static func details(name: String, nameEnglish: String?, fields: [(String, String)], films: [FilmCredit],
@@ -50,12 +42,7 @@ extension Company {
                            films: films, heading: "Films", options)
     }
 
-    package var json: JSONValue {
-        .object([
-            ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
-            ("ceo", JSONValue(ceo)), ("roles", .array(roles.map(JSONValue.string))), ("films", .array(films.map(\.json))),
-        ])
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 }
 
 /// `Label  value` lines with the labels padded to one width.

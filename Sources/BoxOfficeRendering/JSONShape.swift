@@ -1,10 +1,9 @@
 import BoxOfficeCore
 
-/// The shape of a value's JSON, declared by its type once: the keys of each object in order,
-/// what each list holds, and what each key means (`Meaning`: its type, blankness and meaning).
-/// `--fields` takes the keys from it, and the MCP server's output schemas are made from it, so a
-/// schema describes what a type writes, not what one sample call happened to answer; a test
-/// checks every declared shape against the JSON the type writes.
+/// The shape of a value's JSON, made from the fields its type declares (``Field``): the keys of
+/// each object in order, what each list holds, and what each key means (``Meaning``: its type,
+/// blankness and meaning). The MCP server's output schemas are made from it, so a schema describes
+/// what a type writes, not what one sample call happened to answer.
 ///
 /// A struct over arrays rather than an indirect enum: an indirect enum's boxes are reached through
 /// tagged pointers, which LeakSanitizer cannot follow from the static shapes, and so reports.
@@ -81,114 +80,4 @@ package struct JSONShape: Sendable {
         default: return false
         }
     }
-}
-
-/// Members that are single values, each meaning what its name says in ``Meaning``.
-private func leaves(_ members: (String, Meaning)...) -> [(String, JSONShape)] {
-    members.map { ($0.0, .leaf($0.1)) }
-}
-
-extension BoxOfficeEntry {
-    package static let shape = JSONShape.object(leaves(
-        ("rank", .rank), ("rankChange", .rankChange), ("isNew", .isNew), ("movieCode", .movieCode), ("title", .title), ("openDate", .openDate),
-        ("audience", .audience), ("audienceChange", .audienceChange), ("audienceTotal", .audienceTotal), ("sales", .sales),
-        ("salesShare", .salesShare), ("salesTotal", .salesTotal), ("screens", .screens), ("shows", .shows))
-        + [("nation", .optional(.leaf(.entryNation))), ("diversity", .optional(.leaf(.entryDiversity))), ("exact", .optional(.leaf(.entryExact)))])
-}
-
-extension RankingScope {
-    package static let shape = JSONShape.object(leaves(("nation", .filterNation), ("market", .filterMarket), ("region", .filterRegion),
-                                                       ("regionName", .filterRegionName)), .filter)
-}
-
-extension DailyBoxOffice {
-    package static let shape = JSONShape.object(leaves(("date", .date), ("provisional", .provisional))
-        + [("filter", .optional(RankingScope.shape)), ("exactThrough", .optional(.leaf(.exactThrough))), ("entries", .list(BoxOfficeEntry.shape, .entries))])
-}
-
-extension DailyBoxOffice {
-    /// A day of a range: its ranking, or, in its place, the day and why it was not read.
-    package static let rangeShape = JSONShape.object([("date", .leaf(.date)), ("provisional", .optional(.leaf(.provisional))), ("filter", .optional(RankingScope.shape)),
-                                                      ("exactThrough", .optional(.leaf(.exactThrough))), ("entries", .optional(.list(BoxOfficeEntry.shape, .entries))),
-                                                      ("notRead", .optional(.leaf(.dayNotRead))), ("errorCode", .optional(.leaf(.dayErrorCode))),
-                                                      ("errorMessage", .optional(.leaf(.dayErrorMessage)))])
-}
-
-extension WeeklyBoxOffice {
-    package static let shape = JSONShape.object(leaves(("period", .period), ("start", .start), ("end", .end), ("yearWeek", .yearWeek), ("provisional", .provisional))
-        + [("filter", .optional(RankingScope.shape)), ("exactThrough", .optional(.leaf(.exactThrough))), ("entries", .list(BoxOfficeEntry.shape, .entries))])
-}
-
-private let names = JSONShape.object(leaves(("name", .name), ("nameEnglish", .nameEnglish)))
-private let credits = JSONShape.list(.object(leaves(("movieCode", .filmMovieCode), ("title", .title), ("role", .role))), .films)
-
-extension MovieSummary {
-    package static let shape = JSONShape.object(
-        leaves(("movieCode", .movieCode), ("title", .title), ("titleEnglish", .titleEnglish), ("productionYear", .productionYear),
-               ("openDate", .openDate), ("type", .type), ("status", .status))
-            + [("genres", .list(.leaf(.genres), .genres)), ("nations", .list(.leaf(.nations), .nations)), ("directors", .list(names, .directors))])
-}
-
-extension Movie {
-    package static let shape = JSONShape.object(
-        leaves(("movieCode", .movieCode), ("title", .title), ("titleEnglish", .titleEnglish), ("titleOriginal", .titleOriginal),
-               ("productionYear", .productionYear), ("openDate", .openDate), ("runtimeMinutes", .runtimeMinutes), ("status", .status), ("type", .type))
-            + [("nations", .list(.leaf(.nations), .nations)), ("genres", .list(.leaf(.genres), .genres)), ("directors", .list(names, .directors)),
-               ("actors", .list(.object(leaves(("name", .name), ("nameEnglish", .nameEnglish), ("role", .role), ("roleEnglish", .roleEnglish))), .actors)),
-               ("audits", .list(.object(leaves(("number", .auditNumber), ("grade", .auditGrade))), .audits)),
-               ("companies", .list(.object(leaves(("code", .companyCodeOrNull), ("name", .name), ("nameEnglish", .nameEnglish), ("role", .role))), .companies)),
-               ("showTypes", .list(.object(leaves(("group", .showTypeGroup), ("name", .showTypeName))), .showTypes)),
-               ("staffs", .list(.object(leaves(("name", .name), ("nameEnglish", .nameEnglish), ("role", .role))), .staffs))])
-}
-
-extension PersonSummary {
-    package static let shape = JSONShape.object(leaves(("code", .code), ("name", .name), ("nameEnglish", .nameEnglish), ("role", .role)) + [("films", credits)])
-}
-
-extension Person {
-    package static let shape = JSONShape.object(leaves(("code", .code), ("name", .name), ("nameEnglish", .nameEnglish), ("sex", .sex), ("role", .role))
-        + [("homepages", .list(.leaf(.homepages), .homepages)), ("films", credits)])
-}
-
-extension CompanySummary {
-    package static let shape = JSONShape.object(leaves(("code", .companyCodeOrNull), ("name", .name), ("nameEnglish", .nameEnglish)) + [("roles", .list(.leaf(.roles), .roles))]
-        + leaves(("ceo", .ceo), ("filmNames", .filmNames)))
-}
-
-extension Company {
-    package static let shape = JSONShape.object(leaves(("code", .code), ("name", .name), ("nameEnglish", .nameEnglish), ("ceo", .ceo))
-        + [("roles", .list(.leaf(.roles), .roles)), ("films", credits)])
-}
-
-extension CodeList {
-    /// One code of the table (the table's JSON is the list of them).
-    package static let entryShape = JSONShape.object(leaves(("code", .code), ("name", .name), ("nameEnglish", .nameEnglish)))
-}
-
-extension Trend {
-    /// By date; aligned by opening, each point adds its `day`.
-    package static let shape = JSONShape.object(leaves(("from", .from), ("to", .to)) + PeriodCoverage.shape + [("movies", .list(.object(
-        leaves(("movieCode", .movieCode), ("title", .title))
-            + [("points", .list(.object(leaves(("date", .date), ("rank", .pointRank), ("audience", .pointAudience), ("audienceTotal", .pointAudienceTotal))
-                                        + [("day", .optional(.leaf(.pointDay)))]), .points)),
-               ("milestones", .list(.object(leaves(("audience", .milestoneAudience), ("date", .date), ("day", .milestoneDay))), .milestones))]), .movies))])
-}
-
-extension PeriodRanking {
-    package static let shape = JSONShape.object(leaves(("from", .from), ("to", .to), ("basis", .basis), ("provisional", .provisional)) + [("deep", .optional(.leaf(.deep)))]
-        + PeriodCoverage.shape + [("filter", .optional(RankingScope.shape)), ("films", .list(.object(
-        leaves(("rank", .filmRank), ("movieCode", .filmMovieCode), ("title", .title), ("openDate", .openDate), ("audience", .filmAudience), ("sales", .filmSales),
-               ("daysInTop10", .daysInTop10), ("bestRank", .bestRank), ("firstDay", .firstDay), ("lastDay", .lastDay))), .films))])
-}
-
-extension MonthCalendar {
-    /// A day per row; `read` only when some day was not read.
-    package static let shape = JSONShape.object([("month", .leaf(.month))] + PeriodCoverage.shape + [("days", .list(.object(
-        leaves(("date", .date), ("published", .dayPublished), ("movieCode", .dayMovieCode), ("title", .dayTitle), ("audience", .dayAudience))
-            + [("read", .optional(.leaf(.dayRead)))]), .days))])
-}
-
-extension CacheReport {
-    package static let shape = JSONShape.object(leaves(("folder", .folder), ("entries", .cacheEntries), ("bytes", .bytes), ("otherItems", .otherItems), ("day", .day),
-                                                       ("callsToday", .callsToday), ("dailyQuota", .dailyQuota), ("quotaSpentAt", .quotaSpentAt)))
 }

@@ -265,4 +265,19 @@ package extension Meaning {
     static let dailyQuota = leaf(.integer, "Calls a key may make a day.")
     /// What `quotaSpentAt` holds.
     static let quotaSpentAt = leaf(.string, nullable: true, format: "date-time", "When KOBIS said today that a key's quota was spent (its error 320011), in Korean time; null when it has not.")
+    // What the command line alone shows (no tool answers with it).
+    /// What `removedEntries` holds.
+    static let removedEntries = leaf(.integer, "Answers removed from the cache.")
+    /// What `removedBytes` holds.
+    static let removedBytes = leaf(.integer, "Bytes the removed answers took.")
+    /// What `leftItems` holds.
+    static let leftItems = leaf(.integer, "Items in the cache folder that boxoffice did not make, left where they are.")
+    /// What `table` holds.
+    static let table = leaf(.string, "The code table's name, as 'boxoffice codes' takes it.")
+    /// What `comCode` holds.
+    static let comCode = leaf(.string, "KOBIS's code of the table (comCode).")
+    /// What `holds` holds.
+    static let holds = leaf(.string, "What the table holds.")
+    /// What `poster` holds.
+    static let poster = leaf(.string, nullable: true, format: "uri", "A poster image's address; null when none was found.")
 }

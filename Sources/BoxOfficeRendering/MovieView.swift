@@ -128,36 +128,12 @@ extension Movie {
     package static var fieldNames: [String] { shape.keys }
 
     /// The contract's JSON object.
-    package var json: JSONValue {
-        .object([
-            ("movieCode", .string(code)), ("title", .string(title)), ("titleEnglish", JSONValue(titleEnglish)),
-            ("titleOriginal", JSONValue(titleOriginal)), ("productionYear", JSONValue(productionYear)),
-            ("openDate", JSONValue(openDate)), ("runtimeMinutes", JSONValue(runtimeMinutes)),
-            ("status", JSONValue(status)), ("type", JSONValue(type)),
-            ("nations", .array(nations.map(JSONValue.string))), ("genres", .array(genres.map(JSONValue.string))),
-            ("directors", .array(directors.map(\.json))),
-            ("actors", .array(actors.map {
-                .object([("name", .string($0.name)), ("nameEnglish", JSONValue($0.nameEnglish)),
-                         ("role", JSONValue($0.role)), ("roleEnglish", JSONValue($0.roleEnglish))])
-            })),
-            ("audits", .array(audits.map { .object([("number", JSONValue($0.number)), ("grade", JSONValue($0.grade))]) })),
-            ("companies", .array(companies.map {
-                .object([("code", JSONValue($0.code)), ("name", .string($0.name)),
-                         ("nameEnglish", JSONValue($0.nameEnglish)), ("role", JSONValue($0.role))])
-            })),
-            ("showTypes", .array(showTypes.map { .object([("group", JSONValue($0.group)), ("name", JSONValue($0.name))]) })),
-            ("staffs", .array(staffs.map {
-                .object([("name", .string($0.name)), ("nameEnglish", JSONValue($0.nameEnglish)), ("role", JSONValue($0.role))])
-            })),
-        ])
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 }
 
 extension Movie.Director {
     /// `{name, nameEnglish}`, in a movie's details and in a search alike.
-    package var json: JSONValue {
-        .object([("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish))])
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 }
 
 private extension Movie {
@@ -250,7 +226,9 @@ private extension Movie.ShowType {
 package struct MovieWithPoster: Presentable {
     package let movie: Movie
     package let poster: String?
-    package static var fieldNames: [String] { Movie.fieldNames + ["poster"] }
+    /// The movie's fields, then its `poster` (null when none was found).
+    static let fields: [Field<MovieWithPoster>] = Field.part(Movie.fields) { $0.movie } + [.leaf("poster", .poster) { JSONValue($0.poster) }]
+    package static let fieldNames = fields.keys()
 
     package init(movie: Movie, poster: String?) {
         self.movie = movie
@@ -266,8 +244,5 @@ package struct MovieWithPoster: Presentable {
     }
 
     /// The movie's JSON with a `poster` key (null when none was found).
-    package var json: JSONValue {
-        guard case let .object(members) = movie.json else { return movie.json }
-        return .object(members + [("poster", JSONValue(poster))])
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 }

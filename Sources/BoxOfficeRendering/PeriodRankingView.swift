@@ -1,7 +1,7 @@
 import BoxOfficeCore
 extension PeriodRanking: Presentable {
     /// The keys of a film, as the shape declares them, and the ranking's filter.
-    package static let fieldNames = (shape.member("films")?.item.keys ?? []) + ["filter"]
+    package static let fieldNames = filmFields.keys() + ["filter"]
     package static var isList: Bool { true }
     package static var itemsKey: String? { "films" }
     /// The keys of the rows: `filter` only when the daily rankings were filtered.
@@ -10,12 +10,7 @@ extension PeriodRanking: Presentable {
     /// The contract's JSON: `{from, to, basis, provisional, films: [{rank, movieCode, title, openDate,
     /// audience, sales, daysInTop10, bestRank, firstDay, lastDay}]}`, with the filter when there is one;
     /// read from deep days, `deep: true` and the basis that says so.
-    package var json: JSONValue {
-        .object([("from", .string(from.iso)), ("to", .string(to.iso)), ("basis", .string(deep ? Self.deepBasis : Self.basis)), ("provisional", .bool(provisional))]
-            + (deep ? [("deep", .bool(true))] : [])
-            + coverage.jsonMembers
-            + (scope.map { [("filter", $0.json)] } ?? []) + [("films", .array(films.map(\.json)))])
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 
     /// One row per film, with the filter at the end when there is one.
     package var records: [JSONValue] {
@@ -74,11 +69,5 @@ extension PeriodRanking: Presentable {
 
 extension PeriodRanking.Film {
     /// The contract's object for one film.
-    package var json: JSONValue {
-        .object([
-            ("rank", .int(Int64(rank))), ("movieCode", .string(movieCode)), ("title", .string(title)), ("openDate", JSONValue(openDate)),
-            ("audience", .int(Int64(audience))), ("sales", .int(sales)), ("daysInTop10", .int(Int64(daysInTop10))),
-            ("bestRank", .int(Int64(bestRank))), ("firstDay", .string(firstDay.iso)), ("lastDay", .string(lastDay.iso)),
-        ])
-    }
+    package var json: JSONValue { PeriodRanking.filmFields.json(self) }
 }

@@ -85,7 +85,6 @@ extension DailyBoxOffice: RankingPresentation {
 
 extension WeeklyBoxOffice: RankingPresentation {
     package var rowPrefix: [(String, JSONValue)] { [("period", .string(period.rawValue)), ("start", .string(start.iso)), ("end", .string(end.iso))] }
-    package var jsonPrefix: [(String, JSONValue)] { rowPrefix + [("yearWeek", JSONValue(yearWeek))] }
     package static var rowPrefixNames: [String] { ["period", "start", "end"] }
     package func heading(_ options: RenderOptions) -> String {
         let days = "\(start.iso) (\(options.weekday(start))) – \(end.iso) (\(options.weekday(end)))"

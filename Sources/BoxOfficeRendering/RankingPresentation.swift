@@ -10,9 +10,10 @@ package protocol RankingPresentation: Presentable {
     var exactThrough: Int? { get }
     /// The members that say which days, in front of each row: `date`, or `period`, `start`, `end`.
     var rowPrefix: [(String, JSONValue)] { get }
-    /// The same in front of the JSON object (a week adds its `yearWeek`).
-    var jsonPrefix: [(String, JSONValue)] { get }
+    /// The keys of `rowPrefix`.
     static var rowPrefixNames: [String] { get }
+    /// The ranking's JSON fields, declared once (its period, then ``rankingFields()``).
+    static var fields: [Field<Self>] { get }
     /// The table's heading.
     func heading(_ options: RenderOptions) -> String
     /// What the table says when KOBIS ranked no film.
@@ -24,8 +25,6 @@ package protocol RankingPresentation: Presentable {
 }
 
 package extension RankingPresentation {
-    var jsonPrefix: [(String, JSONValue)] { rowPrefix }
-
     /// The ranking as a table, with its heading.
     func table(_ options: RenderOptions) -> String {
         BoxOfficeEntry.ranking(heading: heading(options), scope: scope, entries: entries, provisional: provisional, empty: Self.empty,
@@ -40,11 +39,8 @@ package extension RankingPresentation {
                                       exactThrough: exactThrough, fields: fields, extra: extra, options)
     }
 
-    /// The contract's JSON object, with the filter when there is one.
-    var json: JSONValue {
-        .object(jsonPrefix + [("provisional", .bool(provisional))] + (scope.map { [("filter", $0.json)] } ?? [])
-            + (exactThrough.map { [("exactThrough", .int(Int64($0)))] } ?? []) + [("entries", .array(entries.map { $0.json(exactThrough: exactThrough) }))])
-    }
+    /// The contract's JSON object, as the ranking's fields declare it.
+    var json: JSONValue { Self.fields.json(self) }
 
     /// Each entry with the period in front, as one row of a spreadsheet, and its filter at the
     /// end when it has one.

@@ -1,13 +1,7 @@
 import BoxOfficeCore
 extension RankingScope {
     /// `{nation, market, region, regionName}`, each null when not filtered on.
-    package var json: JSONValue {
-        .object([
-            ("nation", JSONValue(filter.nation?.word)),
-            ("market", JSONValue(filter.market.map { $0 == .diversity ? "diversity" : "commercial" })),
-            ("region", JSONValue(filter.regionCode)), ("regionName", JSONValue(regionName)),
-        ])
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 
     /// The filter in one cell of a flat format: `nation=korean;region=0105001`.
     package var text: String {

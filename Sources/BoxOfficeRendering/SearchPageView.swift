@@ -87,14 +87,7 @@ extension MovieSummary: SearchItem {
         return page.render(.movies, options, table: table, all: true)
     }
 
-    package var json: JSONValue {
-        .object([
-            ("movieCode", .string(code)), ("title", .string(title)), ("titleEnglish", JSONValue(titleEnglish)),
-            ("productionYear", JSONValue(productionYear)), ("openDate", JSONValue(openDate)), ("type", JSONValue(type)),
-            ("status", JSONValue(status)), ("genres", .array(genres.map(JSONValue.string))),
-            ("nations", .array(nations.map(JSONValue.string))), ("directors", .array(directors.map(\.json))),
-        ])
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 }
 
 extension PersonSummary: SearchItem {
@@ -112,12 +105,7 @@ extension PersonSummary: SearchItem {
         return page.render(.people, options, table: table, details: details)
     }
 
-    package var json: JSONValue {
-        .object([
-            ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
-            ("role", JSONValue(role)), ("films", .array(films.map(\.json))),
-        ])
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 
     /// `기생충, 옥자, 마더 (+12 more)`.
     static func films(_ films: [FilmCredit], _ options: RenderOptions) -> String {
@@ -143,12 +131,7 @@ extension CompanySummary: SearchItem {
         return page.render(.companies, options, table: table, details: details)
     }
 
-    package var json: JSONValue {
-        .object([
-            ("code", .string(code)), ("name", .string(name)), ("nameEnglish", JSONValue(nameEnglish)),
-            ("roles", .array(roles.map(JSONValue.string))), ("ceo", JSONValue(ceo)), ("filmNames", JSONValue(filmNames)),
-        ])
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 }
 
 

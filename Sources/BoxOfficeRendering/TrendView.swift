@@ -1,6 +1,7 @@
 import BoxOfficeCore
 extension Trend: Presentable {
-    package static let fieldNames = ["movieCode", "title", "date", "day", "rank", "audience", "audienceTotal"]
+    /// The keys of the rows: a film's code and title, then its day's.
+    package static let fieldNames = ["movieCode", "title"] + pointFields.keys()
     package static var isList: Bool { true }
     /// The keys of the rows: `day` only when the runs are aligned by opening.
     package var columns: [String] { alignedByOpening ? Self.fieldNames : Self.fieldNames.filter { $0 != "day" } }
@@ -8,32 +9,27 @@ extension Trend: Presentable {
     /// The contract's JSON: `{from, to, movies: [{movieCode, title, points: [{date, rank, audience,
     /// audienceTotal}], milestones: [{audience, date, day}]}]}`; each point also has `day` when aligned,
     /// and `daysInPeriod`, `daysRead` and `daysNotRead` follow `to` when not every day was read.
-    package var json: JSONValue {
-        let period: [(String, JSONValue)] = [("from", .string(from.iso)), ("to", .string(to.iso))]
-        let read = coverage?.jsonMembers ?? []
-        let films = JSONValue.array(movies.map { movie in
-            .object([("movieCode", .string(movie.movieCode)), ("title", .string(movie.title)),
-                     ("points", .array(movie.points.map { $0.json(withDay: alignedByOpening) })),
-                     ("milestones", .array(movie.milestones.map(\.json)))])
-        })
-        return .object(period + read + [("movies", films)])
-    }
+    package var json: JSONValue { Self.fields.json(self) }
 
     /// Each film with only `fields` of its days (`--fields`); the film's code and title stay.
     package func json(fields: [String]) -> JSONValue {
         guard case let .object(members) = json else { return json }
-        let films = JSONValue.array(movies.map { movie in
-            .object([("movieCode", .string(movie.movieCode)), ("title", .string(movie.title)),
-                     ("points", .array(movie.points.map { $0.json(withDay: alignedByOpening).selecting(fields) })),
-                     ("milestones", .array(movie.milestones.map(\.json)))])
+        return .object(members.map { key, value in
+            guard key == "movies", case let .array(movies) = value else { return (key, value) }
+            return (key, .array(movies.map { movie in
+                guard case let .object(parts) = movie else { return movie }
+                return .object(parts.map { part, days in
+                    guard part == "points", case let .array(points) = days else { return (part, days) }
+                    return (part, .array(points.map { $0.selecting(fields) }))
+                })
+            }))
         })
-        return .object(members.map { $0.0 == "movies" ? ("movies", films) : $0 })
     }
 
     /// One row per film and day.
     package var records: [JSONValue] {
         movies.flatMap { movie in
-            movie.points.map { $0.json(withDay: alignedByOpening).prefixed([("movieCode", .string(movie.movieCode)), ("title", .string(movie.title))]) }
+            movie.points.map { Self.pointFields.json(Within($0, alignedByOpening)).prefixed([("movieCode", .string(movie.movieCode)), ("title", .string(movie.title))]) }
         }
     }
 
@@ -202,21 +198,6 @@ extension Trend: Presentable {
     /// `day 12`, or `12일차`.
     static func dayLabel(_ day: Int, _ options: RenderOptions) -> String {
         options.korean ? "\(NumberFormat.grouped(day))일차" : "day \(NumberFormat.grouped(day))"
-    }
-}
-
-extension Trend.Point {
-    /// `{date, rank, audience, audienceTotal}`, and `day` after the date when asked for.
-    func json(withDay: Bool) -> JSONValue {
-        .object([("date", .string(date.iso))] + (withDay ? [("day", JSONValue(day))] : [])
-            + [("rank", JSONValue(rank)), ("audience", JSONValue(audience)), ("audienceTotal", JSONValue(audienceTotal))])
-    }
-}
-
-extension Trend.Series.Milestone {
-    /// `{audience, date, day}`.
-    var json: JSONValue {
-        .object([("audience", .int(Int64(audience))), ("date", .string(date.iso)), ("day", JSONValue(day))])
     }
 }
 
