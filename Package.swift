@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "BoxOfficeBrowse", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeReviews"]),
         // The demo: KOBIS recordings compiled in (--demo works wherever the program is), answered
         // by a transport of their own, and what they hold, for every face to ask.
-        .target(name: "BoxOfficeSamples", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage"], resources: [.embedInCode("Samples")]),
+        .target(name: "BoxOfficeSamples", dependencies: ["BoxOfficeCore", "BoxOfficeRendering"], resources: [.embedInCode("Samples")]),
         // The words of requests that the faces share: each parameter declared once, how a face's
         // arguments are read (argv or a tool's JSON), days and months as users write them, each
         // request's checks, and the messages of bad arguments and of costs past the limit.
@@ -59,8 +59,7 @@ let package = Package(
         .target(name: "BoxOfficeMCP", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeArguments", "BoxOfficeSamples"]),
         // The command line: a declarative parser, settings, and the one place errors become exit codes.
         .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeArguments", "BoxOfficeSamples", "BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeTransports", "BoxOfficeReviews",
-                                                     "BoxOfficeBrowse", "BoxOfficeMCP"],
-),
+                                                     "BoxOfficeBrowse", "BoxOfficeMCP"]),
         // A shell around BoxOfficeCLI. It does not depend on the helper: a dependency would link the
         // helper's library modules, URLSession's among them, into it. `swift build` builds both.
         .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCLI"],

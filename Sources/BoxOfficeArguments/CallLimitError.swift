@@ -4,7 +4,9 @@ import BoxOfficeRendering
 /// A command would make more calls to KOBIS than the limit allows without asking, and nobody said
 /// to go ahead: refused (exit 64) before any call, saying what it costs and how to go ahead.
 package struct CallLimitError: Error, Equatable {
+    /// What the reading would cost.
     package let cost: ReadingCost
+    /// The most calls allowed without asking (`--max-calls`, a tool's `maxCalls`, else 100).
     package let limit: Int
     /// What the period is, when the user may not know it ("--from 2023-04-10 without --to reads every day to yesterday").
     package let span: String?
@@ -13,6 +15,7 @@ package struct CallLimitError: Error, Equatable {
     /// What the period is counted in: "days", or "weeks" for weekly lists.
     package var unit = "days"
 
+    /// A refusal of `cost` past `limit`, or (`declined`) the answer no to the question.
     package init(cost: ReadingCost, limit: Int, span: String?, declined: Bool, unit: String = "days") {
         self.cost = cost
         self.limit = limit
@@ -37,4 +40,42 @@ package extension CallLimitError {
 package extension CallLimitError {
     /// The most calls a command or a tool call makes without being allowed more (`--max-calls`, `maxCalls`).
     static let standardLimit = 100
+
+    /// The most days of a reading said nothing of: a shorter one is over at once.
+    static let fewDays = 3
+
+    /// What a face does with a reading's cost before its first request.
+    enum Verdict: Equatable {
+        /// Go ahead, saying `note` first when there is one (a long reading's cost, and what is left today).
+        case proceed(note: String?)
+        /// Past the limit: a refusal to make, or a question to ask first.
+        case overLimit(CallLimitError)
+    }
+
+    /// The verdict on `cost` for a face that allows `limit` calls unasked (any with `allowed`, as
+    /// `--yes` does), with `left` calls of today's quota by the local count; `deep` names the deep
+    /// option in the face's terms (`--deep`, `deep`).
+    static func verdict(_ cost: ReadingCost, unit: String, span: String?, limit: Int, allowed: Bool, left: Int?, deep: String) -> Verdict {
+        guard cost.toFetch > limit, !allowed else {
+            guard cost.days > fewDays, cost.toFetch > 10 || cost.toFetch > (left ?? .max) else { return .proceed(note: nil) }
+            var text = "\(callWords(cost, unit: unit, deep: deep)): \(NumberFormat.grouped(cost.toFetch)) to fetch from KOBIS, \(NumberFormat.grouped(cost.cached)) from the cache"
+                + leftWords(left)
+            if let left, cost.toFetch > left { text += ", so the run will stop at the quota and go on from the cache when run again tomorrow" }
+            return .proceed(note: text + ".")
+        }
+        return .overLimit(CallLimitError(cost: cost, limit: limit, span: span, declined: false, unit: unit))
+    }
+
+    /// `; 2,140 of today's calls are left (Korean time)`, or nothing when they are not counted.
+    static func leftWords(_ left: Int?) -> String {
+        left.map { "; \(NumberFormat.grouped($0)) of today's calls are left (Korean time)" } ?? ""
+    }
+
+    /// `1,328 days`, `40 calls (4 a day with --deep)`, `up to 75 days`.
+    static func callWords(_ cost: ReadingCost, unit: String, deep: String) -> String {
+        let per = cost.days > 0 ? cost.calls / cost.days : 1
+        let lead = cost.atMost ? "up to " : ""
+        guard per > 1 else { return "\(lead)\(NumberFormat.grouped(cost.days)) \(unit)" }
+        return "\(lead)\(NumberFormat.grouped(cost.calls)) calls (\(per) a \(unit == "weeks" ? "week" : "day") with \(deep))"
+    }
 }

@@ -6,8 +6,10 @@ import BoxOfficeRendering
 /// are missing and ends the run with 69, so a script knows the answer is incomplete. Those days are
 /// not kept, so the same command asks only for them when run again.
 package struct PeriodNotWhole: Error, Sendable, Equatable {
+    /// The days not read, each with why.
     package let failed: [UnreadDay]
 
+    /// The failure of a period whose `failed` days were not read.
     package init(failed: [UnreadDay]) {
         self.failed = failed
     }

@@ -3,7 +3,9 @@ import BoxOfficeRendering
 
 /// The filters `daily` and `weekly` share: nation, diversity or commercial films, region.
 package struct RankingFilterOptions: Equatable, Sendable {
+    /// Only Korean or only foreign films; nil for both.
     package var nation: BoxOfficeFilter.Nation?
+    /// Only diversity or only commercial films; nil for both.
     package var market: BoxOfficeFilter.Market?
     /// What the user typed for `--region`: a code, or a name resolved through the code table at run time.
     package var region: String?
@@ -58,4 +60,12 @@ package struct RankingFilterOptions: Equatable, Sendable {
     /// The filter KOBIS is sent, but the region: that is the request's `region`, a name or a code
     /// the engine looks up.
     package var filter: BoxOfficeFilter { BoxOfficeFilter(nation: nation, market: market) }
+}
+
+package extension RankingFilterOptions {
+    /// What a face logs of a region looked up: `region 서울 is 서울시 (0105001)`; nil when none was asked.
+    static func found(region: String?, _ resolved: (BoxOfficeFilter, RankingScope?)) -> String? {
+        guard let region, let name = resolved.1?.regionName, let code = resolved.0.regionCode else { return nil }
+        return "region \(region) is \(name) (\(code))"
+    }
 }

@@ -1,9 +1,8 @@
 import BoxOfficeCore
 import BoxOfficeRendering
 
-/// `--from D --to D` on `daily` and `weekly`: every day (or week) of a range, fetched a few at a
-/// time, printed in order as soon as each is ready (a year's CSV starts at once), every answer
-/// kept in the cache as it arrives, so an interrupted or quota-stopped run goes on where it was.
+/// A range of days given as `from` and `to` (`daily`, `weekly`, `top`, `trend` and their tools):
+/// the two parameters, and the range they give, checked in the face's terms.
 package enum RankingRange {
     package static let from = Parameter("from", value: "D", help: "the first day of a range (with --to; default yesterday)", kind: .day)
     package static let to = Parameter("to", value: "D", help: "the last day of a range", default: "yesterday in Korea", kind: .day)

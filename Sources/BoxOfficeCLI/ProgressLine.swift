@@ -36,18 +36,15 @@ final class ProgressLine: Sendable {
     private let write: @Sendable (String) -> Void
     private let width: Int
     let enabled: Bool
-    /// Told of each finished item of a range (done, total): MCP's progress notifications.
-    private let report: (@Sendable (Int, Int) -> Void)?
 
     /// A range is worth a progress line past this many requests.
     static let fewRequests = 3
     private static let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
 
-    init(enabled: Bool, width: Int?, write: @escaping @Sendable (String) -> Void, report: (@Sendable (Int, Int) -> Void)? = nil) {
+    init(enabled: Bool, width: Int?, write: @escaping @Sendable (String) -> Void) {
         self.enabled = enabled
         self.width = max(20, (width ?? 80) - 1)
         self.write = write
-        self.report = report
     }
 
     /// Starts redrawing ten times a second.
@@ -121,8 +118,6 @@ final class ProgressLine: Sendable {
     func finished(fromCache: Bool) {
         state.withLock { state in
             if fromCache { state.cached += 1 } else { state.fetched += 1 }
-            // Reported under the lock: MCP says progress must only ever increase.
-            report?(state.cached + state.fetched, state.total)
         }
     }
 

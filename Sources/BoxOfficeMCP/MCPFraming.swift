@@ -1,4 +1,3 @@
-import BoxOfficeArguments
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,4 +1,3 @@
-import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 

@@ -18,30 +18,44 @@ package struct MCPSession: Sendable {
     /// KOBIS, or the recordings inside boxoffice.
     package var source: AnswerSource
     /// Whether the server answers from its cache alone: nothing is fetched, so no cost is checked.
-    package var offline = false
+    package var offline: Bool
+    /// The clock: today in Korea is read from it at each call.
     package var now: @Sendable () -> Date
     /// How many of a period's days are read at once.
-    package var jobs = 4
+    package var jobs: Int
     /// The most calls to KOBIS a tool call may make when it does not give its own `maxCalls`.
     package var callLimit: @Sendable () throws -> Int
+    /// Whether any cost is allowed without `maxCalls` (the server was started with `--yes`).
+    package var allowsAnyCost: Bool
+    /// The calls the keys have left today by the local count; nil when nothing is counted.
+    package var callsLeftToday: @Sendable () throws -> Int?
     /// The cache and today's count of calls, for `quota_status`, as of a Korean day.
     package var quota: @Sendable (_ today: Day) throws -> CacheReport
     /// A note for whoever reads stderr; nil when they asked for quiet.
     package var notice: (@Sendable (String) -> Void)?
+    /// What is looked up and decided, for whoever asked for it on stderr (`--verbose`); else nil.
+    package var log: (@Sendable (String) -> Void)?
     /// A failure the server does not word itself, in words that name no command-line flag.
     package var words: @Sendable (any Error) -> String
     /// boxoffice's version, for `serverInfo`.
     package var version: String
 
-    package init(client: @escaping @Sendable () throws -> BoxOfficeClient, source: AnswerSource, now: @escaping @Sendable () -> Date,
-                 callLimit: @escaping @Sendable () throws -> Int, quota: @escaping @Sendable (_ today: Day) throws -> CacheReport,
-                 notice: (@Sendable (String) -> Void)?, words: @escaping @Sendable (any Error) -> String, version: String) {
+    /// A session of every part: nothing is left to a default a program could forget.
+    package init(client: @escaping @Sendable () throws -> BoxOfficeClient, source: AnswerSource, offline: Bool, now: @escaping @Sendable () -> Date,
+                 jobs: Int, callLimit: @escaping @Sendable () throws -> Int, allowsAnyCost: Bool, callsLeftToday: @escaping @Sendable () throws -> Int?,
+                 quota: @escaping @Sendable (_ today: Day) throws -> CacheReport, notice: (@Sendable (String) -> Void)?,
+                 log: (@Sendable (String) -> Void)?, words: @escaping @Sendable (any Error) -> String, version: String) {
         self.client = client
         self.source = source
+        self.offline = offline
         self.now = now
+        self.jobs = jobs
         self.callLimit = callLimit
+        self.allowsAnyCost = allowsAnyCost
+        self.callsLeftToday = callsLeftToday
         self.quota = quota
         self.notice = notice
+        self.log = log
         self.words = words
         self.version = version
     }
@@ -64,7 +78,7 @@ struct ToolCall: Sendable {
     /// What the server says of the film a title found.
     var said: @Sendable (String, MovieSummary) -> Void {
         let notice = session.notice
-        return { title, film in notice?("'\(title)' is \(film.title) (\(film.code)).") }
+        return { title, film in notice?(MovieRequest.found(title, film)) }
     }
 
     /// How the engine reads a period's days for this call: `jobs` at a time, its cost checked
@@ -88,12 +102,24 @@ struct ToolCall: Sendable {
     }
 
     /// Refuses a reading that would make more calls to KOBIS than the call allows (its
-    /// `maxCalls`, else the server's limit); the recordings and an offline cache cost nothing.
+    /// `maxCalls`, else the server's limit), as the command line refuses one where nobody can be
+    /// asked; a long one's cost is noted on stderr. The recordings and an offline cache cost nothing.
     func approve(_ cost: ReadingCost, unit: String, span: String?) throws {
         guard source.reachesNetwork, !session.offline else { return }
         let limit = try maxCalls ?? session.callLimit()
-        guard cost.toFetch > limit else { return }
-        throw CallLimitError(cost: cost, limit: limit, span: span, declined: false, unit: unit)
+        switch CallLimitError.verdict(cost, unit: unit, span: span, limit: limit, allowed: session.allowsAnyCost,
+                                      left: try session.callsLeftToday(), deep: "deep") {
+        case let .proceed(note): if let note { notice?(note) }
+        case let .overLimit(error): throw error
+        }
+    }
+
+    /// The filter KOBIS is sent for `filter` and `region` (a name looked up in the region
+    /// table), and the scope a ranking names; the lookup logged.
+    nonisolated(nonsending) func scope(_ client: BoxOfficeClient, filter: BoxOfficeFilter, region: String?) async throws -> (BoxOfficeFilter, RankingScope?) {
+        let resolved = try await client.scope(filter: filter, region: region)
+        if let found = RankingFilterOptions.found(region: region, resolved) { session.log?(found) }
+        return resolved
     }
 }
 

@@ -9,7 +9,7 @@ import BoxOfficeSamples
 extension DailyRequest: ToolRequest {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
         let request = engineRequest { call.source.defaultDay(today: call.today, notice: call.notice) }
-        if range != nil { return try await call.rankings(request, unit: "days", period: { "the range's \($0.count) days" }, span: span) }
+        if range != nil { return try await call.rankings(request, unit: "days", period: Self.periodWords, span: span) }
         return try await call.ranking(request, unit: "days")
     }
 }
@@ -26,8 +26,8 @@ extension TopRequest: ToolRequest {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
         let (request, span) = engineRequest(today: call.today) { call.source.defaultYear(notice: call.notice) }
         let client = try call.session.client()
-        let resolved = try await client.scope(filter: request.filter, region: request.region)
-        let ranking = try await client.topFilms(request, resolved: resolved, reading: call.reading(period: { "the period's \($0.count) days" }, span: span))
+        let resolved = try await call.scope(client, filter: request.filter, region: request.region)
+        let ranking = try await client.topFilms(request, resolved: resolved, reading: call.reading(period: Self.periodWords, span: span))
         return .period(ranking, coverage: ranking.coverage)
     }
 }
@@ -36,7 +36,7 @@ extension CalendarRequest: ToolRequest {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
         let (year, month) = month(today: call.today) { call.source.defaultMonth(notice: call.notice) }
         let calendar = try await call.session.client().monthCalendar(year: year, month: month, today: call.today,
-                                                                     reading: call.reading(period: { "the month's \($0.count) published days" }))
+                                                                     reading: call.reading(period: Self.periodWords))
         return .period(calendar, coverage: calendar.coverage)
     }
 }
@@ -45,10 +45,10 @@ extension TrendQuery: ToolRequest {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
         do {
             let trend = try await call.session.client().trend(engineRequest, reading: call.reading(period: Self.periodWords, span: readingSpan), named: call.said)
+            for note in notes(trend) { call.notice?(note) }
             return .period(trend, coverage: trend.coverage)
-        } catch var ambiguous as AmbiguousTitleError {
-            ambiguous.searchedSamples = call.source.searchedFilms != nil
-            throw ambiguous
+        } catch let ambiguous as AmbiguousTitleError {
+            throw call.source.worded(ambiguous)
         }
     }
 }
@@ -57,11 +57,9 @@ extension MovieRequest: ToolRequest {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
         do {
             return ToolAnswer(json: try await call.session.client().movieAnswer(target, named: call.said).value.json)
-        } catch var ambiguous as AmbiguousTitleError {
-            ambiguous.searchedSamples = call.source.searchedFilms != nil
-            guard !ambiguous.page.items.isEmpty else { throw ambiguous }
-            // The candidates as search_movies gives them, and still the failure beside them.
-            return ToolAnswer(json: ambiguous.page.json, failureAfterOutput: ambiguous)
+        } catch let ambiguous as AmbiguousTitleError {
+            // An error that lists the films with their codes (structuredContent is a movie's or nothing).
+            throw call.source.worded(ambiguous)
         }
     }
 }
@@ -110,7 +108,7 @@ extension ToolCall {
     /// One day's (week's) ranking, a deep one's calls checked first.
     nonisolated(nonsending) func ranking<Ranking: ListedRanking & RankingPresentation>(_ request: RankingRequest<Ranking>, unit: String) async throws -> ToolAnswer {
         let client = try session.client()
-        let resolved = try await client.scope(filter: request.filter, region: request.region)
+        let resolved = try await scope(client, filter: request.filter, region: request.region)
         var reading = PeriodReading(jobs: session.jobs)
         reading.approve = { [self] cost in try approve(cost, unit: unit, span: nil) }
         let notice = self.notice
@@ -129,7 +127,7 @@ extension ToolCall {
     ) async throws -> ToolAnswer {
         let client = try session.client()
         // The region looked up first: a region KOBIS does not know costs no day.
-        let resolved = try await client.scope(filter: request.filter, region: request.region)
+        let resolved = try await scope(client, filter: request.filter, region: request.region)
         var reading = self.reading(unit: unit, period: period, span: span)
         let readable = try reading.readable(request.days)
         let held = Set(readable)

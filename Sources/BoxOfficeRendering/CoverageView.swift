@@ -1,8 +1,6 @@
 import BoxOfficeCore
 
 extension PeriodCoverage {
-    /// What a period's JSON says of its days, as its fields declare them.
-    package var jsonMembers: [(String, JSONValue)] { Self.fields.compactMap { $0.member(of: self) } }
 
     /// The notes under a period's heading when not all its days were read: how many the samples
     /// held, and which days KOBIS could not answer. `english` and `korean` name the period's days

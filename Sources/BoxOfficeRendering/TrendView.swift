@@ -1,7 +1,7 @@
 import BoxOfficeCore
 extension Trend: Presentable {
     /// The keys of the rows: a film's code and title, then its day's.
-    package static let fieldNames = ["movieCode", "title"] + pointFields.keys()
+    package static let fieldNames = seriesFields.filter { $0.shape.kind == .leaf }.keys() + pointFields.keys()
     package static var isList: Bool { true }
     /// The keys of the rows: `day` only when the runs are aligned by opening.
     package var columns: [String] { alignedByOpening ? Self.fieldNames : Self.fieldNames.filter { $0 != "day" } }

@@ -116,4 +116,11 @@ package struct AnswerSource: Sendable {
         }
         return read
     }
+
+    /// A title that named no film or several, said as this source searched it (the samples, or KOBIS).
+    package func worded(_ error: AmbiguousTitleError) -> AmbiguousTitleError {
+        var error = error
+        error.searchedSamples = searchedFilms != nil
+        return error
+    }
 }

@@ -1,6 +1,5 @@
 import BoxOfficeCore
 import BoxOfficeRendering
-import BoxOfficeStorage
 /// Which recorded KOBIS answer the demo gives to which call.
 package enum SampleCatalog {
     /// Request keys (see `KOBISCall.requestKey`) and the recording in Fixtures/kobis that answers them.

@@ -15,21 +15,21 @@ import Foundation
 package enum SampleSearch {
     /// One film as the samples know it: all of it from its details, or what a ranking says of it.
     private struct Film {
-        package let code: String
-        package let title: String
-        package var titleEnglish = ""
-        package var year = ""
+        let code: String
+        let title: String
+        var titleEnglish = ""
+        var year = ""
         /// `20250924`, or "" when unknown.
-        package let openDay: String
-        package var type = ""
-        package var status = ""
-        package var nations: [String] = []
-        package var genres: [String] = []
-        package var directors: [String] = []
-        package var companies: [(code: String, name: String)] = []
+        let openDay: String
+        var type = ""
+        var status = ""
+        var nations: [String] = []
+        var genres: [String] = []
+        var directors: [String] = []
+        var companies: [(code: String, name: String)] = []
 
         /// The film as KOBIS's list gives it.
-        package var listed: JSONValue {
+        var listed: JSONValue {
             .object([
                 ("movieCd", .string(code)), ("movieNm", .string(title)), ("movieNmEn", .string(titleEnglish)), ("prdtYear", .string(year)),
                 ("openDt", .string(openDay)), ("typeNm", .string(type)), ("prdtStatNm", .string(status)),

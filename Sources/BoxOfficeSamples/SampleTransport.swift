@@ -1,6 +1,5 @@
 import BoxOfficeCore
 import BoxOfficeRendering
-import BoxOfficeStorage
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -4,6 +4,7 @@ import BoxOfficeRendering
 /// The answers kept on disk and today's count of calls (`cache info`, the `quota_status` tool),
 /// or clearing them (`cache clear`).
 package struct CacheRequest: Equatable, Sendable {
+    /// What is asked of the cache: what it holds and today's count, or to clear it.
     package enum Action: String, Equatable { case info, clear }
 
     package var action: Action

@@ -23,3 +23,8 @@ package extension CalendarRequest {
         return (year ?? today.year, month ?? today.month)
     }
 }
+
+package extension CalendarRequest {
+    /// The month's days, named for the note that says how many the source holds.
+    static let periodWords: @Sendable ([Day]) -> String = { "the month's \($0.count) published days" }
+}

@@ -30,3 +30,8 @@ package extension DailyRequest {
         return .daily(.day(day ?? defaultDay()), filter: filters.filter, region: filters.region, deep: filters.deep)
     }
 }
+
+package extension DailyRequest {
+    /// A range's days, named for the note that says how many the source holds.
+    static let periodWords: @Sendable ([Day]) -> String = { "the range's \($0.count) days" }
+}

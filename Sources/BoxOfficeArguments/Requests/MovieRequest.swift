@@ -27,3 +27,10 @@ package enum MovieCodeArgument {
         MovieCode.isValid(text)
     }
 }
+
+package extension MovieRequest {
+    /// What a face says of the film a title found: `'기생충' is 기생충 (20183782).`
+    static func found(_ title: String, _ film: MovieSummary) -> String {
+        "'\(title)' is \(film.title) (\(film.code))."
+    }
+}

@@ -75,11 +75,6 @@ package struct TopRequest: Equatable, Sendable {
         }
     }
 
-    package init(period: Period, limit: Int, filters: RankingFilterOptions) {
-        self.period = period
-        self.limit = limit
-        self.filters = filters
-    }
 
 }
 
@@ -95,4 +90,9 @@ package extension TopRequest {
         }
         return (TopFilmsRequest(period, filter: filters.filter, region: filters.region, limit: limit, deep: filters.deep), span)
     }
+}
+
+package extension TopRequest {
+    /// The period's days, named for the note that says how many the source holds.
+    static let periodWords: @Sendable ([Day]) -> String = { "the period's \($0.count) days" }
 }

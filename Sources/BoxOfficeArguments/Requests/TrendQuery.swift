@@ -59,4 +59,14 @@ package extension TrendQuery {
 
     /// The days read, named for the note that says how many the source holds.
     static let periodWords: @Sendable ([Day]) -> String = { days in "the \(days.count) days from \(days.first?.iso ?? "") to \(days.last?.iso ?? "")" }
+
+    /// What the trend leaves unsaid, for the person reading: a film never in the top 10 in the
+    /// range, and, aligned by opening, a film with no opening date (left out of the chart).
+    func notes(_ trend: Trend) -> [String] {
+        trend.movies.filter { $0.peak == nil }.map {
+            "\($0.title) (\($0.movieCode)) was not in the top 10 on any day from \(trend.from.iso) to \(trend.to.iso)."
+        } + trend.movies.filter { alignOpening && $0.openDate == nil }.map {
+            "KOBIS gives no opening date for \($0.title) (\($0.movieCode)), so its days since opening are unknown and it is left out of the aligned chart."
+        }
+    }
 }

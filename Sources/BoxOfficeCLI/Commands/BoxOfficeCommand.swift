@@ -46,19 +46,17 @@ enum Commands {
     }
 }
 
-/// What a command gives back: values, not text. Each face presents them in its own way: the
-/// command line renders a value once, in the chosen format (`CommandContext.text(of:)`); the MCP
-/// server serves its JSON. A failure that comes after the output (a poster that could not be found
-/// while the movie itself was shown) is reported after it.
+/// What a command gives back: values, not text, which the command line renders once, in the chosen
+/// format (`CommandContext.text(of:)`). A failure that comes after the output (a poster that could
+/// not be found while the movie itself was shown) is reported after it.
 struct CommandOutput {
     enum Content {
         /// A result; a chart's rendering takes the terminal's (or `COLUMNS`') width even in a pipe.
         case value(any Presentable, chart: Bool = false)
         /// KOBIS's own answer (`--raw`).
         case raw(Data)
-        /// Values written out as they arrived (a range), kept here only for a face that asked
-        /// for them whole (with no writer in its context).
-        case streamed([any Presentable])
+        /// Values written out as they arrived (a range): nothing more to show.
+        case streamed
         /// Text only a terminal wants (help, completions, the manual, an SVG on stdout).
         case text(String)
         /// Nothing to show (what was done is said on stderr).
@@ -69,9 +67,6 @@ struct CommandOutput {
     /// Text under the value on a terminal (a movie's reviews).
     var note = ""
     var failureAfterOutput: (any Error)? = nil
-    /// Where the answer came from when that is not KOBIS (the samples' search): said on stderr by
-    /// the command line, and beside the value by a face whose caller sees no stderr.
-    var origin: String? = nil
 
     init(_ content: Content, note: String = "", failureAfterOutput: (any Error)? = nil) {
         self.content = content

@@ -22,7 +22,7 @@ extension CalendarRequest: BoxOfficeCommand {
         let (year, month) = month(today: context.today) { context.source.defaultMonth(notice: context.notice) }
         let client = try context.client()
         let calendar = try await client.monthCalendar(year: year, month: month, today: context.today,
-                                                      reading: context.reading(period: { "the month's \($0.count) published days" }))
+                                                      reading: context.reading(period: Self.periodWords))
         return .period(calendar, coverage: calendar.coverage, chart: true)
     }
 }

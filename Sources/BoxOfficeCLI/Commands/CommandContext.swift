@@ -29,7 +29,7 @@ struct CommandContext: Sendable {
     /// The progress line on stderr (drawn only on a terminal).
     var progress: ProgressLine
     /// Writes data to stdout at once, for output that streams (ranges); the key is masked. nil
-    /// for a face that takes the values whole (the MCP server).
+    /// where nothing may be written (under browse's view).
     var write: (@Sendable (String) throws -> Void)?
     /// Says a line on stderr once (`boxoffice: ` in front), free of any key.
     var say: @Sendable (String) -> Void
@@ -124,7 +124,7 @@ struct CommandContext: Sendable {
     /// and the scope a ranking names; the lookup said with `--verbose`.
     nonisolated(nonsending) func scope(filter: BoxOfficeFilter, region: String?, client: BoxOfficeClient) async throws -> (BoxOfficeFilter, RankingScope?) {
         let resolved = try await client.scope(filter: filter, region: region)
-        if let region, let name = resolved.1?.regionName, let code = resolved.0.regionCode { log?("region \(region) is \(name) (\(code))") }
+        if let found = RankingFilterOptions.found(region: region, resolved) { log?(found) }
         return resolved
     }
 

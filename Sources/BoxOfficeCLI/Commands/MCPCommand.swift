@@ -61,25 +61,25 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
     }
 
     /// The server's session, composed from the run's settings: the one client (whose decoded
-    /// answers are kept, as a server answers the same days again and again), the source, the
-    /// limit of calls, the quota's count, and failures in words that name no flag.
+    /// answers are kept, as a server answers the same days again and again, and which draws no
+    /// progress line: the server's calls are its client's to follow), the source, the limit of
+    /// calls, the quota's count, and failures in words that name no flag.
     static func session(_ context: CommandContext) -> MCPSession {
-        var context = context
+        var context = context.with(progress: ProgressLine(enabled: false, width: nil, write: { _ in }))
         context.decoded = DecodedAnswers()
         let secrets = context.secrets
-        var session = MCPSession(client: { [context] in try context.client() }, source: context.source, now: context.now,
-                                 callLimit: { [context] in try context.invocation.callLimit(environment: context.environment) },
-                                 quota: { [context] today in
-                                     var context = context
-                                     context.today = today
-                                     return try CacheRequest.report(context)
-                                 },
-                                 notice: context.notice,
-                                 words: { FailureReport($0, keyOrigin: secrets.keyOrigin).what },
-                                 version: BoxOfficeCommandLine.version)
-        session.offline = context.invocation.cacheMode == .offline
-        session.jobs = context.invocation.jobs
-        return session
+        return MCPSession(client: { [context] in try context.client() }, source: context.source, offline: context.invocation.cacheMode == .offline,
+                          now: context.now, jobs: context.invocation.jobs,
+                          callLimit: { [context] in try context.invocation.callLimit(environment: context.environment) },
+                          allowsAnyCost: context.invocation.yes, callsLeftToday: { [context] in try context.callsLeftToday() },
+                          quota: { [context] today in
+                              var context = context
+                              context.today = today
+                              return try CacheRequest.report(context)
+                          },
+                          notice: context.notice, log: context.log,
+                          words: { FailureReport($0, keyOrigin: secrets.keyOrigin).what },
+                          version: BoxOfficeCommandLine.version)
     }
 
     /// What a person who starts the server at a terminal is told, on one line.

@@ -52,13 +52,11 @@ extension RankingRange {
         if context.invocation.raw {
             throw UsageError(message: "--raw prints one KOBIS answer; give one day with --date instead of a range")
         }
-        // With a writer (the command line), each value is written as it comes and not kept; a face
-        // with none (the MCP server) gets them all at the end.
+        // Each value is written as it comes and not kept.
         let output = Locked(StreamedOutput(style: context.style))
-        let values = Locked<[any Presentable]>([])
         let write = context.write
         @Sendable func emit(_ value: some Presentable) throws {
-            if let write { try write(output.withLock { $0.next(value) }) } else { values.withLock { $0.append(value) } }
+            try write?(output.withLock { $0.next(value) })
         }
         var reading = context.reading(unit: unit, period: period, span: span)
         let readable = try reading.readable(items)
@@ -90,6 +88,6 @@ extension RankingRange {
             throw error
         }
         try write?(output.withLock { $0.finish() })
-        return CommandOutput(.streamed(values.withLock { $0 }), failureAfterOutput: failed.isEmpty ? nil : PeriodNotWhole(failed: failed))
+        return CommandOutput(.streamed, failureAfterOutput: failed.isEmpty ? nil : PeriodNotWhole(failed: failed))
     }
 }

@@ -6,7 +6,7 @@ extension DailyRequest {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         let request = engineRequest { context.source.defaultDay(today: context.today, notice: context.notice) }
         if range != nil {
-            return try await RankingRange.run(request, unit: "days", period: { "the range's \($0.count) days" }, span: span, context: context)
+            return try await RankingRange.run(request, unit: "days", period: Self.periodWords, span: span, context: context)
         }
         return try await RankingRange.one(request, unit: "days", context: context)
     }

@@ -49,13 +49,11 @@ extension MovieRequest {
     /// What the command line says of the film a title found.
     static func said(_ context: CommandContext) -> @Sendable (String, MovieSummary) -> Void {
         let notice = context.notice
-        return { title, film in notice?("'\(title)' is \(film.title) (\(film.code)).") }
+        return { title, film in notice?(found(title, film)) }
     }
 
     /// A title that named no film or several, said as the source searched it (the demo searches its samples).
     static func worded(_ error: AmbiguousTitleError, _ context: CommandContext) -> AmbiguousTitleError {
-        var error = error
-        error.searchedSamples = context.source.searchedFilms != nil
-        return error
+        context.source.worded(error)
     }
 }

@@ -20,12 +20,7 @@ extension TrendQuery {
         } catch let ambiguous as AmbiguousTitleError {
             throw MovieRequest.worded(ambiguous, context)
         }
-        for movie in trend.movies where movie.peak == nil {
-            context.notice?("\(movie.title) (\(movie.movieCode)) was not in the top 10 on any day from \(trend.from.iso) to \(trend.to.iso).")
-        }
-        for movie in trend.movies where alignOpening && movie.openDate == nil {
-            context.notice?("KOBIS gives no opening date for \(movie.title) (\(movie.movieCode)), so its days since opening are unknown and it is left out of the aligned chart.")
-        }
+        for note in notes(trend) { context.notice?(note) }
         if let svg {
             let image = trend.svg()
             if svg == "-" { return .text(image) }

@@ -34,4 +34,44 @@ extension MCPEndToEndTests {
         #expect(!said.contains("--") && !(text(day) ?? "").contains("--"))
         #expect(try await offline.finish() == 0)
     }
+
+    /// The server checks a call's cost as the command line does where nobody can be asked: past
+    /// the limit it refuses before any call (unless it was started with --yes), and a long
+    /// reading's cost is noted on stderr.
+    @Test func theServerChecksCostsAsTheCommandLineDoes() async throws {
+        let emulator = KOBISEmulator.handler()
+        let server = try LoopbackServer { request in emulator(request) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-mcp-costs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var environment = self.environment(server)
+        environment["BOXOFFICE_CACHE_DIR"] = folder.path
+        let strict = try MCPTestClient(["--max-calls", "5", "--rate", "0"], environment: environment)
+        try call(strict, id: 1, "daily_box_office_range", ["from": "2022-01-01", "to": "2022-01-12"])
+        let refused = result(try await strict.response(1))
+        #expect(refused["isError"] as? Bool == true)
+        #expect(text(refused) == "12 calls to KOBIS would be needed for 12 days, 1% of a key's 3,000 a day and more than the 5 allowed without asking. Give 'maxCalls': 12 to allow it, or ask for a shorter period.")
+        #expect(server.requestCount == 0)
+        #expect(try await strict.finish() == 0)
+
+        let allowed = try MCPTestClient(["--yes", "--max-calls", "5", "--rate", "0"], environment: environment)
+        try call(allowed, id: 1, "daily_box_office_range", ["from": "2022-01-01", "to": "2022-01-12"])
+        let answered = result(try await allowed.response(1))
+        #expect(answered["isError"] as? Bool == false)
+        #expect(((answered["structuredContent"] as? [String: Any])?["days"] as? [Any])?.count == 12)
+        #expect(try await allowed.finish() == 0)
+        #expect(allowed.errorText.contains("12 days: 12 to fetch from KOBIS, 0 from the cache; "), "\(allowed.errorText)")
+    }
+
+    /// A title that matches several films is a failure listing them with their codes: a movie's
+    /// schema is never answered with a list.
+    @Test func anAmbiguousTitleIsAFailureThatListsTheFilms() async throws {
+        let client = try MCPTestClient(["--demo"])
+        try call(client, id: 1, "movie_details", ["movie": "범죄와의 전쟁"])
+        let answer = result(try await client.response(1))
+        #expect(answer["isError"] as? Bool == true)
+        #expect(answer["structuredContent"] == nil)
+        #expect(text(answer)?.hasPrefix("5 movies match '범죄와의 전쟁':\n") == true)
+        #expect(text(answer)?.contains("20113557  범죄와의 전쟁: 나쁜놈들 전성시대") == true)
+        #expect(try await client.finish() == 0)
+    }
 }
