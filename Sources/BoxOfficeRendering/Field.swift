@@ -42,6 +42,11 @@ package struct Field<Model>: Sendable {
         Field(key, .list(fields.shape(), meaning)) { .array(value($0).map(fields.json)) }
     }
 
+    /// An object, as `fields` declare it, or null.
+    package static func object<Sub>(_ key: String, _ meaning: Meaning, _ fields: [Field<Sub>], _ value: @escaping @Sendable (Model) -> Sub?) -> Field {
+        Field(key, fields.shape(meaning)) { value($0).map(fields.json) ?? .null }
+    }
+
     /// A member of a type that declares its own shape and writes its own JSON (a ranking's
     /// `filter`), or nil to leave it out (then the shape says it is optional).
     package static func member(_ key: String, _ shape: JSONShape, _ value: @escaping @Sendable (Model) -> JSONValue?) -> Field {

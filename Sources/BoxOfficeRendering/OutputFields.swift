@@ -263,3 +263,46 @@ extension CacheReport {
     ]
     package static let shape = fields.shape()
 }
+
+extension FilmRun {
+    /// The run as `movie`'s JSON gives it under `run`: each figure null where the days read cannot give it.
+    package static let fields: [Field<FilmRun>] = [
+        .leaf("from", .from) { .string($0.from.iso) }, .leaf("to", .to) { .string($0.to.iso) },
+    ] + Field.part(PeriodCoverage.fields) { $0.coverage } + [
+        .object("previews", .previews, [
+            .leaf("audience", .previewAudience) { JSONValue($0.audience) }, .texts("days", .previewDays) { $0.days.map(\.iso) },
+        ]) { $0.previews },
+        .object("openingDay", .openingDay, [
+            .leaf("date", .date) { .string($0.date.iso) }, .leaf("audience", .runAudience) { .int(Int64($0.audience)) },
+            .leaf("rank", .rank) { .int(Int64($0.rank)) },
+        ]) { $0.openingDay },
+        .object("openingWeekend", .openingWeekend, [
+            .leaf("from", .from) { .string($0.from.iso) }, .leaf("to", .to) { .string($0.to.iso) },
+            .leaf("audience", .runAudience) { .int(Int64($0.audience)) },
+        ]) { $0.openingWeekend },
+        .object("openingWeek", .openingWeek, [
+            .leaf("to", .to) { .string($0.to.iso) }, .leaf("audienceTotal", .runAudienceTotal) { .int(Int64($0.audienceTotal)) },
+        ]) { $0.openingWeek },
+        .leaf("asOf", .asOf) { JSONValue($0.asOf) }, .leaf("audienceTotal", .runAudienceTotal) { JSONValue($0.audienceTotal) },
+        .leaf("salesTotal", .runSalesTotal) { JSONValue($0.salesTotal) }, .leaf("inTop10", .inTop10) { .bool($0.inTop10) },
+        .leaf("daysInTop10", .runDaysInTop10) { .int(Int64($0.daysInTop10)) },
+        .leaf("daysAtNumberOne", .daysAtNumberOne) { .int(Int64($0.daysAtNumberOne)) },
+        .object("longestAtNumberOne", .longestAtNumberOne, [
+            .leaf("days", .streakDays) { .int(Int64($0.days)) }, .leaf("from", .from) { .string($0.from.iso) }, .leaf("to", .to) { .string($0.to.iso) },
+        ]) { $0.longestAtNumberOne },
+        .leaf("bestRank", .runBestRank) { JSONValue($0.bestRank) },
+        .object("bestDay", .bestDay, [
+            .leaf("date", .date) { .string($0.date.iso) }, .leaf("audience", .runAudience) { .int(Int64($0.audience)) },
+        ]) { $0.bestDay },
+        .leaf("mostScreens", .mostScreens) { JSONValue($0.mostScreens) },
+        .list("milestones", .runMilestones, [
+            .leaf("audience", .milestoneAudience) { .int(Int64($0.audience)) }, .leaf("date", .date) { .string($0.date.iso) },
+            .leaf("day", .milestoneDay) { JSONValue($0.day) },
+        ]) { $0.milestones },
+        .leaf("secondWeekendChange", .secondWeekendChange) { JSONValue($0.secondWeekendChange) },
+    ]
+    package static let shape = fields.shape()
+
+    /// The run's JSON object.
+    package var json: JSONValue { Self.fields.json(self) }
+}

@@ -66,7 +66,7 @@ import Testing
         #expect(types.sorted() == [
             "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "BoxOfficeMiddleware", "BoxOfficeOperation", "BoxOfficeRanking", "CacheEvent",
             "CacheMiddleware", "CacheTicket", "CallCountStore", "ClientEvent", "ClientEvents", "CodeList", "CodeTable", "Company", "CompanySummary", "DailyBoxOffice",
-            "Day", "FilmCredit", "FilmReference", "FolderAnswerStore", "Freshness", "HTTPRequest", "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "InMemoryCallCounts",
+            "Day", "FilmCredit", "FilmReference", "FilmRun", "FolderAnswerStore", "Freshness", "HTTPRequest", "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "InMemoryCallCounts",
             "KOBISFault", "KeyRotationMiddleware", "LocalQuotaReached", "MonthCalendar", "Movie", "MovieQuery", "MovieSummary", "PeriodCoverage", "PeriodRanking",
             "Person", "PersonSummary", "QuotaCountMiddleware", "RankingRequest", "RankingSeries", "RateLimitMiddleware", "RedirectMiddleware", "RetryMiddleware", "SearchPage", "SecretMaskMiddleware",
             "StoredAnswer", "TimeoutMiddleware", "TitleMatch", "TopFilmsRequest", "TransportError", "Trend", "TrendRequest", "UnreadDay", "WeekPeriod", "Weekday", "WeeklyBoxOffice",

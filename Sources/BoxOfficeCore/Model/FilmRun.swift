@@ -1,0 +1,214 @@
+/// A film's box-office run as the Korean film press reports it, from the daily rankings read:
+/// its previews, opening day, opening weekend and week, totals, days in the ranking and at number
+/// one, best day, milestones and second-weekend hold.
+///
+/// The figures follow the press's conventions: the opening day is day 1; the opening weekend is the
+/// first Friday to Sunday from the opening day (the opening day's own weekend when it opens on
+/// Friday to Sunday); the opening week runs through the first Sunday; previews are admissions before
+/// the opening day, as KOBIS's own total says them (the opening day's `audienceTotal` less its
+/// `audience`); totals are read from the latest day read, which holds KOBIS's corrections.
+///
+/// A figure the days read cannot give is nil, never a guess: a day not read, or a day the film was
+/// not in the ranking (its audience that day is not known), leaves out what rests on it.
+public struct FilmRun: Sendable, Equatable {
+    /// KOBIS's code for the film.
+    public let movieCode: String
+    /// The opening day in Korea, when KOBIS gives one.
+    public let openDate: Day?
+    /// The first day of the period read.
+    public let from: Day
+    /// The last day of the period read.
+    public let to: Day
+    /// Which of the days from `from` to `to` were read.
+    public let coverage: PeriodCoverage
+    /// Admissions before the opening day, and the days they were seen in a ranking; nil when
+    /// neither the opening day nor any preview day was seen.
+    public let previews: Previews?
+    /// The opening day's audience and rank; nil when it was not read or the film was not ranked.
+    public let openingDay: RankedDay?
+    /// The opening weekend's audience; nil unless each of its days was read with the film ranked.
+    public let openingWeekend: Weekend?
+    /// The total at the end of the opening week (its first Sunday); nil when that day is not known.
+    public let openingWeek: TotalOn?
+    /// The latest day the film was ranked on, whose totals are the run's.
+    public let asOf: Day?
+    /// Admissions since the film's first screening (previews included), as of `asOf`.
+    public let audienceTotal: Int?
+    /// Ticket sales since the first screening in Korean won, as of `asOf`.
+    public let salesTotal: Int64?
+    /// Whether the film is ranked on the last day read.
+    public let inTop10: Bool
+    /// The days read on which the film was ranked.
+    public let daysInTop10: Int
+    /// The days read on which it was number one.
+    public let daysAtNumberOne: Int
+    /// Its longest run of consecutive days at number one (every day of it read); nil when it never was.
+    public let longestAtNumberOne: Streak?
+    /// Its best rank on a day read.
+    public let bestRank: Int?
+    /// Its largest single-day audience on a day read.
+    public let bestDay: RankedDay?
+    /// The most screens it had on a day read.
+    public let mostScreens: Int?
+    /// Each milestone (100,000, 500,000, every million) passed on a day read, with its day since opening.
+    public let milestones: [Milestone]
+    /// The second weekend's audience against the opening weekend's, in percent to one decimal
+    /// (negative when it fell); nil unless both weekends are known.
+    public let secondWeekendChange: Double?
+
+    /// Admissions before the opening day.
+    public struct Previews: Sendable, Equatable {
+        /// The admissions, from the opening day's total less its audience; nil when the opening day is not known.
+        public let audience: Int?
+        /// The days before the opening day on which the film was seen in a ranking.
+        public let days: [Day]
+    }
+
+    /// A day's audience and rank.
+    public struct RankedDay: Sendable, Equatable {
+        /// The day.
+        public let date: Day
+        /// Admissions that day.
+        public let audience: Int
+        /// The film's rank that day.
+        public let rank: Int
+    }
+
+    /// A weekend's audience: Friday (or the opening day) to Sunday.
+    public struct Weekend: Sendable, Equatable {
+        /// Its first day: a Friday, or the opening day.
+        public let from: Day
+        /// Its Sunday.
+        public let to: Day
+        /// Admissions over its days.
+        public let audience: Int
+    }
+
+    /// A total as of a day.
+    public struct TotalOn: Sendable, Equatable {
+        /// The day.
+        public let to: Day
+        /// Admissions since the first screening, as of that day.
+        public let audienceTotal: Int
+    }
+
+    /// Consecutive days.
+    public struct Streak: Sendable, Equatable {
+        /// How many days.
+        public let days: Int
+        /// The first of them.
+        public let from: Day
+        /// The last of them.
+        public let to: Day
+    }
+
+    /// A milestone passed: the first day whose total reached it.
+    public struct Milestone: Sendable, Equatable {
+        /// The round number of admissions.
+        public let audience: Int
+        /// The day it was passed.
+        public let date: Day
+        /// Days since opening (opening day = 1); nil without an opening day, or before it.
+        public let day: Int?
+    }
+}
+
+extension FilmRun {
+    /// The milestones of a run: 100,000 and 500,000, then every million, up to `total`.
+    public static func milestones(upTo total: Int) -> [Int] {
+        guard total >= 100_000 else { return [] }
+        return [100_000, 500_000].filter { $0 <= total } + (total >= 1_000_000 ? Array(1...(total / 1_000_000)).map { $0 * 1_000_000 } : [])
+    }
+
+    /// The run of `movieCode` from the daily `rankings` read (any order; a later answer for the same
+    /// day wins) over `period`, whose days not read `coverage` says; `openDate` from the film's
+    /// details when the rankings do not give it.
+    public init(movieCode: String, openDate: Day?, rankings: [DailyBoxOffice], period: ClosedRange<Day>, coverage: PeriodCoverage) {
+        var byDay: [Day: DailyBoxOffice] = [:]
+        for ranking in rankings { byDay[ranking.day] = ranking }
+        let days = byDay.keys.sorted()
+        let entries = Dictionary(uniqueKeysWithValues: days.compactMap { day in
+            byDay[day]?.entries.first { $0.movieCode == movieCode }.map { (day, $0) }
+        })
+        let ranked = entries.keys.sorted()
+        let opening = openDate ?? entries.values.compactMap(\.openDate).min()
+        self.movieCode = movieCode
+        self.openDate = opening
+        from = period.lowerBound
+        to = period.upperBound
+        self.coverage = coverage
+
+        // Previews: KOBIS's total on the opening day less that day's audience; the days seen before it.
+        let previewDays = opening.map { open in ranked.filter { $0 < open } } ?? []
+        let openingEntry = opening.flatMap { entries[$0] }
+        let beforeOpening = openingEntry.flatMap { entry in entry.audienceTotal.flatMap { total in entry.audience.map { total - $0 } } }
+        previews = beforeOpening == nil && previewDays.isEmpty ? nil : Previews(audience: beforeOpening, days: previewDays)
+        openingDay = opening.flatMap { day in entries[day].flatMap { entry in entry.audience.map { RankedDay(date: day, audience: $0, rank: entry.rank) } } }
+
+        // The weekends and the opening week, each known only when every day of it is.
+        func audience(_ span: ClosedRange<Day>) -> Int? {
+            var sum = 0
+            for day in PeriodReading.days(span) {
+                guard let seen = entries[day]?.audience else { return nil }
+                sum += seen
+            }
+            return sum
+        }
+        let firstWeekend = opening.map(Self.firstWeekend(from:))
+        openingWeekend = firstWeekend.flatMap { span in audience(span).map { Weekend(from: span.lowerBound, to: span.upperBound, audience: $0) } }
+        let secondWeekend = firstWeekend.map { $0.upperBound.adding(days: 5)...$0.upperBound.adding(days: 7) }
+        let secondAudience = secondWeekend.flatMap(audience)
+        secondWeekendChange = openingWeekend.flatMap { first in
+            // In percent to one decimal, as the press gives it (-53.9%).
+            secondAudience.flatMap { second in first.audience > 0 ? (Double(second - first.audience) * 1_000 / Double(first.audience)).rounded() / 10 : nil }
+        }
+        let firstSunday = opening.map { $0.adding(days: 7 - $0.weekday.rawValue) }
+        openingWeek = firstSunday.flatMap { sunday in entries[sunday]?.audienceTotal.map { TotalOn(to: sunday, audienceTotal: $0) } }
+
+        // Totals from the latest day ranked: KOBIS corrects the last days, and the latest answer holds that.
+        let latest = ranked.last.flatMap { entries[$0] }
+        asOf = ranked.last
+        audienceTotal = latest?.audienceTotal
+        salesTotal = latest?.salesTotal
+        inTop10 = entries[period.upperBound] != nil
+        daysInTop10 = ranked.count
+        let atNumberOne = ranked.filter { entries[$0]?.rank == 1 }
+        daysAtNumberOne = atNumberOne.count
+        longestAtNumberOne = Self.longestStreak(atNumberOne)
+        bestRank = entries.values.map(\.rank).min()
+        bestDay = ranked.compactMap { day in entries[day].flatMap { entry in entry.audience.map { RankedDay(date: day, audience: $0, rank: entry.rank) } } }
+            .max { ($0.audience, $1.date) < ($1.audience, $0.date) }
+        mostScreens = entries.values.compactMap(\.screens).max()
+
+        // A milestone is passed on the day whose total reaches it while the total before that day
+        // (KOBIS's own: the day's total less its audience) had not.
+        milestones = ranked.flatMap { day -> [Milestone] in
+            guard let entry = entries[day], let total = entry.audienceTotal, let count = entry.audience else { return [] }
+            let before = total - count
+            let number = opening.flatMap { day >= $0 ? $0.days(to: day) + 1 : nil }
+            return Self.milestones(upTo: total).filter { $0 > before }.map { Milestone(audience: $0, date: day, day: number) }
+        }
+    }
+
+    /// The opening weekend: the first Friday to Sunday from `opening`, or from `opening` itself
+    /// when it falls on a Friday, Saturday or Sunday.
+    static func firstWeekend(from opening: Day) -> ClosedRange<Day> {
+        let weekday = opening.weekday.rawValue
+        let sunday = opening.adding(days: 7 - weekday)
+        return weekday >= Weekday.friday.rawValue ? opening...sunday : sunday.adding(days: -2)...sunday
+    }
+
+    /// The longest run of consecutive days among `days` (sorted), the earliest of equals.
+    static func longestStreak(_ days: [Day]) -> Streak? {
+        var best: Streak?
+        var start = days.first
+        for (index, day) in days.enumerated() {
+            let next = index + 1 < days.count ? days[index + 1] : nil
+            guard next != day.adding(days: 1), let first = start else { continue }
+            let length = first.days(to: day) + 1
+            if length > best?.days ?? 0 { best = Streak(days: length, from: first, to: day) }
+            start = next
+        }
+        return best
+    }
+}
