@@ -203,14 +203,17 @@ extension Trend {
         .leaf("audienceTotal", .pointAudienceTotal) { JSONValue($0.item.audienceTotal) },
     ]
 
+    /// A milestone passed: `{audience, date, day}`, in a trend and in a film's run alike.
+    package static let milestoneFields: [Field<Trend.Series.Milestone>] = [
+        .leaf("audience", .milestoneAudience) { .int(Int64($0.audience)) }, .leaf("date", .date) { .string($0.date.iso) },
+        .leaf("day", .milestoneDay) { JSONValue($0.day) },
+    ]
+
     /// A film: its code, title, days and milestones.
     package static let seriesFields: [Field<Within<Trend.Series, Bool>>] = [
         .leaf("movieCode", .movieCode) { .string($0.item.movieCode) }, .leaf("title", .title) { .string($0.item.title) },
         .list("points", .points, pointFields) { series in series.item.points.map { Within($0, series.context) } },
-        .list("milestones", .milestones, [
-            .leaf("audience", .milestoneAudience) { .int(Int64($0.audience)) }, .leaf("date", .date) { .string($0.date.iso) },
-            .leaf("day", .milestoneDay) { JSONValue($0.day) },
-        ]) { $0.item.milestones },
+        .list("milestones", .milestones, milestoneFields) { $0.item.milestones },
     ]
 
     package static let fields: [Field<Trend>] = [.leaf("from", .from) { .string($0.from.iso) }, .leaf("to", .to) { .string($0.to.iso) }]
@@ -295,10 +298,7 @@ extension FilmRun {
             .leaf("date", .date) { .string($0.date.iso) }, .leaf("audience", .runAudience) { .int(Int64($0.audience)) },
         ]) { $0.bestDay },
         .leaf("mostScreens", .mostScreens) { JSONValue($0.mostScreens) },
-        .list("milestones", .runMilestones, [
-            .leaf("audience", .milestoneAudience) { .int(Int64($0.audience)) }, .leaf("date", .date) { .string($0.date.iso) },
-            .leaf("day", .milestoneDay) { JSONValue($0.day) },
-        ]) { $0.milestones },
+        .list("milestones", .runMilestones, Trend.milestoneFields) { $0.milestones },
         .leaf("secondWeekendChange", .secondWeekendChange) { JSONValue($0.secondWeekendChange) },
     ]
     package static let shape = fields.shape()

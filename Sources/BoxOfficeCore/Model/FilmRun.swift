@@ -50,8 +50,9 @@ public struct FilmRun: Sendable, Equatable {
     public let bestDay: RankedDay?
     /// The most screens it had on a day read.
     public let mostScreens: Int?
-    /// Each milestone (100,000, 500,000, every million) passed on a day read, with its day since opening.
-    public let milestones: [Milestone]
+    /// Each milestone (100,000, 500,000, every million) passed on a day read, with its day since
+    /// opening, as a trend finds them.
+    public let milestones: [Trend.Series.Milestone]
     /// The second weekend's audience against the opening weekend's, in percent to one decimal
     /// (negative when it fell); nil unless both weekends are known.
     public let secondWeekendChange: Double?
@@ -102,24 +103,9 @@ public struct FilmRun: Sendable, Equatable {
         public let to: Day
     }
 
-    /// A milestone passed: the first day whose total reached it.
-    public struct Milestone: Sendable, Equatable {
-        /// The round number of admissions.
-        public let audience: Int
-        /// The day it was passed.
-        public let date: Day
-        /// Days since opening (opening day = 1); nil without an opening day, or before it.
-        public let day: Int?
-    }
 }
 
 extension FilmRun {
-    /// The milestones of a run: 100,000 and 500,000, then every million, up to `total`.
-    public static func milestones(upTo total: Int) -> [Int] {
-        guard total >= 100_000 else { return [] }
-        return [100_000, 500_000].filter { $0 <= total } + (total >= 1_000_000 ? Array(1...(total / 1_000_000)).map { $0 * 1_000_000 } : [])
-    }
-
     /// The run of `movieCode` from the daily `rankings` read (any order; a later answer for the same
     /// day wins) over `period`, whose days not read `coverage` says; `openDate` from the film's
     /// details when the rankings do not give it.
@@ -182,11 +168,9 @@ extension FilmRun {
 
         // A milestone is passed on the day whose total reaches it while the total before that day
         // (KOBIS's own: the day's total less its audience) had not.
-        milestones = ranked.flatMap { day -> [Milestone] in
-            guard let entry = entries[day], let total = entry.audienceTotal, let count = entry.audience else { return [] }
-            let before = total - count
-            let number = opening.flatMap { day >= $0 ? $0.days(to: day) + 1 : nil }
-            return Self.milestones(upTo: total).filter { $0 > before }.map { Milestone(audience: $0, date: day, day: number) }
+        milestones = ranked.flatMap { day in
+            Trend.Series.Milestone.passed(on: day, total: entries[day]?.audienceTotal, audience: entries[day]?.audience,
+                                          day: opening.flatMap { day >= $0 ? $0.days(to: day) + 1 : nil })
         }
     }
 

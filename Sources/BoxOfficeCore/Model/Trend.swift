@@ -131,6 +131,13 @@ extension Trend.Series {
         public let date: Day
         /// Days since opening on that date (nil when the opening date is unknown).
         public let day: Int?
+
+        /// The marks passed on `date`: that day began below each (its `total` less its own
+        /// `audience`, KOBIS's own figures) and ended at or above it; none when either is unknown.
+        package static func passed(on date: Day, total: Int?, audience: Int?, day: Int?) -> [Milestone] {
+            guard let total, let audience, audience > 0, total >= audience else { return [] }
+            return marks(upTo: total).filter { $0 > total - audience }.map { Milestone(audience: $0, date: date, day: day) }
+        }
     }
 
     /// The marks: 100,000 and 500,000, then every 1,000,000.
@@ -143,11 +150,7 @@ extension Trend.Series {
     /// passed before the range, or on a day the film was outside the top 10 (when the day is
     /// not known), is not listed.
     public var milestones: [Milestone] {
-        points.flatMap { point -> [Milestone] in
-            guard let total = point.audienceTotal, let audience = point.audience, audience > 0, total >= audience else { return [] }
-            let before = total - audience
-            return Self.marks(upTo: total).filter { $0 > before }.map { Milestone(audience: $0, date: point.date, day: point.day) }
-        }
+        points.flatMap { Milestone.passed(on: $0.date, total: $0.audienceTotal, audience: $0.audience, day: $0.day) }
     }
 }
 

@@ -35,9 +35,9 @@ import Testing
         #expect(run.openingWeek == FilmRun.TotalOn(to: Self.day("2025-09-28"), audienceTotal: 1_073_453))
         // 개봉 5일 만에 100만: the opening day is day 1, so Sunday the 28th is day 5.
         #expect(run.milestones == [
-            FilmRun.Milestone(audience: 500_000, date: Self.day("2025-09-26"), day: 3),
-            FilmRun.Milestone(audience: 1_000_000, date: Self.day("2025-09-28"), day: 5),
-            FilmRun.Milestone(audience: 2_000_000, date: Self.day("2025-10-06"), day: 13),
+            Trend.Series.Milestone(audience: 500_000, date: Self.day("2025-09-26"), day: 3),
+            Trend.Series.Milestone(audience: 1_000_000, date: Self.day("2025-09-28"), day: 5),
+            Trend.Series.Milestone(audience: 2_000_000, date: Self.day("2025-10-06"), day: 13),
         ], "100,000 was passed on the opening day, which was not read")
         #expect(run.daysAtNumberOne == 8)
         #expect(run.longestAtNumberOne == FilmRun.Streak(days: 8, from: Self.day("2025-09-25"), to: Self.day("2025-10-02")))
@@ -93,8 +93,8 @@ import Testing
         let run = try Self.run("19990001")
         #expect(run.asOf == nil && run.audienceTotal == nil && run.previews == nil && run.openingDay == nil)
         #expect(run.daysInTop10 == 0 && !run.inTop10 && run.milestones.isEmpty && run.longestAtNumberOne == nil)
-        #expect(FilmRun.milestones(upTo: 10_400_000).suffix(2) == [9_000_000, 10_000_000])
-        #expect(FilmRun.milestones(upTo: 99_999).isEmpty)
+        #expect(Trend.Series.marks(upTo: 10_400_000).suffix(2) == [9_000_000, 10_000_000])
+        #expect(Trend.Series.marks(upTo: 99_999).isEmpty)
     }
 
     /// The run's JSON, key for key as `movie --json` will give it under `run`.
