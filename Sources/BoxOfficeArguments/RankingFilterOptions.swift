@@ -63,9 +63,13 @@ package struct RankingFilterOptions: Equatable, Sendable {
 }
 
 package extension RankingFilterOptions {
-    /// What a face logs of a region looked up: `region 서울 is 서울시 (0105001)`; nil when none was asked.
-    static func found(region: String?, _ resolved: (BoxOfficeFilter, RankingScope?)) -> String? {
-        guard let region, let name = resolved.1?.regionName, let code = resolved.0.regionCode else { return nil }
-        return "region \(region) is \(name) (\(code))"
+    /// The filter KOBIS is sent for `filter` and `region` (a name looked up in the region table
+    /// through `client`), and the scope a ranking names; `log` is told what the region was found
+    /// to be (`region 서울 is 서울시 (0105001)`), for a face that shows its lookups.
+    nonisolated(nonsending) static func resolve(_ filter: BoxOfficeFilter, region: String?, with client: BoxOfficeClient,
+                                                log: (@Sendable (String) -> Void)?) async throws -> (BoxOfficeFilter, RankingScope?) {
+        let resolved = try await client.scope(filter: filter, region: region)
+        if let region, let name = resolved.1?.regionName, let code = resolved.0.regionCode { log?("region \(region) is \(name) (\(code))") }
+        return resolved
     }
 }

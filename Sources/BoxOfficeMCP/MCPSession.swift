@@ -86,7 +86,7 @@ struct ToolCall: Sendable {
     /// (naming the days for the note that says so), only the days the source holds.
     func reading(unit: String = "days", period: (@Sendable ([Day]) -> String)?, span: String? = nil) -> PeriodReading {
         let counted = Locked((done: 0, total: 0))
-        let (progress, source, notice) = (self.progress, session.source, session.notice)
+        let progress = self.progress
         var reading = PeriodReading(jobs: session.jobs,
                                     // A film's run read after another's adds its days to the total: progress only grows.
                                     began: { days in counted.withLock { $0.total += days.count } },
@@ -96,7 +96,7 @@ struct ToolCall: Sendable {
                                             progress?(counted.done, counted.total)
                                         }
                                     },
-                                    readable: { days in try period.map { try source.readable(days, period: $0(days), notice: notice) } ?? days })
+                                    readable: session.source.reader(of: period, notice: session.notice))
         reading.approve = { cost in try self.approve(cost, unit: unit, span: span) }
         return reading
     }
@@ -117,9 +117,7 @@ struct ToolCall: Sendable {
     /// The filter KOBIS is sent for `filter` and `region` (a name looked up in the region
     /// table), and the scope a ranking names; the lookup logged.
     nonisolated(nonsending) func scope(_ client: BoxOfficeClient, filter: BoxOfficeFilter, region: String?) async throws -> (BoxOfficeFilter, RankingScope?) {
-        let resolved = try await client.scope(filter: filter, region: region)
-        if let found = RankingFilterOptions.found(region: region, resolved) { session.log?(found) }
-        return resolved
+        try await RankingFilterOptions.resolve(filter, region: region, with: client, log: session.log)
     }
 }
 

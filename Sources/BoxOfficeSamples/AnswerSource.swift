@@ -123,4 +123,12 @@ package struct AnswerSource: Sendable {
         error.searchedSamples = searchedFilms != nil
         return error
     }
+
+    /// Which days of a period a face reads, as a reading asks: with `period` (naming the days for
+    /// the note, "the range's 90 days"), the ones this source holds (``readable(_:period:notice:)``);
+    /// without, every one.
+    package func reader(of period: (@Sendable ([Day]) -> String)?, notice: (@Sendable (String) -> Void)?) -> @Sendable ([Day]) throws -> [Day] {
+        let source = self
+        return { days in try period.map { try source.readable(days, period: $0(days), notice: notice) } ?? days }
+    }
 }

@@ -112,7 +112,7 @@ struct CommandContext: Sendable {
         var reading = PeriodReading(jobs: invocation.jobs,
                                     began: { progress.beginRange(total: $0.count, unit: unit, callsLeft: callsLeft.withLock { $0 }) },
                                     finished: { progress.finished(fromCache: $0) },
-                                    readable: { days in try period.map { try source.readable(days, period: $0(days), notice: notice) } ?? days })
+                                    readable: source.reader(of: period, notice: notice))
         reading.approve = { [self] cost in
             let left = try await approve(cost, unit: unit, span: span)
             callsLeft.withLock { $0 = left }
@@ -123,9 +123,7 @@ struct CommandContext: Sendable {
     /// The filter KOBIS is sent for `filter` and `region` (a name looked up in the region table),
     /// and the scope a ranking names; the lookup said with `--verbose`.
     nonisolated(nonsending) func scope(filter: BoxOfficeFilter, region: String?, client: BoxOfficeClient) async throws -> (BoxOfficeFilter, RankingScope?) {
-        let resolved = try await client.scope(filter: filter, region: region)
-        if let found = RankingFilterOptions.found(region: region, resolved) { log?(found) }
-        return resolved
+        try await RankingFilterOptions.resolve(filter, region: region, with: client, log: log)
     }
 
     /// KOBIS's body as it came (key masked), ending with a newline so the prompt starts on its own line.
