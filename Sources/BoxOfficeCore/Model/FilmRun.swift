@@ -148,7 +148,7 @@ extension FilmRun {
             // In percent to one decimal, as the press gives it (-53.9%).
             secondAudience.flatMap { second in first.audience > 0 ? (Double(second - first.audience) * 1_000 / Double(first.audience)).rounded() / 10 : nil }
         }
-        let firstSunday = opening.map { $0.adding(days: 7 - $0.weekday.rawValue) }
+        let firstSunday = opening.map { WeekPeriod.week.days(ofWeekHolding: $0).end }
         openingWeek = firstSunday.flatMap { sunday in entries[sunday]?.audienceTotal.map { TotalOn(to: sunday, audienceTotal: $0) } }
 
         // Totals from the latest day ranked: KOBIS corrects the last days, and the latest answer holds that.
@@ -177,9 +177,9 @@ extension FilmRun {
     /// The opening weekend: the first Friday to Sunday from `opening`, or from `opening` itself
     /// when it falls on a Friday, Saturday or Sunday.
     static func firstWeekend(from opening: Day) -> ClosedRange<Day> {
-        let weekday = opening.weekday.rawValue
-        let sunday = opening.adding(days: 7 - weekday)
-        return weekday >= Weekday.friday.rawValue ? opening...sunday : sunday.adding(days: -2)...sunday
+        // KOBIS's own weekend (its weekend list's Friday to Sunday) of the week holding the opening day.
+        let weekend = WeekPeriod.weekend.days(ofWeekHolding: opening)
+        return max(opening, weekend.start)...weekend.end
     }
 
     /// The longest run of consecutive days among `days` (sorted), the earliest of equals.
