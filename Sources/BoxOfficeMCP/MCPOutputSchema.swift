@@ -11,9 +11,10 @@ enum MCPOutputSchema {
         switch shape.kind {
         case .object:
             let required = shape.members.filter { !$0.1.isOptional }
-            // An object under a key says what it is too (a ranking's `filter`).
+            // An object under a key says what it is too (a ranking's `filter`), and whether it may be null (a run's `openingDay`).
             let described = item ? [] : shape.meaning.map { [("description", JSONValue.string($0.description))] } ?? []
-            return .object([("type", .string("object"))] + described
+            let type: JSONValue = shape.meaning?.nullable == true && !item ? .array([.string("object"), .string("null")]) : .string("object")
+            return .object([("type", type)] + described
                 + [("properties", .object(shape.members.map { key, member in (key, of(member)) })),
                    ("required", .array(required.map { .string($0.0) }))])
         case .optional:

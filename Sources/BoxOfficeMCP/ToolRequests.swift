@@ -56,7 +56,14 @@ extension TrendQuery: ToolRequest {
 extension MovieRequest: ToolRequest {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
         do {
-            return ToolAnswer(json: try await call.session.client().movieAnswer(target, named: call.said).value.json)
+            let client = try call.session.client()
+            let movie = try await client.movieAnswer(target, named: call.said).value
+            let run = try await call.source.filmRun(of: movie, runReading, client: client, today: call.today, jobs: call.session.jobs,
+                                                    whole: call.reading(period: Self.runWords))
+            for note in notes(run) { call.notice?(note) }
+            let noRun = Self.noRun(movie, read: runReading, today: call.today, option: "movie_details with run: true")
+            // A whole run missing days KOBIS could not answer is a period like any: said after it.
+            return ToolAnswer(json: MovieShown(movie: movie, run: run, noRun: noRun).json, failureAfterOutput: self.run ? PeriodNotWhole.after(run?.coverage) : nil)
         } catch let ambiguous as AmbiguousTitleError {
             // An error that lists the films with their codes (structuredContent is a movie's or nothing).
             throw call.source.worded(ambiguous)

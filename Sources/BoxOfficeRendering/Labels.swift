@@ -54,6 +54,11 @@ extension RenderOptions {
         "No film was in the daily top 10 on any day of this period.": "이 기간에는 일별 상위 10위에 든 영화가 없습니다.",
         "No film was in the deep ranking on any day of this period.": "이 기간에는 심층 순위에 든 영화가 없습니다.",
         "by days since opening": "개봉일부터 센 날짜순",
+        // A film's run
+        "Box office": "흥행 기록", "Days read": "읽은 날", "Previews": "유료 시사", "Opening day": "개봉일 관객",
+        "Opening weekend": "개봉 첫 주말", "Opening week": "개봉 첫 주", "Days in top 10": "10위 안 일수",
+        "Days at number one": "1위 일수", "Best day": "최고 일일 관객", "Most screens": "최다 스크린", "Milestones": "돌파",
+        "Second weekend": "둘째 주말", "not known": "알 수 없음", "none passed on the days read": "읽은 날 가운데 돌파한 기록 없음",
         "provisional: KOBIS may still revise these figures": "잠정치: 영진위가 아직 수정할 수 있는 수치입니다",
         "KOBIS has no box office figures for this day.": "이 날의 박스오피스 자료가 없습니다.",
         "KOBIS has no box office figures for this period.": "이 기간의 박스오피스 자료가 없습니다.",

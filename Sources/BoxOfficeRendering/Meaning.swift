@@ -282,18 +282,20 @@ package extension Meaning {
     static let poster = leaf(.string, nullable: true, format: "uri", "A poster image's address; null when none was found.")
 
     // A film's run (`movie`'s `run`), as the press counts it.
+    /// What `movie`'s `run` holds.
+    static let run = leaf(.string, nullable: true, "The film's box-office run as the Korean press counts it, from the daily rankings read (at hand, or the whole run with --run): each figure null where the days read cannot give it; null when no day of the film is at hand.")
     /// What a run's `previews` holds.
-    static let previews = leaf(.string, "Admissions before the opening day (paid previews, eve screenings); null when neither the opening day nor a preview day was read.")
+    static let previews = leaf(.string, nullable: true, "Admissions before the opening day (paid previews, eve screenings); null when neither the opening day nor a preview day was read.")
     /// What `previews.audience` holds.
     static let previewAudience = leaf(.integer, nullable: true, "Admissions before the opening day: KOBIS's total on the opening day less that day's audience; null when the opening day was not read.")
     /// What `previews.days` holds.
     static let previewDays = list(of: .string, "The days before the opening day on which the film was in a ranking read.")
     /// What `openingDay` holds.
-    static let openingDay = leaf(.string, "The opening day (day 1): its audience and rank; null when it was not read or the film was not ranked.")
+    static let openingDay = leaf(.string, nullable: true, "The opening day (day 1): its audience and rank; null when it was not read or the film was not ranked.")
     /// What `openingWeekend` holds.
-    static let openingWeekend = leaf(.string, "The first Friday to Sunday from the opening day (the opening day's own weekend when it opens Friday to Sunday); null unless each of its days was read with the film ranked.")
+    static let openingWeekend = leaf(.string, nullable: true, "The first Friday to Sunday from the opening day (the opening day's own weekend when it opens Friday to Sunday); null unless each of its days was read with the film ranked.")
     /// What `openingWeek` holds.
-    static let openingWeek = leaf(.string, "The total at the end of the opening week (its first Sunday, previews included); null when that day is not known.")
+    static let openingWeek = leaf(.string, nullable: true, "The total at the end of the opening week (its first Sunday, previews included); null when that day is not known.")
     /// What a weekend's or a day's `audience` holds in a run.
     static let runAudience = leaf(.integer, "Admissions (tickets sold) on those days.")
     /// What `asOf` holds.
@@ -309,13 +311,13 @@ package extension Meaning {
     /// What `daysAtNumberOne` holds.
     static let daysAtNumberOne = leaf(.integer, "Days read on which the film was number one.")
     /// What `longestAtNumberOne` holds.
-    static let longestAtNumberOne = leaf(.string, "The longest run of consecutive days at number one, every day of it read; null when it never was.")
+    static let longestAtNumberOne = leaf(.string, nullable: true, "The longest run of consecutive days at number one, every day of it read; null when it never was.")
     /// What a streak's `days` holds.
     static let streakDays = leaf(.integer, "How many consecutive days.")
     /// What a run's `bestRank` holds.
     static let runBestRank = leaf(.integer, nullable: true, "The film's best rank on a day read.")
     /// What `bestDay` holds.
-    static let bestDay = leaf(.string, "The film's largest single-day audience on a day read; null when it was never ranked.")
+    static let bestDay = leaf(.string, nullable: true, "The film's largest single-day audience on a day read; null when it was never ranked.")
     /// What `mostScreens` holds.
     static let mostScreens = leaf(.integer, nullable: true, "The most screens the film had on a day read.")
     /// What a run's `milestones` holds.

@@ -34,13 +34,24 @@ extension Movie {
         fields.append(("Directors", directors.isEmpty ? ["–"] : directors.map { named($0.name, $0.nameEnglish) }))
         let labelWidth = ["Original title", "Companies", "Directors", "Formats", "Poster"]
             .map { TerminalText.width(options.label($0), ambiguousWide: wide) }.max() ?? 0
-        // Below 72 columns a label has its own line and the value the whole width under it, and
-        // the cast and companies are sentences rather than columns, so lines break only at spaces.
+        // Below 72 columns the cast and companies are sentences rather than columns, so lines
+        // break only at spaces.
+        let narrow = options.width.map { $0 < Self.narrowWidth } ?? false
+        let valueWidth = options.width.map { max(10, $0 - labelWidth - 2) }
+        fields.append(("Cast", actors.isEmpty ? ["–"] : narrow ? castSentences(options) : castLines(options, width: valueWidth)))
+        fields.append(("Companies", companies.isEmpty ? ["–"] : narrow ? companySentences() : companyLines(options, width: valueWidth)))
+        fields.append(("Staff", [staffs.isEmpty ? "–" : "\(NumberFormat.grouped(staffs.count)) \(options.label("people (the full list is in --json)"))"]))
+        if let poster { fields.append(("Poster", [poster ?? "–"])) }
+        return (lines + Self.labelled(fields, options, labelWidth: labelWidth)).map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+    }
+
+    /// Labelled rows as the details lay them out: labels in a column `labelWidth` wide (the widest
+    /// label's by default) and each value wrapped in the column beside it, aligned; below 72
+    /// columns a label has its own line and its values the whole width under it.
+    static func labelled(_ fields: [(String, [String])], _ options: RenderOptions, labelWidth: Int? = nil) -> [String] {
+        let wide = options.ambiguousWide
+        var lines: [String] = []
         if let width = options.width, width < Self.narrowWidth {
-            fields.append(("Cast", actors.isEmpty ? ["–"] : castSentences(options)))
-            fields.append(("Companies", companies.isEmpty ? ["–"] : companySentences()))
-            fields.append(("Staff", [staffs.isEmpty ? "–" : "\(NumberFormat.grouped(staffs.count)) \(options.label("people (the full list is in --json)"))"]))
-            if let poster { fields.append(("Poster", [poster ?? "–"])) }
             for (label, values) in fields {
                 lines.append(TextColor.dim.apply(options.label(label), if: options.colors))
                 for value in values {
@@ -50,18 +61,14 @@ extension Movie {
                     lines += wrapped.dropFirst().map { "    " + $0 }
                 }
             }
-            return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+            return lines.map { $0.trimmingTrailingSpaces() }
         }
+        let labelWidth = labelWidth ?? fields.map { TerminalText.width(options.label($0.0), ambiguousWide: wide) }.max() ?? 0
         let valueWidth = options.width.map { max(10, $0 - labelWidth - 2) }
-        fields.append(("Cast", actors.isEmpty ? ["–"] : castLines(options, width: valueWidth)))
-        fields.append(("Companies", companies.isEmpty ? ["–"] : companyLines(options, width: valueWidth)))
-        fields.append(("Staff", [staffs.isEmpty ? "–" : "\(NumberFormat.grouped(staffs.count)) \(options.label("people (the full list is in --json)"))"]))
-        if let poster { fields.append(("Poster", [poster ?? "–"])) }
-
-        let labels = fields.map { options.label($0.0) }
         let indent = String(repeating: " ", count: labelWidth + 2)
         // Long values wrap inside their column, aligned, instead of back to column 0.
-        for ((_, values), label) in zip(fields, labels) {
+        for (label, values) in fields {
+            let label = options.label(label)
             for (index, value) in values.enumerated() {
                 let pieces = valueWidth.map { TerminalText.wrap(TerminalText.clean(value), to: $0, ambiguousWide: wide) } ?? [TerminalText.clean(value)]
                 for (offset, piece) in pieces.enumerated() {
@@ -72,7 +79,7 @@ extension Movie {
                 }
             }
         }
-        return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+        return lines.map { $0.trimmingTrailingSpaces() }
     }
 
     /// The details for an article (HTML): the title, then the facts as labelled rows, the whole
@@ -220,29 +227,4 @@ private extension Movie.ShowType {
         default: group ?? name ?? ""
         }
     }
-}
-
-/// A movie, and its poster's address when one was asked for (`--poster`).
-package struct MovieWithPoster: Presentable {
-    package let movie: Movie
-    package let poster: String?
-    /// The movie's fields, then its `poster` (null when none was found).
-    static let fields: [Field<MovieWithPoster>] = Field.part(Movie.fields) { $0.movie } + [.leaf("poster", .poster) { JSONValue($0.poster) }]
-    package static let fieldNames = fields.keys()
-
-    package init(movie: Movie, poster: String?) {
-        self.movie = movie
-        self.poster = poster
-    }
-
-    package func table(_ options: RenderOptions) -> String {
-        movie.table(options, poster: .some(poster))
-    }
-
-    package func markdown(_ options: RenderOptions) -> String? {
-        movie.markdown(options, poster: .some(poster))
-    }
-
-    /// The movie's JSON with a `poster` key (null when none was found).
-    package var json: JSONValue { Self.fields.json(self) }
 }

@@ -131,4 +131,20 @@ package struct AnswerSource: Sendable {
         let source = self
         return { days in try period.map { try source.readable(days, period: $0(days), notice: notice) } ?? days }
     }
+
+    /// A film's run as a face reads it: at hand, the days this source holds at no call (the
+    /// samples', or the cache's, read offline so nothing is fetched), `jobs` at a time; whole, as
+    /// `whole` reads a period (its cost approved first). A day not at hand is not held (the
+    /// samples) or not cached (KOBIS).
+    package nonisolated(nonsending) func filmRun(of movie: Movie, _ run: FilmRun.Reading, client: BoxOfficeClient, today: Day, jobs: Int,
+                                             whole: @autoclosure () -> PeriodReading) async throws -> FilmRun? {
+        let unheld: UnreadDay.Reason = sampled ? .notHeld : .notCached
+        guard run == .whole else {
+            let offline = client.cacheMode(.offline)
+            let source = self
+            let reading = PeriodReading(jobs: jobs, readable: { days in source.atHand(days) { offline.isCached(.daily($0)) } })
+            return try await offline.filmRun(of: movie.code, openDate: movie.openDate, run: .atHand, today: today, reading: reading, unheld: unheld)
+        }
+        return try await client.filmRun(of: movie.code, openDate: movie.openDate, run: .whole, today: today, reading: whole(), unheld: unheld)
+    }
 }

@@ -11,7 +11,7 @@ import Foundation
 
 extension MovieRequest {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
-        if poster { try context.check(MovieWithPoster.self) } else { try context.check(Movie.self) }
+        try context.check(MovieShown.self)
         // Without a poster key there is nothing to do, so say so before any call is spent.
         let providers = poster ? try PosterProviders.configured(context) : []
         let client = try context.client()
@@ -25,13 +25,27 @@ extension MovieRequest {
             return CommandOutput(.value(ambiguous.page), failureAfterOutput: ambiguous)
         }
         if context.invocation.raw { return CommandOutput(.raw(answer.body)) }
-        let reviews = Self.reviews(of: answer.value.code, context)
+        let movie = answer.value
+        let run = try await filmRun(of: movie, client: client, context: context)
+        let noRun = Self.noRun(movie, read: runReading, today: context.today, option: "'boxoffice movie \(movie.code) --run'")
+        let reviews = Self.reviews(of: movie.code, context)
+        // A whole run missing days KOBIS could not answer is said after it, as any period's.
+        let incomplete = self.run ? PeriodNotWhole.after(run?.coverage) : nil
         guard poster else {
-            return CommandOutput(.value(answer.value), note: reviews)
+            return CommandOutput(.value(MovieShown(movie: movie, run: run, noRun: noRun)), note: reviews, failureAfterOutput: incomplete)
         }
-        let lookup = await PosterProviders.find(for: answer.value, providers: providers, client: client, context: context)
-        let shown = MovieWithPoster(movie: answer.value, poster: lookup.url)
-        return CommandOutput(.value(shown), note: reviews, failureAfterOutput: lookup.failure)
+        let lookup = await PosterProviders.find(for: movie, providers: providers, client: client, context: context)
+        let shown = MovieShown(movie: movie, run: run, noRun: noRun, poster: .some(lookup.url))
+        return CommandOutput(.value(shown), note: reviews, failureAfterOutput: lookup.failure ?? incomplete)
+    }
+
+    /// The film's run: the days at hand (the cache's, read offline so nothing is fetched, or the
+    /// samples'), or with `--run` the whole run, its calls said (and asked) first.
+    private nonisolated(nonsending) func filmRun(of movie: Movie, client: BoxOfficeClient, context: CommandContext) async throws -> FilmRun? {
+        let run = try await context.source.filmRun(of: movie, runReading, client: client, today: context.today, jobs: context.invocation.jobs,
+                                                   whole: context.reading(period: Self.runWords))
+        for note in notes(run) { context.notice?(note) }
+        return run
     }
 
     /// The user's reviews of the movie, under its details in the table (never in JSON or the

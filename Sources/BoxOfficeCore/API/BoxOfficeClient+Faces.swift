@@ -91,6 +91,12 @@ extension BoxOfficeClient {
         try await client.runAtHand(of: code, within: window, today: today, reading: reading)
     }
 
+    /// A film's run as `run` reads it (at hand, or whole), its days read as `reading` says.
+    package nonisolated(nonsending) func filmRun(of code: String, openDate: Day?, run: FilmRun.Reading, today: Day,
+                                             reading: PeriodReading, unheld: UnreadDay.Reason) async throws -> FilmRun? {
+        try await client.filmRun(of: code, openDate: openDate, run: run, today: today, reading: reading, unheld: unheld)
+    }
+
     /// A month's calendar, read as `reading` says.
     package nonisolated(nonsending) func monthCalendar(year: Int, month: Int, today: Day, reading: PeriodReading) async throws -> MonthCalendar {
         try await client.monthCalendar(year: year, month: month, today: today, reading: reading)

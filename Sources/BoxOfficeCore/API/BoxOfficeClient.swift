@@ -301,6 +301,34 @@ public struct BoxOfficeClient: Sendable {
         }
     }
 
+    /// A film's run as the Korean film press counts it (``FilmRun``): its previews, opening day,
+    /// weekend and week, totals, days at number one, best day, milestones and second-weekend hold.
+    /// The film's details (one call, or the cache) give its opening day. ``FilmRun/Reading/atHand``
+    /// reads only the days the cache holds, at no call; ``FilmRun/Reading/whole`` reads the run
+    /// first, each day the cache does not hold costing one call (at most ``FilmRun/mostDays``).
+    /// Nil when there is nothing to read: at hand, no day held ranks the film; whole, the film
+    /// opens more than two weeks from now.
+    ///
+    /// ```swift
+    /// let run = try await client.filmRun(of: "20243561", reading: .whole)
+    /// for milestone in run?.milestones ?? [] { print(milestone.audience, milestone.date, milestone.day ?? 0) }
+    /// ```
+    public func filmRun(of movieCode: String, reading: FilmRun.Reading = .atHand, concurrency: Int = 4) async throws(BoxOfficeError) -> FilmRun? {
+        let details = try await movie(code: movieCode)
+        if reading == .whole, details.openDate == nil {
+            throw .invalidRequest("KOBIS gives no opening day for \(details.title) (\(movieCode)), so its run has no start")
+        }
+        let engine = client
+        var period = PeriodReading(jobs: max(1, concurrency))
+        if reading == .atHand { period.readable = { days in days.filter { engine.isCached(.daily($0)) } } }
+        do {
+            return try await client.filmRun(of: movieCode, openDate: details.openDate, run: reading, today: Day.korean(at: now()),
+                                          reading: period, unheld: .notCached)
+        } catch {
+            throw BoxOfficeError(error)
+        }
+    }
+
     /// The number one of each day of a month (`month` 1 to 12), each published day costing one
     /// call unless a cache holds it; the days from today on are not published yet and have none.
     public func calendar(year: Int, month: Int, concurrency: Int = 4) async throws(BoxOfficeError) -> MonthCalendar {

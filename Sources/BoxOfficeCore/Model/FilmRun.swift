@@ -156,7 +156,7 @@ extension FilmRun {
         asOf = ranked.last
         audienceTotal = latest?.audienceTotal
         salesTotal = latest?.salesTotal
-        inTop10 = entries[period.upperBound] != nil
+        inTop10 = days.last.map { entries[$0] != nil } ?? false
         daysInTop10 = ranked.count
         let atNumberOne = ranked.filter { entries[$0]?.rank == 1 }
         daysAtNumberOne = atNumberOne.count
@@ -176,7 +176,7 @@ extension FilmRun {
 
     /// The opening weekend: the first Friday to Sunday from `opening`, or from `opening` itself
     /// when it falls on a Friday, Saturday or Sunday.
-    static func firstWeekend(from opening: Day) -> ClosedRange<Day> {
+    package static func firstWeekend(from opening: Day) -> ClosedRange<Day> {
         // KOBIS's own weekend (its weekend list's Friday to Sunday) of the week holding the opening day.
         let weekend = WeekPeriod.weekend.days(ofWeekHolding: opening)
         return max(opening, weekend.start)...weekend.end

@@ -25,10 +25,11 @@ public struct PeriodCoverage: Sendable, Equatable {
     }
 
     /// The coverage of `asked` when only `read` of them were, the others not held by the source,
-    /// except the `failed` ones, which KOBIS could not answer.
-    package init(asked: [Day], read: [Day], failed: [UnreadDay] = []) {
+    /// except the `failed` ones, which KOBIS could not answer; `unheld` says why the others were
+    /// not read (not held by the source, or, for what is read at hand from a cache, not cached).
+    package init(asked: [Day], read: [Day], failed: [UnreadDay] = [], unheld: UnreadDay.Reason = .notHeld) {
         let held = Set(read)
-        let notHeld = asked.filter { !held.contains($0) }.map { UnreadDay(day: $0, reason: .notHeld) }
+        let notHeld = asked.filter { !held.contains($0) }.map { UnreadDay(day: $0, reason: unheld) }
         self.init(daysInPeriod: asked.count, unread: (notHeld + failed).sorted { $0.day < $1.day })
     }
 

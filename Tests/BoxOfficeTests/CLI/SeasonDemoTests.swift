@@ -78,7 +78,14 @@ import Testing
             let demo = await Self.demo(["movie", code, "--json"])
             let live = await Self.live(["movie", code, "--json"])
             #expect(demo.status == .success && live.status == .success, "\(code): \(demo.standardError)\(live.standardError)")
-            #expect(demo.standardOutput == live.standardOutput, "\(code)")
+            // The details alike; the run is what the days at hand say, which differ (the samples
+            // hold the season, the live path's new cache nothing): FilmRunEndToEndTests checks it.
+            func details(_ output: String) -> JSONValue? {
+                guard case let .object(members)? = JSONValue.parse(Data(output.utf8)) else { return nil }
+                return .object(members.filter { $0.0 != "run" })
+            }
+            #expect(details(demo.standardOutput) != nil && details(demo.standardOutput) == details(live.standardOutput), "\(code)")
+            #expect(live.standardOutput.hasSuffix(#""run":null}"# + "\n"), "\(code)")
         }
     }
 

@@ -181,8 +181,8 @@ import Testing
         let report = CacheReport(folder: "/f", entries: 1, bytes: 2, day: Day("20260101")!, callsToday: 3)
         #expect(report.records.first?.keys == CacheReport.fieldNames)
         #expect(CacheClearing(folder: "/f", entries: 1, bytes: 2).records.first?.keys == CacheClearing.fieldNames)
-        #expect(MovieWithPoster(movie: try Movie(try Self.decode(MovieInfoResponse.self, "movieinfo_20212077.json"), requested: "20212077"), poster: nil)
-            .records.first?.keys == MovieWithPoster.fieldNames)
+        #expect(MovieShown(movie: try Movie(try Self.decode(MovieInfoResponse.self, "movieinfo_20212077.json"), requested: "20212077"), run: nil, poster: .some(nil))
+            .records.first?.keys == MovieShown.fieldNames)
     }
 
     @Test func provisionalFiguresAreMarked() throws {

@@ -1,0 +1,89 @@
+extension FilmRun {
+    /// How a film's run is read.
+    public enum Reading: Sendable, Equatable {
+        /// Only the days at hand, at no call: the days a cache holds (or a transport holds, as the
+        /// demo's recordings), within a year of the opening day.
+        case atHand
+        /// The whole run, read first: from ``previewDays`` days before the opening day until the
+        /// film has been out of the top 10 for ``daysGone`` days in a row, or yesterday, or
+        /// ``mostDays`` days in all, each day not cached costing one call.
+        case whole
+    }
+
+    /// Paid previews count in KOBIS's total: a run is read from this many days before the opening day.
+    public static let previewDays = 14
+    /// A run read whole stops once the film has been out of the top 10 for this many days in a row.
+    public static let daysGone = 7
+    /// The most days a run read whole reads (previews included): within the standard limit of calls
+    /// a command makes without asking.
+    public static let mostDays = 100
+    /// The days after the opening day a run at hand is looked for in.
+    static let daysAtHandAfterOpening = 365
+
+    /// The days the run of a film opening on `opening` is read over, as `reading` reads it, to
+    /// yesterday at the latest; nil when none of them is past. Without an opening day, a run at
+    /// hand is looked for in the two years to yesterday, and a whole run cannot be read.
+    package static func window(opening: Day?, reading: Reading, today: Day) -> ClosedRange<Day>? {
+        let yesterday = today.adding(days: -1)
+        guard let opening else {
+            return reading == .atHand ? yesterday.adding(days: -730)...yesterday : nil
+        }
+        let start = opening.adding(days: -previewDays)
+        let end = reading == .whole ? start.adding(days: mostDays - 1) : opening.adding(days: daysAtHandAfterOpening)
+        return start <= yesterday ? start...min(end, yesterday) : nil
+    }
+}
+
+/// A run read whole has found the film gone from the top 10.
+private struct RunOver: Error {}
+
+extension KOBISClient {
+    /// The run of the film `code` (opening on `openDate`, from its details) as `run` reads it,
+    /// within ``FilmRun/window(opening:reading:today:)``: the days `reading.readable` gives (a run at
+    /// hand keeps only those it can read at no call). Its period is the days it went through: for a
+    /// run at hand, from the first day at hand to the last; for a whole run, to the day it stopped.
+    /// Nil when there is no day to read (the film opens later than two weeks from now), or, at
+    /// hand, when none of the days at hand ranks the film. `unheld` says why a day not at hand was
+    /// not read: not held by the source (the demo's recordings), or not cached.
+    package nonisolated(nonsending) func filmRun(of code: String, openDate: Day?, run: FilmRun.Reading, today: Day,
+                                             reading: PeriodReading, unheld: UnreadDay.Reason = .notHeld) async throws -> FilmRun? {
+        guard let window = FilmRun.window(opening: openDate, reading: run, today: today) else { return nil }
+        let all = PeriodReading.days(window)
+        let days = try reading.readable(all)
+        if run == .whole {
+            try await reading.approve(cost(of: days.map { KOBISCall<DailyBoxOffice>.daily($0) }, days: days.count, atMost: true))
+        }
+        // The days not read are told in their place, so a run stopped early keeps those before it.
+        let unread = Locked<[UnreadDay]>([])
+        var approved = reading.approved
+        approved.skipped = { day in
+            unread.withLock { $0.append(day) }
+            try await reading.skipped?(day)
+        }
+        var rankings: [DailyBoxOffice] = []
+        var absent = 0
+        do {
+            try await dailyRankings(of: days, reading: approved) { ranking in
+                rankings.append(ranking)
+                guard run == .whole, let opening = openDate, ranking.day >= opening else { return }
+                absent = ranking.entries.contains { $0.movieCode == code } ? 0 : absent + 1
+                if absent >= FilmRun.daysGone { throw RunOver() }
+            }
+        } catch is RunOver {}
+        let failed = unread.withLock { $0 }
+        let handled = rankings.map(\.day) + failed.map(\.day)
+        let period: ClosedRange<Day>
+        switch run {
+        case .atHand:
+            guard rankings.contains(where: { $0.entries.contains { $0.movieCode == code } }),
+                  let first = handled.min(), let last = handled.max() else { return nil }
+            period = first...last
+        case .whole:
+            // The run ends on the day it stopped, or the last day it could read (the samples end).
+            period = window.lowerBound...max(window.lowerBound, handled.max() ?? window.lowerBound)
+        }
+        let asked = all.filter(period.contains)
+        let coverage = PeriodCoverage(asked: asked, read: days.filter(period.contains), failed: failed, unheld: unheld)
+        return FilmRun(movieCode: code, openDate: openDate, rankings: rankings, period: period, coverage: coverage)
+    }
+}

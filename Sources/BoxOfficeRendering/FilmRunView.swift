@@ -1,0 +1,140 @@
+import BoxOfficeCore
+
+extension FilmRun {
+    /// The run as labelled rows for a movie's details: each figure where the days read give it, and
+    /// "not known" (with why: the day was not recorded, not cached, not read) where they do not.
+    package func rows(_ options: RenderOptions) -> [(String, [String])] {
+        let korean = options.korean
+        func audience(_ number: Int) -> String { NumberFormat.audience(number, korean: korean) }
+        func date(_ day: Day) -> String { "\(day.iso) (\(options.weekday(day)))" }
+        func on(_ day: Day) -> String { korean ? day.iso : "on \(day.iso)" }
+        var rows: [(String, [String])] = []
+
+        let notRead = coverage.unread.map(\.day.iso)
+        let read = korean ? "\(from.iso) – \(to.iso), \(coverage.daysInPeriod)일 가운데 \(coverage.daysRead)일"
+            : "\(from.iso) – \(to.iso): \(NumberFormat.grouped(coverage.daysRead)) of \(NumberFormat.grouped(coverage.daysInPeriod)) days"
+        rows.append(("Days read", [read] + (notRead.isEmpty ? [] : [(korean ? "읽지 못한 날: " : "not read: ") + PeriodCoverage.listed(notRead)])))
+
+        if let previews {
+            let figure = previews.audience.map(audience) ?? unknown(openDate, options)
+            let seen = previews.days.isEmpty ? [] : [(korean ? "순위에 든 날: " : "ranked on ") + PeriodCoverage.listed(previews.days.map(\.iso))]
+            rows.append(("Previews", [figure] + seen))
+        } else {
+            rows.append(("Previews", [unknown(openDate, options)]))
+        }
+        rows.append(("Opening day", [openingDay.map { "\(audience($0.audience)) · #\($0.rank) · \(date($0.date))" } ?? unknown(openDate, options)]))
+        let weekend = openDate.map(Self.firstWeekend(from:))
+        rows.append(("Opening weekend", [openingWeekend.map { "\(audience($0.audience)) · \($0.from.iso) – \($0.to.iso)" }
+            ?? unknown(weekend.flatMap { span in PeriodReading.days(span).first { !knows($0) } }, options)]))
+        rows.append(("Opening week", [openingWeek.map { (korean ? "누적 " : "") + "\(audience($0.audienceTotal)) " + (korean ? "(\($0.to.iso)까지)" : "in all by \($0.to.iso)") }
+            ?? unknown(openDate.map { WeekPeriod.week.days(ofWeekHolding: $0).end }, options)]))
+        if let audienceTotal, let asOf {
+            var total = audience(audienceTotal) + (salesTotal.map { " · ₩" + NumberFormat.grouped($0) } ?? "")
+            total += korean ? " (\(asOf.iso) 기준\(inTop10 ? ", 10위 안" : ""))" : " as of \(asOf.iso)\(inTop10 ? ", still in the top 10" : "")"
+            rows.append(("Total", [total]))
+        } else {
+            rows.append(("Total", [options.label("not known")]))
+        }
+        var top = korean ? "\(daysInTop10)일" : "\(NumberFormat.grouped(daysInTop10)) day\(daysInTop10 == 1 ? "" : "s")"
+        if let bestRank { top += korean ? ", 최고 \(bestRank)위" : ", best rank \(bestRank)" }
+        rows.append(("Days in top 10", [top]))
+        var first = korean ? "\(daysAtNumberOne)일" : "\(NumberFormat.grouped(daysAtNumberOne)) day\(daysAtNumberOne == 1 ? "" : "s")"
+        if let longest = longestAtNumberOne, longest.days > 1 {
+            first += korean ? ", 최장 \(longest.days)일 연속 (\(longest.from.iso) – \(longest.to.iso))"
+                : ", longest \(longest.days) in a row (\(longest.from.iso) – \(longest.to.iso))"
+        }
+        rows.append(("Days at number one", [first]))
+        rows.append(("Best day", [bestDay.map { "\(audience($0.audience)) \(on($0.date)) (\(options.weekday($0.date))) · #\($0.rank)" } ?? options.label("not known")]))
+        rows.append(("Most screens", [mostScreens.map { NumberFormat.grouped($0) } ?? options.label("not known")]))
+        rows.append(("Milestones", milestones.isEmpty ? [options.label("none passed on the days read")] : milestones.map { milestone in
+            let day = milestone.day.map { " (" + (korean ? "\($0)일째" : "day \($0)") + ")" } ?? ""
+            let name = milestone.audience == 10_000_000 ? (korean ? " 천만" : " (천만)") : ""
+            return "\(NumberFormat.grouped(milestone.audience))\(name) \(on(milestone.date))\(day)"
+        }))
+        rows.append(("Second weekend", [secondWeekendChange.map { NumberFormat.percent($0) + (korean ? " (첫 주말 대비)" : " against the first") }
+            ?? options.label("not known")]))
+        return rows
+    }
+
+    /// Whether the day was read and the film ranked on it.
+    private func knows(_ day: Day) -> Bool {
+        (from...to).contains(day) && coverage.reason(for: day) == nil
+    }
+
+    /// "not known", and why, when it rests on `day`: not recorded, not cached, not answered, not read.
+    private func unknown(_ day: Day?, _ options: RenderOptions) -> String {
+        let korean = options.korean
+        let known = options.label("not known")
+        guard let day else { return known }
+        let why: String
+        switch coverage.reason(for: day) {
+        case .notHeld?: why = korean ? "기록 없음" : "not recorded"
+        case .notCached?: why = korean ? "캐시에 없음" : "not in the cache"
+        case .kobisFailed?: why = korean ? "KOBIS가 답하지 못함" : "KOBIS did not answer"
+        case nil: why = (from...to).contains(day) ? (korean ? "10위 밖" : "not in the top 10") : (korean ? "읽지 않음" : "not read")
+        }
+        return "\(known) (\(day.iso) \(why))"
+    }
+}
+
+/// A movie as `movie` shows it: its details, its run as far as the days read tell it, and its
+/// poster's address when one was asked for (`--poster`).
+package struct MovieShown: Presentable {
+    package let movie: Movie
+    /// The run; nil when no day of the film is at hand.
+    package let run: FilmRun?
+    /// What to say instead of a run when there is none: how to read it, or why it cannot be.
+    package let noRun: String
+    /// The poster's address: nil when none was asked for, `.some(nil)` when none was found.
+    package let poster: String??
+
+    /// The movie's fields, `run`, then its `poster` when one was asked for (null when none was found).
+    static let fields: [Field<MovieShown>] = Field.part(Movie.fields) { $0.movie }
+        + [.object("run", .run, FilmRun.fields) { $0.run }, .optional("poster", .poster) { $0.poster.map { JSONValue($0) } }]
+    package static let fieldNames = fields.keys()
+    package static let shape = fields.shape()
+
+    package init(movie: Movie, run: FilmRun?, noRun: String = "", poster: String?? = nil) {
+        self.movie = movie
+        self.run = run
+        self.noRun = noRun
+        self.poster = poster
+    }
+
+    package func table(_ options: RenderOptions) -> String {
+        guard options.medium == .terminal else {
+            var document = movie.article(options, poster: poster)
+            document.append(.heading(options.label("Box office")))
+            document.append(.fields(run.map { $0.rows(options).map { ($0.0, $0.1.joined(separator: "; ")) } } ?? [("Run", noRun)]))
+            return document.rendered(options)
+        }
+        return movie.table(options, poster: poster) + runTable(options)
+    }
+
+    /// The run under the details: a heading, then its rows laid out as the details' are.
+    private func runTable(_ options: RenderOptions) -> String {
+        let heading = TextColor.bold.apply(options.label("Box office"), if: options.colors)
+        guard let run else {
+            return "\n" + heading + "\n" + TerminalText.wrap(noRun, to: options.width ?? .max, ambiguousWide: options.ambiguousWide).joined(separator: "\n") + "\n"
+        }
+        return "\n" + heading + "\n" + Movie.labelled(run.rows(options), options).joined(separator: "\n") + "\n"
+    }
+
+    package func markdown(_ options: RenderOptions) -> String? {
+        var card = movie.markdown(options, poster: poster)
+        guard let run else { return card }
+        card += "\n**\(options.label("Box office"))**\n\n"
+        for (label, values) in run.rows(options) {
+            card += "- **\(options.label(label)):** " + values.map(RecordTable.markdownText).joined(separator: "; ") + "\n"
+        }
+        return card
+    }
+
+    /// The flat formats' row: the movie's cells, and the run as one cell of compact JSON.
+    package var records: [JSONValue] {
+        guard case let .object(members) = json else { return [json] }
+        return [.object(members.map { key, value in key == "run" && value != .null ? (key, .string(value.serialized(pretty: false))) : (key, value) })]
+    }
+
+    package var json: JSONValue { Self.fields.json(self) }
+}
