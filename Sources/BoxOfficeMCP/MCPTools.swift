@@ -235,6 +235,26 @@ enum MCPTools {
             decode: { arguments throws(UsageError) in try TopRequest(arguments) },
             wrap: { $0 }),
         MCPTool(
+            name: "period_records", title: "Box-office records of a year, a month or a period",
+            description: "A period's box-office records as the Korean film press counts them, computed from the daily top 10 of every day of the period (read as top_films reads it: a year is 365 calls the first time, then instant from the cache; Sends progress notifications when asked). Among the films that opened in the period: the biggest opening days (openingDay: day 1's admissions), the biggest opening weekends (openingWeekend: the first Friday to Sunday, the opening day's own when it opens Friday to Sunday) and the fastest to 1,000,000 admissions (fastestTo: days since opening, the opening day being day 1; also to 'milestone' when given). Among all its films: the most days at number one (daysAtNumberOne), the longest run of consecutive days at number one (longestAtNumberOne) and the best single days (bestDay: each film's biggest). Each record: kind, rank (equal figures share one), movie code, title, value (admissions or days), milestone (fastestTo only), and the first and last day it rests on. Every figure rests on days read; a film that opened on a day not read is left out of the opening records. Give one of year, month, or from (with to); default the last complete year. Filters as in daily_box_office apply to every day.",
+            input: schema([
+                TopRequest.year.property("A calendar year, e.g. 2025."),
+                TopRequest.month.property("A month, YYYY-MM, e.g. 2025-10."),
+                RankingRange.from.property("The first day of a range (YYYY-MM-DD)."),
+                RankingRange.to.property("The last day of a range (YYYY-MM-DD); default yesterday in Korea."),
+                TopRequest.limit.property("How many places of each record (default \(TopRequest.defaultLimit); equal figures share a place)."),
+                RecordsQuery.milestone.property("Also the fastest to this many admissions, e.g. '3000000' or '300만'."),
+            ] + filterProperties),
+            output: PeriodRecords.shape,
+            dates: [RankingRange.from.name, RankingRange.to.name],
+            words: { arguments throws(MCPArgumentError) in
+                try checkMarket(arguments)
+                return []
+            },
+            renamed: marketFilter,
+            decode: { arguments throws(UsageError) in try RecordsQuery(arguments) },
+            wrap: { $0 }),
+        MCPTool(
             name: "month_calendar", title: "A month's number one film, day by day",
             description: "A month of Korean box office as a calendar: for every day, the film ranked first that day (movie code, title) and its admissions (audience: tickets sold that day), from the daily top 10 of each day (one call a day the first time, then from the cache; Sends progress notifications when asked). Days KOBIS has not published yet (today and later; a day is published after it ends) have published false and nulls. Default: this month in Korea.",
             input: schema([TopRequest.month.property("The month, YYYY-MM, e.g. 2023-04; default this month in Korea."), maxCalls]),

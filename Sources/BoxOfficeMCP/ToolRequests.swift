@@ -32,6 +32,17 @@ extension TopRequest: ToolRequest {
     }
 }
 
+extension RecordsQuery: ToolRequest {
+    nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
+        let (request, span) = engineRequest(today: call.today) { call.source.defaultYear(notice: call.notice) }
+        let client = try call.session.client()
+        let resolved = try await call.scope(client, filter: request.filter, region: request.region)
+        let records = try await client.records(request, resolved: resolved, reading: call.reading(period: TopRequest.periodWords, span: span))
+        if let note = records.leftOut() { call.notice?(note) }
+        return .period(records, coverage: records.coverage)
+    }
+}
+
 extension CalendarRequest: ToolRequest {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
         let (year, month) = month(today: call.today) { call.source.defaultMonth(notice: call.notice) }

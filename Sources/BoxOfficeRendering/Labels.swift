@@ -54,6 +54,12 @@ extension RenderOptions {
         "No film was in the daily top 10 on any day of this period.": "이 기간에는 일별 상위 10위에 든 영화가 없습니다.",
         "No film was in the deep ranking on any day of this period.": "이 기간에는 심층 순위에 든 영화가 없습니다.",
         "by days since opening": "개봉일부터 센 날짜순",
+        // A period's records
+        "Records": "기록", "Biggest opening days": "개봉일 최다 관객", "Biggest opening weekends": "개봉 첫 주말 최다 관객",
+        "Most days at number one": "1위 최다 일수", "Longest run at number one": "1위 최장 연속", "Best single days": "일일 최다 관객",
+        "Passed": "돌파일", "From": "부터", "To": "까지",
+        "No film that opened in the period has this record on the days read.": "읽은 날에는 이 기간에 개봉한 영화의 기록이 없습니다.",
+        "No film has this record on the days read.": "읽은 날에는 이 기록을 세운 영화가 없습니다.",
         // A film's run
         "Box office": "흥행 기록", "Days read": "읽은 날", "Previews": "유료 시사", "Opening day": "개봉일 관객",
         "Opening weekend": "개봉 첫 주말", "Opening week": "개봉 첫 주", "Days in top 10": "10위 안 일수",

@@ -324,4 +324,20 @@ package extension Meaning {
     static let runMilestones = list("Each milestone (100,000, 500,000, every million; 10,000,000 is 천만) passed on a day read: the first day whose total reached it, and its day since opening.")
     /// What `secondWeekendChange` holds.
     static let secondWeekendChange = leaf(.number, nullable: true, "The second weekend's audience against the opening weekend's, in percent (negative when it fell); null unless both are known.")
+
+    // A period's records (`records`).
+    /// What `records` holds.
+    static let records = list("The period's records, kind by kind, each kind ranked: among the films that opened in the period, the biggest opening days and weekends and the fastest to each milestone; among all its films, the most days and the longest run at number one and the best single days. A film that opened on a day not read is left out of the opening records.")
+    /// What a record's `kind` holds.
+    static let recordKind = leaf(.string, choices: PeriodRecords.Kind.allCases.map(\.rawValue), "What the record is of: openingDay (day 1's audience), openingWeekend (the first Friday to Sunday), fastestTo (days since opening to reach milestone), daysAtNumberOne, longestAtNumberOne (consecutive days), bestDay (a film's largest one-day audience).")
+    /// What a record's `rank` holds.
+    static let recordRank = leaf(.integer, "Its place among records of its kind (of its milestone, for fastestTo), from 1; equal figures share a place.")
+    /// What a record's `value` holds.
+    static let recordValue = leaf(.integer, "The figure: admissions for openingDay, openingWeekend and bestDay; days for the others (for fastestTo, days since opening, the opening day being day 1).")
+    /// What a record's `milestone` holds.
+    static let recordMilestone = leaf(.integer, nullable: true, "The audience reached, for fastestTo; null for the other kinds.")
+    /// What a record's `from` holds.
+    static let recordFrom = leaf(.string, format: "date", "The first day the figure rests on (the opening day, for fastestTo).")
+    /// What a record's `to` holds.
+    static let recordTo = leaf(.string, format: "date", "The last day the figure rests on (the day the milestone was passed, for fastestTo).")
 }

@@ -306,3 +306,21 @@ extension FilmRun {
     /// The run's JSON object.
     package var json: JSONValue { Self.fields.json(self) }
 }
+
+extension PeriodRecords {
+    /// One record's object: `{kind, rank, movieCode, title, value, milestone, from, to}`.
+    package static let recordFields: [Field<PeriodRecords.Record>] = [
+        .leaf("kind", .recordKind) { .string($0.kind.rawValue) }, .leaf("rank", .recordRank) { .int(Int64($0.rank)) },
+        .leaf("movieCode", .movieCode) { .string($0.movieCode) }, .leaf("title", .title) { .string($0.title) },
+        .leaf("value", .recordValue) { .int(Int64($0.value)) }, .leaf("milestone", .recordMilestone) { JSONValue($0.milestone) },
+        .leaf("from", .recordFrom) { .string($0.from.iso) }, .leaf("to", .recordTo) { .string($0.to.iso) },
+    ]
+
+    /// `{from, to, daysInPeriod, daysRead, daysNotRead, records: [...]}`.
+    package static let fields: [Field<PeriodRecords>] = [
+        .leaf("from", .from) { .string($0.from.iso) }, .leaf("to", .to) { .string($0.to.iso) },
+    ] + Field.part(PeriodCoverage.fields) { $0.coverage } + [
+        .list("records", .records, recordFields) { $0.entries },
+    ]
+    package static let shape = fields.shape()
+}

@@ -81,10 +81,11 @@ package struct TopRequest: Equatable, Sendable {
 package extension TopRequest {
     /// What the engine is asked, and what its period is when the user may not know (no period
     /// given, or `from` alone): `defaultYear` is asked only when no period was given.
-    func engineRequest(today: Day, defaultYear: () -> Int?) -> (request: TopFilmsRequest, span: String?) {
+    /// `command` names what reads the period in the span's words: `top`, or `records`, which reads it as `top` does.
+    func engineRequest(today: Day, command: String = "top", defaultYear: () -> Int?) -> (request: TopFilmsRequest, span: String?) {
         let period = enginePeriod(today: today, defaultYear: self.period == .year(nil) ? defaultYear() : nil)
         let span: String? = switch self.period {
-        case .year(nil): "with no period, top reads the last complete year (\(period.days?.lowerBound.year ?? today.year - 1))"
+        case .year(nil): "with no period, \(command) reads the last complete year (\(period.days?.lowerBound.year ?? today.year - 1))"
         case .range: self.span
         default: nil
         }

@@ -135,8 +135,15 @@ extension Trend.Series {
         /// The marks passed on `date`: that day began below each (its `total` less its own
         /// `audience`, KOBIS's own figures) and ended at or above it; none when either is unknown.
         package static func passed(on date: Day, total: Int?, audience: Int?, day: Int?) -> [Milestone] {
-            guard let total, let audience, audience > 0, total >= audience else { return [] }
-            return marks(upTo: total).filter { $0 > total - audience }.map { Milestone(audience: $0, date: date, day: day) }
+            guard let total else { return [] }
+            return marks(upTo: total).filter { passes($0, total: total, audience: audience) }.map { Milestone(audience: $0, date: date, day: day) }
+        }
+
+        /// Whether a day passed `mark`: it began below it (its `total` less its own `audience`)
+        /// and ended at or above it; not when either is unknown or the day is inconsistent.
+        package static func passes(_ mark: Int, total: Int?, audience: Int?) -> Bool {
+            guard let total, let audience, audience > 0, total >= audience else { return false }
+            return total >= mark && total - audience < mark
         }
     }
 

@@ -114,14 +114,23 @@ extension KOBISClient {
     package nonisolated(nonsending) func periodRanking(_ period: ClosedRange<Day>, unfinished: Bool = false, filter: BoxOfficeFilter = BoxOfficeFilter(),
                                                    scope: RankingScope? = nil, limit: Int? = nil, deep: Bool = false,
                                                    reading: PeriodReading) async throws -> PeriodRanking {
+        let (rankings, coverage) = try await dailyRankings(of: period, filter: filter, deep: deep, reading: reading)
+        var ranking = PeriodRanking(from: period.lowerBound, to: period.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit,
+                                    coverage: coverage)
+        ranking.deep = deep
+        return ranking
+    }
+
+    /// The daily rankings of every day of `period` that can be read (each past the top 10 when
+    /// `deep`), in order, and which of its days were read: what every computation over a period
+    /// (a ranking, its records) starts from.
+    package nonisolated(nonsending) func dailyRankings(of period: ClosedRange<Day>, filter: BoxOfficeFilter = BoxOfficeFilter(), deep: Bool = false,
+                                                   reading: PeriodReading) async throws -> (rankings: [DailyBoxOffice], coverage: PeriodCoverage) {
         let all = PeriodReading.days(period)
         let days = try reading.readable(all)
         var rankings: [DailyBoxOffice] = []
         let failed = deep ? try await deepRankings(of: days, listing: .daily, filter: filter, scope: nil, reading: reading) { rankings.append($0) }
             : try await dailyRankings(of: days, filter: filter, reading: reading) { rankings.append($0) }
-        var ranking = PeriodRanking(from: period.lowerBound, to: period.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit,
-                                    coverage: PeriodCoverage(asked: all, read: days, failed: failed))
-        ranking.deep = deep
-        return ranking
+        return (rankings, PeriodCoverage(asked: all, read: days, failed: failed))
     }
 }

@@ -1,0 +1,160 @@
+/// A period's records as the Korean film press keeps them, from the daily rankings read: among
+/// the films that opened in it, the biggest opening days and weekends and the fastest to a
+/// milestone; among all its films, the most days and the longest run at number one and the best
+/// single days. Each figure rests on days read (``FilmRun`` computes them); a film that opened
+/// in the period on a day not read is left out of the opening records (``openingsNotRead``).
+public struct PeriodRecords: Sendable, Equatable {
+    /// The first day of the period.
+    public let from: Day
+    /// The last day of the period read (yesterday at the latest).
+    public let to: Day
+    /// Which of its days were read.
+    public let coverage: PeriodCoverage
+    /// The records, kind by kind in ``Kind``'s order, each kind ranked (by milestone, for ``Kind/fastestTo``).
+    public let entries: [Record]
+    /// Films that opened in the period on a day not read, so left out of its opening records.
+    public let openingsNotRead: [Opening]
+    /// The milestones the fastest were looked for to (1,000,000, and those asked for).
+    public let milestones: [Int]
+
+    /// What a record is of.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// The biggest opening days (day 1's audience), among the films that opened in the period.
+        case openingDay
+        /// The biggest opening weekends (the first Friday to Sunday), among the films that opened in it.
+        case openingWeekend
+        /// The fewest days since opening to reach a milestone, among the films that opened in it.
+        case fastestTo
+        /// The most days at number one.
+        case daysAtNumberOne
+        /// The longest run of consecutive days at number one.
+        case longestAtNumberOne
+        /// The best single days: each film's largest one-day audience.
+        case bestDay
+    }
+
+    /// One entry of a record: a film, its figure and the day or days it rests on.
+    public struct Record: Sendable, Equatable {
+        /// What the record is of.
+        public let kind: Kind
+        /// Its place among its kind (equal figures share a place).
+        public let rank: Int
+        /// The film's code.
+        public let movieCode: String
+        /// The film's title.
+        public let title: String
+        /// The figure: an audience, or a number of days.
+        public let value: Int
+        /// The milestone reached, for ``Kind/fastestTo``.
+        public let milestone: Int?
+        /// The first day the figure rests on (the opening day, for ``Kind/fastestTo``).
+        public let from: Day
+        /// The last day it rests on.
+        public let to: Day
+    }
+
+    /// A film that opened in the period.
+    public struct Opening: Sendable, Equatable {
+        /// The film's code.
+        public let movieCode: String
+        /// The film's title.
+        public let title: String
+        /// Its opening day.
+        public let openDate: Day
+    }
+
+    /// The milestone the fastest are looked for to unless others are asked for.
+    public static let standardMilestone = 1_000_000
+}
+
+extension PeriodRecords {
+    /// The records of `period` from its daily `rankings` (its days not read in `coverage`), at most
+    /// `limit` places of each kind (ties kept), the fastest to 1,000,000 and to each of `milestones`.
+    public init(period: ClosedRange<Day>, rankings: [DailyBoxOffice], coverage: PeriodCoverage, limit: Int = 10, milestones: [Int] = []) {
+        from = period.lowerBound
+        to = period.upperBound
+        self.coverage = coverage
+        let marks = Array(Set([Self.standardMilestone] + milestones.filter { $0 > 0 })).sorted()
+        self.milestones = marks
+        var byDay: [Day: DailyBoxOffice] = [:]
+        for ranking in rankings where period.contains(ranking.day) { byDay[ranking.day] = ranking }
+        let days = byDay.keys.sorted()
+        // Each film's latest title and its opening day, as the rankings give them.
+        var films: [String: (title: String, openDate: Day?)] = [:]
+        var order: [String] = []
+        for day in days {
+            for entry in byDay[day]?.entries ?? [] {
+                if films[entry.movieCode] == nil { order.append(entry.movieCode) }
+                films[entry.movieCode] = (entry.title, entry.openDate ?? films[entry.movieCode]?.openDate)
+            }
+        }
+        let read = days.map { byDay[$0]! }
+        let runs = order.map { code in
+            (code: code, title: films[code]?.title ?? code, run: FilmRun(movieCode: code, openDate: films[code]?.openDate, rankings: read, period: period, coverage: coverage))
+        }
+        var found: [Kind: [(code: String, title: String, value: Int, milestone: Int?, from: Day, to: Day)]] = [:]
+        var notRead: [Opening] = []
+        for (code, title, run) in runs {
+            // Among the films that opened in the period; those whose opening day was not read are left out.
+            if let open = run.openDate, period.contains(open), coverage.reason(for: open) != nil {
+                notRead.append(Opening(movieCode: code, title: title, openDate: open))
+            } else if let open = run.openDate, period.contains(open) {
+                if let day = run.openingDay { found[.openingDay, default: []].append((code, title, day.audience, nil, day.date, day.date)) }
+                if let weekend = run.openingWeekend {
+                    found[.openingWeekend, default: []].append((code, title, weekend.audience, nil, weekend.from, weekend.to))
+                }
+                for mark in marks {
+                    guard let day = Self.firstDay(of: code, reaching: mark, in: read), let since = day.since(open) else { continue }
+                    found[.fastestTo, default: []].append((code, title, since, mark, open, day))
+                }
+            }
+            let atOne = read.filter { $0.entries.contains { $0.movieCode == code && $0.rank == 1 } }.map(\.day)
+            if let first = atOne.first, let last = atOne.last {
+                found[.daysAtNumberOne, default: []].append((code, title, atOne.count, nil, first, last))
+            }
+            if let streak = run.longestAtNumberOne { found[.longestAtNumberOne, default: []].append((code, title, streak.days, nil, streak.from, streak.to)) }
+            if let best = run.bestDay { found[.bestDay, default: []].append((code, title, best.audience, nil, best.date, best.date)) }
+        }
+        openingsNotRead = notRead.sorted { ($0.openDate, $0.movieCode) < ($1.openDate, $1.movieCode) }
+        entries = Kind.allCases.flatMap { kind -> [Record] in
+            // The fastest is the fewest days; every other record the most. Ties: the earlier day, then the code.
+            let groups = kind == .fastestTo ? marks.map { mark in (found[kind] ?? []).filter { $0.milestone == mark } } : [found[kind] ?? []]
+            return groups.flatMap { group in
+                let sorted = group.sorted { a, b in
+                    let (x, y) = kind == .fastestTo ? (b.value, a.value) : (a.value, b.value)
+                    return x != y ? x > y : (a.from, a.to, a.code) < (b.from, b.to, b.code)
+                }
+                var ranked: [Record] = []
+                for (index, entry) in sorted.enumerated() {
+                    let rank = index > 0 && sorted[index - 1].value == entry.value ? ranked[index - 1].rank : index + 1
+                    guard rank <= limit else { break }
+                    ranked.append(Record(kind: kind, rank: rank, movieCode: entry.code, title: entry.title, value: entry.value,
+                                         milestone: entry.milestone, from: entry.from, to: entry.to))
+                }
+                return ranked
+            }
+        }
+    }
+
+    /// The first day read on which `code`'s total reached `mark`, that day having begun below it
+    /// (its total less its audience, KOBIS's own figures): the day the mark was passed.
+    static func firstDay(of code: String, reaching mark: Int, in rankings: [DailyBoxOffice]) -> Day? {
+        for ranking in rankings {
+            guard let entry = ranking.entries.first(where: { $0.movieCode == code }) else { continue }
+            if Trend.Series.Milestone.passes(mark, total: entry.audienceTotal, audience: entry.audience) { return ranking.day }
+        }
+        return nil
+    }
+
+    /// The records of one kind.
+    public func entries(of kind: Kind) -> [Record] {
+        entries.filter { $0.kind == kind }
+    }
+}
+
+extension Day {
+    /// Days since `opening` on this day, counting the opening day as 1; nil before it.
+    func since(_ opening: Day) -> Int? {
+        self >= opening ? opening.days(to: self) + 1 : nil
+    }
+}

@@ -1,0 +1,86 @@
+import BoxOfficeCore
+
+extension PeriodRecords: Presentable {
+    package static let fieldNames = recordFields.keys()
+    package static var isList: Bool { true }
+    package static var itemsKey: String? { "records" }
+
+    /// The contract's JSON: `{from, to, daysInPeriod, daysRead, daysNotRead, records: [{kind, rank,
+    /// movieCode, title, value, milestone, from, to}]}`.
+    package var json: JSONValue { Self.fields.json(self) }
+
+    /// One row per record.
+    package var records: [JSONValue] { entries.map(Self.recordFields.json) }
+
+    /// The heading, what was read and left out, then each record as a small table.
+    package func table(_ options: RenderOptions) -> String {
+        let korean = options.korean
+        var notes = coverage.notes(options, of: "the period's \(coverage.daysInPeriod) days", "기간 \(coverage.daysInPeriod)일")
+        if let note = leftOut(korean: korean) { notes.append(note) }
+        var document = Document([.heading(options.label("Records") + " · \(from.iso) – \(to.iso)")])
+        if !notes.isEmpty { document.append(.notes(notes, wrap: options.width ?? 100)) }
+        for kind in Kind.allCases {
+            let marks = kind == .fastestTo ? milestones.map(Optional.some) : [nil]
+            for mark in marks {
+                let rows = entries(of: kind).filter { $0.milestone == mark }
+                document.append(.blank)
+                document.append(.heading(Self.title(kind, milestone: mark, options)))
+                guard !rows.isEmpty else {
+                    document.append(.text(options.label(kind == .openingDay || kind == .openingWeekend || kind == .fastestTo
+                        ? "No film that opened in the period has this record on the days read." : "No film has this record on the days read.")))
+                    continue
+                }
+                document.append(.table(TextTable(columns: Self.columns(kind, options), rows: rows.map { Self.cells($0, options) })))
+            }
+        }
+        return document.rendered(options)
+    }
+
+    /// The note that films that opened on a day not read are left out of the opening records, and which.
+    package func leftOut(korean: Bool = false) -> String? {
+        guard !openingsNotRead.isEmpty else { return nil }
+        let count = openingsNotRead.count
+        let films = openingsNotRead.map { "\($0.title) (\($0.openDate.iso))" }.joined(separator: ", ")
+        return korean ? "개봉일을 읽지 못한 \(count)편은 개봉 기록에서 빠짐: \(films)"
+            : "\(count) film\(count == 1 ? "" : "s") that opened in the period \(count == 1 ? "is" : "are") left out of the opening records, as \(count == 1 ? "its" : "their") opening day was not read: \(films)."
+    }
+
+    /// A record's heading: `Biggest opening days`, `Fastest to 1,000,000`.
+    static func title(_ kind: Kind, milestone: Int?, _ options: RenderOptions) -> String {
+        switch kind {
+        case .openingDay: options.label("Biggest opening days")
+        case .openingWeekend: options.label("Biggest opening weekends")
+        case .fastestTo: options.korean ? "\(NumberFormat.grouped(milestone ?? 0))명 최단 돌파" : "Fastest to \(NumberFormat.grouped(milestone ?? 0))"
+        case .daysAtNumberOne: options.label("Most days at number one")
+        case .longestAtNumberOne: options.label("Longest run at number one")
+        case .bestDay: options.label("Best single days")
+        }
+    }
+
+    /// A record's columns: its place, the film, its figure, the day or days it rests on.
+    static func columns(_ kind: Kind, _ options: RenderOptions) -> [TextTable.Column] {
+        let figure: String = switch kind {
+        case .openingDay, .openingWeekend, .bestDay: "Audience"
+        case .fastestTo: "Day"
+        case .daysAtNumberOne, .longestAtNumberOne: "Days"
+        }
+        let days: [TextTable.Column] = switch kind {
+        case .openingDay, .bestDay: [.init(title: "Date")]
+        case .fastestTo: [.init(title: "Opened", dropOrder: 2), .init(title: "Passed")]
+        case .openingWeekend, .daysAtNumberOne, .longestAtNumberOne: [.init(title: "From", dropOrder: 2), .init(title: "To")]
+        }
+        return [.init(title: "Rank", alignRight: true), .init(title: "Code", dropOrder: 1), .init(title: "Title", flexible: true),
+                .init(title: figure, alignRight: true)] + days
+    }
+
+    /// A record's row, as `columns` heads it.
+    static func cells(_ record: Record, _ options: RenderOptions) -> [TextTable.Cell] {
+        let figure = switch record.kind {
+        case .openingDay, .openingWeekend, .bestDay: NumberFormat.audience(record.value, korean: options.audiencesInUnits)
+        default: NumberFormat.grouped(record.value)
+        }
+        let days: [TextTable.Cell] = record.kind == .openingDay || record.kind == .bestDay
+            ? [.init("\(record.from.iso) (\(options.weekday(record.from)))")] : [.init(record.from.iso), .init(record.to.iso)]
+        return [.init(String(record.rank)), .init(record.movieCode), .init(record.title), .init(figure)] + days
+    }
+}
