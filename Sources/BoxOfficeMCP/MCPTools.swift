@@ -115,7 +115,7 @@ enum MCPTools {
         MCPTool(
             name: "movie_details", title: "Movie details",
             description: "One movie's details from KOBIS: titles, production year, opening date, runtime, status, type, nations, genres, directors, actors with their roles, rating certificates, companies and staff. Give the 8-character movie code (from a ranking or search_movies), or a title: a title that matches several movies is an error listing them with their codes.",
-            input: schema([("movie", stringSchema("A KOBIS movie code such as 20124079, or a title.")), MovieRequest.run.property("Read the film's whole run first (a call for each day not cached, at most 100); without it, the run is what the days at hand tell."), maxCalls], required: ["movie"]),
+            input: schema([("movie", stringSchema("A KOBIS movie code such as 20124079, or a title.")), MovieRequest.run.property("Read the film's whole run first (a call for each day not cached, at most 100); without it, the run is what the days at hand tell."), MovieRequest.deep.property("The run from each day's deep ranking past the top 10 (four calls a day with run), lasting while the film is in it."), maxCalls], required: ["movie"]),
             output: MovieShown.shape,
             words: { arguments throws(MCPArgumentError) in
                 guard let movie = try string(arguments, "movie") else { throw MCPArgumentError(message: "movie_details needs 'movie': a movie code or a title") }

@@ -69,7 +69,7 @@ extension MovieRequest: ToolRequest {
         do {
             let client = try call.session.client()
             let movie = try await client.movieAnswer(target, named: call.said).value
-            let run = try await call.source.filmRun(of: movie, runReading, client: client, today: call.today, jobs: call.session.jobs,
+            let run = try await call.source.filmRun(of: movie, runReading, deep: deep, client: client, today: call.today, jobs: call.session.jobs,
                                                     whole: call.reading(period: Self.runWords))
             for note in notes(run) { call.notice?(note) }
             let noRun = Self.noRun(movie, read: runReading, today: call.today, option: "movie_details with run: true")

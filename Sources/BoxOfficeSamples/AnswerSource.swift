@@ -136,15 +136,20 @@ package struct AnswerSource: Sendable {
     /// samples', or the cache's, read offline so nothing is fetched), `jobs` at a time; whole, as
     /// `whole` reads a period (its cost approved first). A day not at hand is not held (the
     /// samples) or not cached (KOBIS).
-    package nonisolated(nonsending) func filmRun(of movie: Movie, _ run: FilmRun.Reading, client: BoxOfficeClient, today: Day, jobs: Int,
+    /// `deep`: from each day's deep ranking, whose four lists must all be at hand.
+    package nonisolated(nonsending) func filmRun(of movie: Movie, _ run: FilmRun.Reading, deep: Bool = false, client: BoxOfficeClient, today: Day, jobs: Int,
                                              whole: @autoclosure () -> PeriodReading) async throws -> FilmRun? {
         let unheld: UnreadDay.Reason = sampled ? .notHeld : .notCached
         guard run == .whole else {
             let offline = client.cacheMode(.offline)
             let source = self
-            let reading = PeriodReading(jobs: jobs, readable: { days in source.atHand(days) { offline.isCached(.daily($0)) } })
-            return try await offline.filmRun(of: movie.code, openDate: movie.openDate, run: .atHand, today: today, reading: reading, unheld: unheld)
+            let reading = PeriodReading(jobs: jobs, readable: { days in
+                source.atHand(days) { day in
+                    deep ? DeepListing<DailyBoxOffice>.daily.calls([day], filter: BoxOfficeFilter()).allSatisfy(offline.isCached) : offline.isCached(.daily(day))
+                }
+            })
+            return try await offline.filmRun(of: movie.code, openDate: movie.openDate, run: .atHand, deep: deep, today: today, reading: reading, unheld: unheld)
         }
-        return try await client.filmRun(of: movie.code, openDate: movie.openDate, run: .whole, today: today, reading: whole(), unheld: unheld)
+        return try await client.filmRun(of: movie.code, openDate: movie.openDate, run: .whole, deep: deep, today: today, reading: whole(), unheld: unheld)
     }
 }

@@ -12,8 +12,12 @@ package struct MovieRequest: Equatable, Sendable {
     package var poster: Bool
     /// Read the film's whole run first, rather than only the days at hand.
     package var run: Bool
+    /// The run from each day's deep ranking (past the top 10), not the top 10.
+    package var deep: Bool
 
     package static let poster = Parameter("poster", help: "add a poster image address (needs KAKAO_REST_API_KEY or OMDB_API_KEY)", kind: .flag)
+    package static let deep = Parameter("deep", help: "the run from the deep lists past the top 10 (4 calls a day with --run), lasting while the film is in them",
+                                        kind: .flag)
     package static let run = Parameter("run", help: "read the film's whole run first (a call for each day not cached, at most 100), not only the days at hand", kind: .flag)
 
     package init(_ arguments: some ArgumentReader) throws(UsageError) {
@@ -21,6 +25,7 @@ package struct MovieRequest: Equatable, Sendable {
         target = FilmReference(text)
         poster = arguments.has(Self.poster)
         run = arguments.has(Self.run)
+        deep = arguments.has(Self.deep)
     }
 
 }

@@ -9,7 +9,7 @@ extension MovieRequest: BoxOfficeCommand {
     static let spec = CommandSpec(
         name: "movie", summary: "one movie's details and its box-office run, by code or by title",
         arguments: [ArgumentSpec(name: "movieCd|title", help: "a KOBIS movie code such as 20124079 (shown by daily and search), or a title to look up")],
-        options: [run.option, poster.option, Parameter.raw.option],
+        options: [run.option, deep.option, poster.option, Parameter.raw.option],
         discussion: """
         A title is searched like 'boxoffice search': when one movie matches, it is shown; when
         several do, they are listed on stderr with their codes (exit 1), so you can pick one. With
@@ -21,7 +21,8 @@ extension MovieRequest: BoxOfficeCommand {
         run first: from two weeks before the opening day (paid previews count in KOBIS's total)
         until the film has been out of the top 10 for seven days in a row, or yesterday, at most
         100 days, one call for each day not cached; the calls are said before it starts, and past
-        --max-calls asked. A figure the days read cannot give is "not known" (null in JSON), with
+        --max-calls asked. With --deep the run is read from each day's deep ranking (KOBIS's four
+        filtered lists merged, up to 40 films; four calls a day) and lasts while the film is in it. A figure the days read cannot give is "not known" (null in JSON), with
         why: a day not recorded, not in the cache, not answered.
 
         Previews: admissions before the opening day, KOBIS's total on the opening day less that

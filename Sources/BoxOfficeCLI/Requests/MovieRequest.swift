@@ -42,7 +42,7 @@ extension MovieRequest {
     /// The film's run: the days at hand (the cache's, read offline so nothing is fetched, or the
     /// samples'), or with `--run` the whole run, its calls said (and asked) first.
     private nonisolated(nonsending) func filmRun(of movie: Movie, client: BoxOfficeClient, context: CommandContext) async throws -> FilmRun? {
-        let run = try await context.source.filmRun(of: movie, runReading, client: client, today: context.today, jobs: context.invocation.jobs,
+        let run = try await context.source.filmRun(of: movie, runReading, deep: deep, client: client, today: context.today, jobs: context.invocation.jobs,
                                                    whole: context.reading(period: Self.runWords))
         for note in notes(run) { context.notice?(note) }
         return run

@@ -92,9 +92,9 @@ extension BoxOfficeClient {
     }
 
     /// A film's run as `run` reads it (at hand, or whole), its days read as `reading` says.
-    package nonisolated(nonsending) func filmRun(of code: String, openDate: Day?, run: FilmRun.Reading, today: Day,
+    package nonisolated(nonsending) func filmRun(of code: String, openDate: Day?, run: FilmRun.Reading, deep: Bool = false, today: Day,
                                              reading: PeriodReading, unheld: UnreadDay.Reason) async throws -> FilmRun? {
-        try await client.filmRun(of: code, openDate: openDate, run: run, today: today, reading: reading, unheld: unheld)
+        try await client.filmRun(of: code, openDate: openDate, run: run, deep: deep, today: today, reading: reading, unheld: unheld)
     }
 
     /// A month's calendar, read as `reading` says.

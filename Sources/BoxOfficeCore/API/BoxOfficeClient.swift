@@ -313,16 +313,22 @@ public struct BoxOfficeClient: Sendable {
     /// let run = try await client.filmRun(of: "20243561", reading: .whole)
     /// for milestone in run?.milestones ?? [] { print(milestone.audience, milestone.date, milestone.day ?? 0) }
     /// ```
-    public func filmRun(of movieCode: String, reading: FilmRun.Reading = .atHand, concurrency: Int = 4) async throws(BoxOfficeError) -> FilmRun? {
+    /// With `deep`, the run is read from each day's deep ranking (``deepDailyBoxOffice(on:filter:)``,
+    /// four calls a day) and lasts while the film is in it.
+    public func filmRun(of movieCode: String, reading: FilmRun.Reading = .atHand, deep: Bool = false, concurrency: Int = 4) async throws(BoxOfficeError) -> FilmRun? {
         let details = try await movie(code: movieCode)
         if reading == .whole, details.openDate == nil {
             throw .invalidRequest("KOBIS gives no opening day for \(details.title) (\(movieCode)), so its run has no start")
         }
         let engine = client
         var period = PeriodReading(jobs: max(1, concurrency))
-        if reading == .atHand { period.readable = { days in days.filter { engine.isCached(.daily($0)) } } }
+        if reading == .atHand {
+            period.readable = { days in
+                days.filter { day in deep ? DeepListing<DailyBoxOffice>.daily.calls([day], filter: BoxOfficeFilter()).allSatisfy(engine.isCached) : engine.isCached(.daily(day)) }
+            }
+        }
         do {
-            return try await client.filmRun(of: movieCode, openDate: details.openDate, run: reading, today: Day.korean(at: now()),
+            return try await client.filmRun(of: movieCode, openDate: details.openDate, run: reading, deep: deep, today: Day.korean(at: now()),
                                           reading: period, unheld: .notCached)
         } catch {
             throw BoxOfficeError(error)

@@ -44,14 +44,16 @@ extension KOBISClient {
     /// run at hand, from the first day at hand to the last; for a whole run, to the day it stopped.
     /// Nil when there is no day to read (the film opens later than two weeks from now), or, at
     /// hand, when none of the days at hand ranks the film. `unheld` says why a day not at hand was
-    /// not read: not held by the source (the demo's recordings), or not cached.
-    package nonisolated(nonsending) func filmRun(of code: String, openDate: Day?, run: FilmRun.Reading, today: Day,
+    /// not read: not held by the source (the demo's recordings), or not cached. `deep`: from each
+    /// day's deep ranking (four lists a day), so a run lasts while the film is in it.
+    package nonisolated(nonsending) func filmRun(of code: String, openDate: Day?, run: FilmRun.Reading, deep: Bool = false, today: Day,
                                              reading: PeriodReading, unheld: UnreadDay.Reason = .notHeld) async throws -> FilmRun? {
         guard let window = FilmRun.window(opening: openDate, reading: run, today: today) else { return nil }
         let all = PeriodReading.days(window)
         let days = try reading.readable(all)
         if run == .whole {
-            try await reading.approve(cost(of: days.map { KOBISCall<DailyBoxOffice>.daily($0) }, days: days.count, atMost: true))
+            let calls = deep ? DeepListing<DailyBoxOffice>.daily.calls(days, filter: BoxOfficeFilter()) : days.map { KOBISCall<DailyBoxOffice>.daily($0) }
+            try await reading.approve(cost(of: calls, days: days.count, atMost: true))
         }
         // The days not read are told in their place, so a run stopped early keeps those before it.
         let unread = Locked<[UnreadDay]>([])
@@ -62,12 +64,17 @@ extension KOBISClient {
         }
         var rankings: [DailyBoxOffice] = []
         var absent = 0
+        let deliver: (DailyBoxOffice) async throws -> Void = { ranking in
+            rankings.append(ranking)
+            guard run == .whole, let opening = openDate, ranking.day >= opening else { return }
+            absent = ranking.entries.contains { $0.movieCode == code } ? 0 : absent + 1
+            if absent >= FilmRun.daysGone { throw RunOver() }
+        }
         do {
-            try await dailyRankings(of: days, reading: approved) { ranking in
-                rankings.append(ranking)
-                guard run == .whole, let opening = openDate, ranking.day >= opening else { return }
-                absent = ranking.entries.contains { $0.movieCode == code } ? 0 : absent + 1
-                if absent >= FilmRun.daysGone { throw RunOver() }
+            if deep {
+                try await deepRankings(of: days, listing: .daily, filter: BoxOfficeFilter(), scope: nil, reading: approved, deliver: deliver)
+            } else {
+                try await dailyRankings(of: days, reading: approved, deliver: deliver)
             }
         } catch is RunOver {}
         let failed = unread.withLock { $0 }

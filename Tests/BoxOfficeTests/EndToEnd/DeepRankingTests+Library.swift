@@ -28,6 +28,24 @@ extension DeepRankingTests {
         #expect(groups.sorted() == ["FN1", "FY1", "KN1", "KY1"])
     }
 
+    /// A film outside the top 10 has a run in the deep lists: read whole with `deep`, from two
+    /// weeks before its opening (2024-01-03) to yesterday (2024-01-11 is today), four lists a day;
+    /// in the top 10 alone it has none.
+    @Test func aRunPastTheTopTen() async throws {
+        let server = try Self.server()
+        let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10))
+        let opening = try #require(Day("2024-01-03")), today = try #require(Day("2024-01-11"))
+        let deep = try #require(try await client.client.filmRun(of: "20242007", openDate: opening, run: .whole, deep: true, today: today,
+                                                                reading: PeriodReading(jobs: 2), unheld: .notCached))
+        #expect(deep.from.iso == "2023-12-20" && deep.to.iso == "2024-01-10" && deep.coverage.daysRead == 22)
+        #expect(deep.daysInTop10 == 2 && deep.inTop10 && deep.asOf?.iso == "2024-01-10" && deep.audienceTotal == 75_000)
+        #expect((deep.bestRank ?? 0) > 10, "ranked past the top 10")
+        #expect(server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") }.count == 22 * 4)
+        let plain = try #require(try await client.client.filmRun(of: "20242007", openDate: opening, run: .whole, today: today,
+                                                                 reading: PeriodReading(jobs: 2), unheld: .notCached))
+        #expect(plain.daysInTop10 == 0 && plain.audienceTotal == nil)
+    }
+
     @Test func rawIsRefusedWithDeep() async throws {
         let result = try await Executable.run(["daily", "--deep", "--raw"])
         #expect(result.status == 64)

@@ -103,6 +103,22 @@ import Testing
         #expect(dailyCalls(server).count == 47, "at hand, nothing was fetched")
     }
 
+    /// 얼굴 left the top 10 after 2025-10-07, came back on the 11th, left and came back on the
+    /// 14th: gaps shorter than seven days do not end its run, which ends seven days after its last
+    /// day in the top 10 (the 21st), its totals from that last day.
+    @Test func aFilmThatLeavesTheTopTenAndComesBack() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let result = try await Executable.run(["movie", "20242964", "--run", "--json", "--compact", "--rate", "0", "--jobs", "1"], environment: environment(server, cache: cache))
+        #expect(result.status == 0, "\(result.standardError)")
+        let run = Self.run(result.standardOutput)
+        #expect(run.hasPrefix(#"{"from":"2025-08-28","to":"2025-10-21","daysInPeriod":55,"daysRead":55,"daysNotRead":[],"#), "\(run)")
+        #expect(run.contains(#""asOf":"2025-10-14","audienceTotal":1067559,"#) && run.contains(#""inTop10":false,"daysInTop10":28,"#))
+        #expect(run.contains(#"{"audience":1000000,"date":"2025-10-05","day":25}"#))
+        #expect(dailyCalls(server).count == 55 && dailyCalls(server).last == "20251021")
+    }
+
     /// A quota spent in the middle of `--run` stops it with exit 75, saying so; what was read is
     /// kept, and the next run fetches only the rest.
     @Test func aSpentQuotaStopsTheRunAndTheNextGoesOn() async throws {
