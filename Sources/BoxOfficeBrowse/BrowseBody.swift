@@ -45,6 +45,7 @@ package enum BrowseBody {
             return [BrowseLine(text: "KOBIS's \(what) is not in the samples: [ and ] step through the recorded ones, w changes the period, and without --demo KOBIS answers.")]
         case (.person, .notHeld?): return [BrowseLine(text: "KOBIS's details of this person are not in the samples; drop --demo to see them.")]
         case (.company, .notHeld?): return [BrowseLine(text: "KOBIS's details of this company are not in the samples; drop --demo to see them.")]
+        case let (.records, .records(records)?): return Self.records(records)
         case (.help, _): return help
         default: return []
         }
@@ -147,6 +148,18 @@ package enum BrowseBody {
         }
         let day = { (point: Trend.Point) in point.day.map { "day \($0)" } ?? "" }
         var rows: [(String, [String])] = [("Days read", [NumberFormat.grouped(read), "", ""])]
+        // The run as the press counts it, where the days at hand give it.
+        if let summary = film.summary {
+            if let opening = summary.openingDay { rows.append(("Opening day", [NumberFormat.grouped(opening.audience), opening.date.iso, "day 1"])) }
+            if let weekend = summary.openingWeekend {
+                rows.append(("Opening weekend", [NumberFormat.grouped(weekend.audience), weekend.from.iso, "to " + weekend.to.iso.suffix(5)]))
+            }
+            if let longest = summary.longestAtNumberOne {
+                rows.append(("Days at number one", ["\(summary.daysAtNumberOne)", longest.from.iso, "\(longest.days) in a row"]))
+            }
+            if let best = summary.bestDay { rows.append(("Best day", [NumberFormat.grouped(best.audience), best.date.iso, ""])) }
+            if let change = summary.secondWeekendChange { rows.append(("Second weekend", [NumberFormat.percent(change), "", "vs the first"])) }
+        }
         if let last = series.lastRanked, let total = last.audienceTotal {
             rows.append(("Audience so far", [NumberFormat.grouped(total), last.date.iso, day(last)]))
         }
@@ -168,6 +181,39 @@ package enum BrowseBody {
         }
         let chart = sparkline(series)
         if !chart.isEmpty { lines.append(BrowseLine(text: "  " + chart)) }
+        return lines
+    }
+
+    /// A month's records: each kind a heading and its films (Enter opens one), their figure and
+    /// day as columns (never cut), and what was not read.
+    private static func records(_ records: PeriodRecords) -> [BrowseLine] {
+        var lines: [BrowseLine] = []
+        let read = "Read \(NumberFormat.grouped(records.coverage.daysRead)) of \(NumberFormat.grouped(records.coverage.daysInPeriod)) days, \(records.from.iso) – \(records.to.iso)"
+        lines.append(BrowseLine(text: read + (records.coverage.isComplete ? "" : " (the others not at hand)")))
+        if let note = records.leftOut() { lines.append(BrowseLine(text: note)) }
+        for kind in PeriodRecords.Kind.allCases {
+            for mark in kind == .fastestTo ? records.milestones.map(Optional.some) : [nil] {
+                let entries = records.entries(of: kind).filter { $0.milestone == mark }
+                lines.append(BrowseLine(text: PeriodRecords.title(kind, milestone: mark, RenderOptions()), heading: true))
+                guard !entries.isEmpty else {
+                    lines.append(BrowseLine(text: "  none on the days read"))
+                    continue
+                }
+                let figures = entries.map { record in
+                    switch record.kind {
+                    case .openingDay, .openingWeekend, .bestDay: NumberFormat.grouped(record.value)
+                    case .fastestTo: "day \(record.value)"
+                    case .daysAtNumberOne, .longestAtNumberOne: "\(record.value) days"
+                    }
+                }
+                let width = figures.map(\.count).max() ?? 0
+                for (record, figure) in zip(entries, figures) {
+                    let days = record.from == record.to ? record.from.iso : "\(record.from.iso) – \(record.to.iso)"
+                    lines.append(BrowseLine(text: "  \(pad(String(record.rank), 2)) " + record.title.printable, columns: [pad(figure, width), days],
+                                            item: .open(.movie(record.movieCode))))
+                }
+            }
+        }
         return lines
     }
 
@@ -263,6 +309,7 @@ package enum BrowseBody {
         ("w", "day → week → weekend → weekdays"),
         ("d", "the top 10 ↔ the deep list (past the top 10, 4 calls)"),
         ("c", "a calendar to pick a day"),
+        ("R", "the records of the month: openings, fastest to a million, number ones"),
         ("/", "search a title (or a director)"),
         ("r", "fetch this screen again from KOBIS"),
         ("v", "write a review of the film (its details or reviews)"),

@@ -34,7 +34,8 @@ package struct BrowseFetcher: BrowseSource {
             let movieCode = code.uppercased()
             return .reviews(try session.reviews().all().filter { $0.movieCode == movieCode })
         case let .run(code, around):
-            return .run(try await run(code, around: around))
+            let (trend, summary) = try await run(code, around: around)
+            return .run(trend, summary: summary)
         case let .poster(code):
             return .poster(try await session.poster(code, try client(mode: mode)))
         default:
@@ -63,6 +64,12 @@ package struct BrowseFetcher: BrowseSource {
         case let .company(code): return try await held { .company(try await client.fetch(.company(code: code))) }
         // Credits carry no code: the people of that name with that film (KOBIS's filmoNames).
         case let .people(name, film): return try await held { .people(try await client.fetch(.people(name: name, filmography: film))) }
+        case let .records(year, month):
+            guard let days = MonthCalendar.days(year: year, month: month), let first = days.first, let last = days.last,
+                  first < session.today else { throw BrowseFetchError() }
+            var reading = PeriodReading(jobs: session.jobs, readable: session.readable)
+            reading.approve = approve
+            return .records(try await client.records(of: first...min(last, session.today.adding(days: -1)), limit: 5, reading: reading))
         case .reviews, .poster, .run: throw BrowseFetchError()
         }
     }
@@ -106,13 +113,13 @@ package struct BrowseFetcher: BrowseSource {
 
     /// What the rankings at hand tell of a film's run, read at no call (the cache's days, or the
     /// samples'), within a year either side of `around` (a day it ran on, or opened) when known.
-    private func run(_ code: String, around: Day?) async throws -> Trend {
+    private func run(_ code: String, around: Day?) async throws -> (trend: Trend, run: FilmRun?) {
         let (session, today) = (self.session, session.today)
         let window = around.map { $0.adding(days: -365)...max($0, min(today.adding(days: -1), $0.adding(days: 365))) } ?? session.runWindow(today)
         // Only what is at hand: with KOBIS, the cache's days, read offline so nothing is fetched.
         let reader = try session.client().cacheMode(.offline)
         let reading = PeriodReading(jobs: session.jobs, readable: { days in session.atHand(days) { reader.isCached(.daily($0)) } })
-        return try await reader.runAtHand(of: code, within: window, today: today, reading: reading)
+        return try await reader.runsAtHand(of: code, within: window, today: today, reading: reading)
     }
 
     /// Adds the form's review with the reviews' own checks and store, the form's password

@@ -49,6 +49,8 @@ package struct BrowseSession: Sendable {
     package var holdsNothing: @Sendable (any Error) -> Bool
     /// A failure as the program words it.
     package var failure: @Sendable (any Error) -> BrowseFailure
+    /// The days of a period that can be read (all of them from KOBIS; the samples' own in the demo).
+    package var readable: @Sendable ([Day]) throws -> [Day] = { $0 }
 
     /// A session of every part.
     package init(client: @escaping @Sendable () throws -> BoxOfficeClient,

@@ -97,6 +97,19 @@ extension BrowseState {
         return peekMonth(of: place.day)
     }
 
+    /// `R`: the records of the month of the day shown (a ranking's, or the calendar's), or of the
+    /// first screen's day elsewhere; the month's days are read as `records --month` reads them.
+    mutating func openRecords() -> [BrowseEffect] {
+        let day: Day? = switch top.screen {
+        case let .ranking(place): place.day
+        case let .calendar(day): day
+        default: pages.lazy.compactMap { if case let .ranking(place) = $0.screen { place.day } else { nil } }.first
+        }
+        guard let day else { return [] }
+        if case .records = top.screen { return [] }
+        return open(BrowsePage(.records(day)), push: true)
+    }
+
     /// The month's days from the cache, so that each day seen before shows its number one.
     mutating func peekMonth(of day: Day) -> [BrowseEffect] {
         var effects: [BrowseEffect] = []

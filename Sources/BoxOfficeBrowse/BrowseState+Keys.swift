@@ -39,6 +39,7 @@ extension BrowseState {
         case .character("w"): return cyclePeriod()
         case .character("d"): return toggleDeep()
         case .character("c"): return openCalendar()
+        case .character("R"): return openRecords()
         case .character("/"):
             input = ""
             return []

@@ -210,7 +210,7 @@ package struct BrowseState: Equatable {
     /// A film as its screen shows it: its details, and its run once read.
     func film(_ code: String) -> BrowseFilm? {
         guard case var .movie(film)? = answers[.movie(code)] else { return nil }
-        if film.run == nil, case let .run(run)? = answers[runRequest(of: code)] { film.run = run }
+        if film.run == nil, case let .run(run, summary)? = answers[runRequest(of: code)] { (film.run, film.summary) = (run, summary) }
         return film
     }
 

@@ -48,6 +48,8 @@ enum BrowseScreen: Equatable {
     case reviews(String)
     /// A month to pick a day from, at the day chosen.
     case calendar(Day)
+    /// The records of the month holding the day.
+    case records(Day)
     case help
 
     /// What the screen needs from KOBIS.
@@ -60,6 +62,7 @@ enum BrowseScreen: Equatable {
         case let .people(name, film): .people(name: name, film: film)
         case let .company(code): .company(code)
         case let .reviews(code): .reviews(code)
+        case let .records(day): .records(year: day.year, month: day.month)
         case .calendar, .help: nil
         }
     }
@@ -104,6 +107,8 @@ package enum BrowseRequest: Hashable, Sendable {
     /// A film's run in the rankings at hand (read at no call), within a year either side of a
     /// day it is known to have run on, when one is known.
     case run(String, around: Day?)
+    /// A month's records, from its published days (cached as any ranking).
+    case records(year: Int, month: Int)
 }
 
 /// What the core answered: the commands' own values.
@@ -122,8 +127,10 @@ package enum BrowseAnswer: Equatable, Sendable {
     case reviews([Review])
     /// A poster's address, or nil when the providers found none.
     case poster(String?)
-    /// A film's run in the rankings at hand.
-    case run(Trend)
+    /// A film's run in the rankings at hand, and its figures as the press counts them.
+    case run(Trend, summary: FilmRun? = nil)
+    /// A month's records.
+    case records(PeriodRecords)
     /// Nothing of it in the source (a ranking, a person or a company the demo's samples do not hold).
     case notHeld
 }
@@ -136,11 +143,14 @@ package struct BrowseFilm: Equatable, Sendable {
     var details: Movie?
     /// The film's run over the days at hand (nil when they could not be read).
     var run: Trend?
+    /// The same days' figures as the press counts them (nil when none ranks the film).
+    var summary: FilmRun?
 
-    package init(code: String, details: Movie?, run: Trend? = nil) {
+    package init(code: String, details: Movie?, run: Trend? = nil, summary: FilmRun? = nil) {
         self.code = code
         self.details = details
         self.run = run
+        self.summary = summary
     }
 
     /// Details alone.

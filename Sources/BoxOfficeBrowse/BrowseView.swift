@@ -88,6 +88,7 @@ struct BrowseView {
             if case let .movie(film)? = state.answers[.movie(code)] { return "Reviews · \(film.title.printable)" }
             return "Reviews \(code.printable)"
         case let .calendar(day): return "Calendar · \(day.iso.prefix(7))"
+        case let .records(day): return "Records · \(day.iso.prefix(7))"
         case .help: return "Keys"
         }
     }

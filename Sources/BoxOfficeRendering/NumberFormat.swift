@@ -36,7 +36,7 @@ extension NumberFormat {
         return number > 0 ? "+" + grouped(number) : grouped(number)
     }
 
-    static func percent(_ number: Double?) -> String {
+    package static func percent(_ number: Double?) -> String {
         guard let number else { return "–" }
         return cFormat("%.1f%%", number)
     }

@@ -46,7 +46,7 @@ extension PeriodRecords: Presentable {
     }
 
     /// A record's heading: `Biggest opening days`, `Fastest to 1,000,000`.
-    static func title(_ kind: Kind, milestone: Int?, _ options: RenderOptions) -> String {
+    package static func title(_ kind: Kind, milestone: Int?, _ options: RenderOptions) -> String {
         switch kind {
         case .openingDay: options.label("Biggest opening days")
         case .openingWeekend: options.label("Biggest opening weekends")

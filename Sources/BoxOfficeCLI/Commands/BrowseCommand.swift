@@ -81,7 +81,7 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
         quiet.style.fields = nil
         quiet.ask = nil
         let source = quiet.source
-        return BrowseSession(
+        var session = BrowseSession(
             client: { [quiet] in try quiet.client() },
             approve: { [quiet] cost, unit, approved, mode in
                 var context = quiet
@@ -109,6 +109,8 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
                 return [.peopleInfo, .peopleList, .companyInfo, .dailyBoxOffice, .weeklyBoxOffice].contains(error.operation)
             },
             failure: failure)
+        session.readable = source.reader(of: TopRequest.periodWords, notice: nil)
+        return session
     }
 
     /// A failure for browse's status bar: the command line's message and its advice, as one text

@@ -86,9 +86,15 @@ extension BoxOfficeClient {
     }
 
     /// One film's run from the days of `window` that `reading` finds at hand.
-    package nonisolated(nonsending) func runAtHand(of code: String, within window: ClosedRange<Day>, today: Day,
-                                               reading: PeriodReading) async throws -> Trend {
-        try await client.runAtHand(of: code, within: window, today: today, reading: reading)
+    package nonisolated(nonsending) func runsAtHand(of code: String, within window: ClosedRange<Day>, today: Day,
+                                                reading: PeriodReading) async throws -> (trend: Trend, run: FilmRun?) {
+        try await client.runsAtHand(of: code, within: window, today: today, reading: reading)
+    }
+
+    /// The records of a period, read as `reading` says (the browse's month).
+    package nonisolated(nonsending) func records(of period: ClosedRange<Day>, limit: Int, reading: PeriodReading) async throws -> PeriodRecords {
+        let (rankings, coverage) = try await client.dailyRankings(of: period, reading: reading)
+        return PeriodRecords(period: period, rankings: rankings, coverage: coverage, limit: limit)
     }
 
     /// A film's run as `run` reads it (at hand, or whole), its days read as `reading` says.

@@ -130,6 +130,13 @@ extension KOBISClient {
     /// held; with none at hand, the run has no point and its title is the code.
     package nonisolated(nonsending) func runAtHand(of code: String, within window: ClosedRange<Day>, today: Day,
                                                reading: PeriodReading) async throws -> Trend {
+        try await runsAtHand(of: code, within: window, today: today, reading: reading).trend
+    }
+
+    /// The same, with the run as the press counts it (``FilmRun``) from the same days; nil when
+    /// none of them ranks the film.
+    package nonisolated(nonsending) func runsAtHand(of code: String, within window: ClosedRange<Day>, today: Day,
+                                                reading: PeriodReading) async throws -> (trend: Trend, run: FilmRun?) {
         let yesterday = today.adding(days: -1)
         let period = window.lowerBound <= yesterday ? PeriodReading.days(window.lowerBound...min(window.upperBound, yesterday)) : []
         let days = try reading.readable(period)
@@ -143,7 +150,10 @@ extension KOBISClient {
             Trend(films: [(code, code)], rankings: rankings)
         }
         trend.coverage = coverage
-        return trend
+        let ranked = rankings.contains { $0.entries.contains { $0.movieCode == code } }
+        let run = ranked && !period.isEmpty
+            ? FilmRun(movieCode: code, openDate: nil, rankings: rankings, period: period[0]...period[period.count - 1], coverage: coverage) : nil
+        return (trend, run)
     }
 }
 

@@ -43,7 +43,7 @@ import Testing
         _ = loading.start()
         return [("ranking", ranking), ("movie", movie), ("calendar", calendar), ("help", help), ("typing", search),
                 ("search", searched), ("failed", failed), ("loading", loading),
-                ("film-run", try seasonFilm(0, details: true)), ("film-samples", try seasonFilm(4, details: false))]
+                ("film-run", try seasonFilm(0, details: true)), ("film-samples", try seasonFilm(4, details: false)), ("records", try seasonRecords())]
     }
 
     /// The demo's last day, 2025-10-28, and its film at `index` opened: its details (or none, as
@@ -59,9 +59,42 @@ import Testing
         let rankings = try SeasonDemoTests.days.map { try BrowseStateTests.daily("daily_\($0).json") }
         var run = Trend(films: [(code, code)], rankings: rankings)
         run.coverage = PeriodCoverage(daysInPeriod: rankings.count)
+        let summary = FilmRun(movieCode: code, openDate: nil, rankings: rankings, period: Day(year: 2025, month: 9, day: 8)!...place.day,
+                              coverage: PeriodCoverage(daysInPeriod: 51, unread: [UnreadDay(day: Day(year: 2025, month: 9, day: 24)!, reason: .notHeld),
+                                                                                 UnreadDay(day: Day(year: 2025, month: 10, day: 20)!, reason: .notHeld)]))
         let movie = details ? try BrowseStateTests.movie("movieinfo_\(code).json") : nil
-        _ = state.handle(.answered(.movie(code), .movie(BrowseFilm(code: code, details: movie, run: run))))
+        _ = state.handle(.answered(.movie(code), .movie(BrowseFilm(code: code, details: movie, run: run, summary: summary))))
         return state
+    }
+
+    /// The demo's last day, and `R`: October 2025's records, from the season's recordings (its
+    /// 20th never recorded).
+    static func seasonRecords() throws -> BrowseState {
+        let place = RankingPlace(day: Day(year: 2025, month: 10, day: 28)!, period: .day)
+        var state = BrowseState(home: place, today: Day(year: 2025, month: 11, day: 27)!)
+        _ = state.start()
+        _ = state.handle(.answered(.ranking(place), .daily(try BrowseStateTests.daily("daily_20251028.json"))))
+        let effects = state.handle(.key(.character("R")))
+        guard effects.contains(.fetch(.records(year: 2025, month: 10), refresh: false)) else { throw BrowseFetchError() }
+        let rankings = try SeasonDemoTests.days.filter { $0.hasPrefix("202510") }.map { try BrowseStateTests.daily("daily_\($0).json") }
+        let october = Day(year: 2025, month: 10, day: 1)!...Day(year: 2025, month: 10, day: 31)!
+        let records = PeriodRecords(period: october, rankings: rankings,
+                                    coverage: PeriodCoverage(daysInPeriod: 31, unread: [UnreadDay(day: Day(year: 2025, month: 10, day: 20)!, reason: .notHeld)]
+                                        + (29...31).map { UnreadDay(day: Day(year: 2025, month: 10, day: $0)!, reason: .notHeld) }), limit: 5)
+        _ = state.handle(.answered(.records(year: 2025, month: 10), .records(records)))
+        return state
+    }
+
+    /// `R` opens the records of the month of the day shown; Enter on one opens its film.
+    @Test func theRecordsOfTheMonthOpenTheirFilms() throws {
+        var state = try Self.seasonRecords()
+        #expect(state.top.screen == .records(Day(year: 2025, month: 10, day: 28)!))
+        let lines = state.lines(of: state.top).map(\.text)
+        #expect(lines.prefix(3) == ["Read 27 of 31 days, 2025-10-01 – 2025-10-31 (the others not at hand)",
+                                    "1 film that opened in the period is left out of the opening records, as its opening day was not read: 퍼스트 라이드 (2025-10-29).",
+                                    "Biggest opening days"])
+        _ = state.handle(.key(.enter))
+        #expect(state.pending?.request == .movie("20228988"), "the first record is 보스's opening day")
     }
 
     /// The run's figures and milestones, and its chart, read from the season's recordings.

@@ -130,6 +130,29 @@ extension BrowseTerminalTests {
         #expect(await terminal.waitForExit(timeout: .seconds(20 * TestTime.scale)) == 0)
     }
 
+    /// `R` on the demo's last day: October's records from the recorded days (the 20th not
+    /// recorded, so read as 27 of 31), each film's row opening it; Esc comes back, q ends.
+    @Test func inTheDemoRecordsOfTheMonthAreAKeyAway() async throws {
+        let server = try Server()
+        let cache = Self.folder()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let terminal = try Self.start(server, cache: cache, arguments: ["--demo", "browse"], columns: 100, rows: 40, extra: ["KOBIS_API_KEY": ""])
+        defer { terminal.close() }
+        guard await see(terminal, "Daily box office · 2025-10-28 (Tue)"), await see(terminal, "보스") else { return }
+        terminal.send("R")
+        guard await see(terminal, "boxoffice · Records · 2025-10"), await see(terminal, "Read 27 of 31 days") else { return }
+        #expect(terminal.screen.contains("238,891  2025-10-03"), "보스's opening day: \(terminal.screen.text)")
+        #expect(terminal.screen.contains("Fastest to 1,000,000"))
+        terminal.send("\r")
+        guard await see(terminal, "Film · 보스") else { return }
+        terminal.send("\u{1B}")
+        guard await see(terminal, "Records · 2025-10") else { return }
+        #expect(server.loopback.requestCount == 0, "no network")
+        terminal.send("q")
+        await expectExit(terminal, 0)
+        #expect(!terminal.screen.inAlternateScreen && terminal.screen.cursorVisible, "the terminal is given back")
+    }
+
     @Test func inTheDemoEveryFilmOfTheFirstDayOpensWithItsSeason() async throws {
         let server = try Server()
         let cache = Self.folder()
