@@ -2,7 +2,7 @@ extension FilmRun {
     /// How a film's run is read.
     public enum Reading: Sendable, Equatable {
         /// Only the days at hand, at no call: the days a cache holds (or a transport holds, as the
-        /// demo's recordings), within a year of the opening day.
+        /// demo's recordings) among those a whole run would read.
         case atHand
         /// The whole run, read first: from ``previewDays`` days before the opening day until the
         /// film has been out of the top 10 for ``daysGone`` days in a row, or yesterday, or
@@ -14,11 +14,9 @@ extension FilmRun {
     public static let previewDays = 14
     /// A run read whole stops once the film has been out of the top 10 for this many days in a row.
     public static let daysGone = 7
-    /// The most days a run read whole reads (previews included): within the standard limit of calls
-    /// a command makes without asking.
+    /// The most days a run reads (previews included): within the standard limit of calls a
+    /// command makes without asking.
     public static let mostDays = 100
-    /// The days after the opening day a run at hand is looked for in.
-    static let daysAtHandAfterOpening = 365
 
     /// The days the run of a film opening on `opening` is read over, as `reading` reads it, to
     /// yesterday at the latest; nil when none of them is past. Without an opening day, a run at
@@ -29,13 +27,12 @@ extension FilmRun {
             return reading == .atHand ? yesterday.adding(days: -730)...yesterday : nil
         }
         let start = opening.adding(days: -previewDays)
-        let end = reading == .whole ? start.adding(days: mostDays - 1) : opening.adding(days: daysAtHandAfterOpening)
-        return start <= yesterday ? start...min(end, yesterday) : nil
+        return start <= yesterday ? start...min(start.adding(days: mostDays - 1), yesterday) : nil
     }
 }
 
 /// A run read whole has found the film gone from the top 10.
-private struct RunOver: Error {}
+private struct RunOver: FinishedEarly {}
 
 extension KOBISClient {
     /// The run of the film `code` (opening on `openDate`, from its details) as `run` reads it,
@@ -51,9 +48,17 @@ extension KOBISClient {
         guard let window = FilmRun.window(opening: openDate, reading: run, today: today) else { return nil }
         let all = PeriodReading.days(window)
         let days = try reading.readable(all)
+        var held = days.count
         if run == .whole {
-            let calls = deep ? DeepListing<DailyBoxOffice>.daily.calls(days, filter: BoxOfficeFilter()) : days.map { KOBISCall<DailyBoxOffice>.daily($0) }
-            try await reading.approve(cost(of: calls, days: days.count, atMost: true))
+            // Which calls the cache answers, asked once: the cost, and where the held days end.
+            let cached = days.map { day in
+                (deep ? DeepListing<DailyBoxOffice>.daily.calls([day], filter: BoxOfficeFilter()) : [KOBISCall<DailyBoxOffice>.daily(day)]).map(isCached)
+            }
+            let calls = cached.reduce(0) { $0 + $1.count }
+            try await reading.approve(ReadingCost(days: days.count, calls: calls, toFetch: cached.reduce(0) { $0 + $1.count { !$0 } }, atMost: true))
+            // The days the cache holds from the start are read first: when the run ends among
+            // them, nothing is asked of KOBIS (not even the days a reading asks for ahead of its stop).
+            held = cached.prefix { $0.allSatisfy { $0 } }.count
         }
         // The days not read are told in their place, so a run stopped early keeps those before it.
         let unread = Locked<[UnreadDay]>([])
@@ -71,10 +76,12 @@ extension KOBISClient {
             if absent >= FilmRun.daysGone { throw RunOver() }
         }
         do {
-            if deep {
-                try await deepRankings(of: days, listing: .daily, filter: BoxOfficeFilter(), scope: nil, reading: approved, deliver: deliver)
-            } else {
-                try await dailyRankings(of: days, reading: approved, deliver: deliver)
+            for part in [Array(days[..<held]), Array(days[held...])] where !part.isEmpty {
+                if deep {
+                    try await deepRankings(of: part, listing: .daily, filter: BoxOfficeFilter(), scope: nil, reading: approved, deliver: deliver)
+                } else {
+                    try await dailyRankings(of: part, reading: approved, deliver: deliver)
+                }
             }
         } catch is RunOver {}
         let failed = unread.withLock { $0 }

@@ -4,7 +4,10 @@
 ///
 /// When an item fails, no new item starts; those already running finish (their answers are kept,
 /// e.g. in the cache), the results that still follow in order are delivered, and the first
-/// failure is thrown. Cancelling the task stops everything at once.
+/// failure is thrown. Cancelling the task stops everything at once. When `deliver` ends the
+/// reading with a ``FinishedEarly`` error (a run that has what it needs), no new item starts and
+/// those already running finish, undelivered, so their answers are kept (in the cache) rather
+/// than asked for again the next time; any other error from `deliver` stops everything at once.
 package nonisolated(nonsending) func forEachInOrder<Item: Sendable, Result: Sendable>(
     _ items: [Item], limit: Int,
     work: @escaping @Sendable (Item) async throws -> Result,
@@ -35,8 +38,12 @@ package nonisolated(nonsending) func forEachInOrder<Item: Sendable, Result: Send
             switch outcome {
             case let .success(result):
                 finished[index] = result
-                while let result = finished.removeValue(forKey: delivered) {
-                    try await deliver(delivered, result)
+                while failure == nil, let result = finished.removeValue(forKey: delivered) {
+                    do {
+                        try await deliver(delivered, result)
+                    } catch let early as FinishedEarly {
+                        failure = early
+                    }
                     delivered += 1
                 }
             case let .failure(error):
@@ -47,3 +54,7 @@ package nonisolated(nonsending) func forEachInOrder<Item: Sendable, Result: Send
     }
     if let failure { throw failure }
 }
+
+/// An error a reading's `deliver` throws to say it has what it needs: the items already running
+/// finish (their answers kept), and the reading ends with this error.
+package protocol FinishedEarly: Error {}

@@ -122,7 +122,7 @@ extension KOBISClient {
         }
     }
 
-    private struct StopEarly: Error {}
+    private struct StopEarly: FinishedEarly {}
 
     /// One film's run as far as the daily rankings at hand tell it: the days of `window` that
     /// `reading.readable` gives (the caller keeps only those it can read at no call: a cache's, a

@@ -103,6 +103,22 @@ import Testing
         #expect(dailyCalls(server).count == 47, "at hand, nothing was fetched")
     }
 
+    /// Four days at a time, the days asked for ahead of the stop are answered and kept, not
+    /// dropped; and the days the cache holds are read first, so the same run again makes no call
+    /// (not even for days past the stop that a reading ahead would ask for).
+    @Test func theDaysAskedAheadOfTheStopAreKept() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let arguments = ["movie", "20228988", "--run", "--json", "--compact", "--rate", "0", "--jobs", "4"]
+        let first = try await Executable.run(arguments, environment: environment(server, cache: cache))
+        #expect(first.status == 0, "\(first.standardError)")
+        let asked = server.requests.count
+        #expect(asked >= 48, "the details and 47 days, and any asked for ahead of the stop")
+        let second = try await Executable.run(arguments, environment: environment(server, cache: cache))
+        #expect(second.standardOutput == first.standardOutput && server.requests.count == asked, "all from the cache: \(server.requests.dropFirst(asked).map { $0.query["targetDt"] ?? $0.path })")
+    }
+
     /// 얼굴 left the top 10 after 2025-10-07, came back on the 11th, left and came back on the
     /// 14th: gaps shorter than seven days do not end its run, which ends seven days after its last
     /// day in the top 10 (the 21st), its totals from that last day.
@@ -170,13 +186,13 @@ import Testing
         #expect(offline.standardError.contains("2025-10-11"), "the days not cached are said")
     }
 
-    /// The window a run is read over: two weeks before the opening, a hundred days in all when read
-    /// whole, to yesterday at the latest; nothing before a film is two weeks from opening.
+    /// The window a run is read over, at hand or whole: two weeks before the opening, a hundred
+    /// days in all, to yesterday at the latest; nothing before a film is two weeks from opening.
     @Test func theRunsWindow() {
         let opening = Day(year: 2025, month: 10, day: 3)!
         let today = Day(year: 2026, month: 1, day: 1)!
         #expect(FilmRun.window(opening: opening, reading: .whole, today: today) == Day(year: 2025, month: 9, day: 19)!...Day(year: 2025, month: 12, day: 27)!)
-        #expect(FilmRun.window(opening: opening, reading: .atHand, today: today) == Day(year: 2025, month: 9, day: 19)!...Day(year: 2025, month: 12, day: 31)!)
+        #expect(FilmRun.window(opening: opening, reading: .atHand, today: today) == Day(year: 2025, month: 9, day: 19)!...Day(year: 2025, month: 12, day: 27)!)
         #expect(FilmRun.window(opening: opening, reading: .whole, today: Day(year: 2025, month: 10, day: 10)!)
                 == Day(year: 2025, month: 9, day: 19)!...Day(year: 2025, month: 10, day: 9)!)
         #expect(FilmRun.window(opening: opening, reading: .whole, today: Day(year: 2025, month: 9, day: 19)!) == nil)
