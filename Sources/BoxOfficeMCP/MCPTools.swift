@@ -114,7 +114,7 @@ enum MCPTools {
             wrap: { .object([("movies", $0)]) }),
         MCPTool(
             name: "movie_details", title: "Movie details",
-            description: "One movie's details from KOBIS: titles, production year, opening date, runtime, status, type, nations, genres, directors, actors with their roles, rating certificates, companies and staff. Give the 8-character movie code (from a ranking or search_movies), or a title: a title that matches several movies is an error listing them with their codes.",
+            description: "One movie's details from KOBIS: titles, production year, opening date, runtime, status, type, nations, genres, directors, actors with their roles, rating certificates, companies and staff; and its box-office run as the Korean press counts it (run: previews, opening day, weekend and week, totals, days and longest run at number one, best day, most screens, milestones with their day since opening, second weekend's change; each null where the days read cannot give it), from the days at hand, or read whole first with run: true. Give the 8-character movie code (from a ranking or search_movies), or a title: a title that matches several movies is an error listing them with their codes.",
             input: schema([("movie", stringSchema("A KOBIS movie code such as 20124079, or a title.")), MovieRequest.run.property("Read the film's whole run first (a call for each day not cached, at most 100); without it, the run is what the days at hand tell."), MovieRequest.deep.property("The run from each day's deep ranking past the top 10 (four calls a day with run), lasting while the film is in it."), maxCalls], required: ["movie"]),
             output: MovieShown.shape,
             words: { arguments throws(MCPArgumentError) in
@@ -242,7 +242,7 @@ enum MCPTools {
                 TopRequest.month.property("A month, YYYY-MM, e.g. 2025-10."),
                 RankingRange.from.property("The first day of a range (YYYY-MM-DD)."),
                 RankingRange.to.property("The last day of a range (YYYY-MM-DD); default yesterday in Korea."),
-                TopRequest.limit.property("How many places of each record (default \(TopRequest.defaultLimit); equal figures share a place)."),
+                RecordsQuery.places.property("How many places of each record (default \(TopRequest.defaultLimit); equal figures share a place)."),
                 RecordsQuery.milestone.property("Also the fastest to this many admissions, e.g. '3000000' or '300만'."),
             ] + filterProperties),
             output: PeriodRecords.shape,

@@ -30,15 +30,18 @@ extension FilmRun {
             ?? unknown(openDate.map { WeekPeriod.week.days(ofWeekHolding: $0).end }, options)]))
         if let audienceTotal, let asOf {
             var total = audience(audienceTotal) + (salesTotal.map { " · ₩" + NumberFormat.grouped($0) } ?? "")
-            total += korean ? " (\(asOf.iso) 기준\(inTop10 ? ", 10위 안" : ""))" : " as of \(asOf.iso)\(inTop10 ? ", still in the top 10" : "")"
+            // In the top 10 on the last day read, which a run at hand may have read weeks ago.
+            total += korean ? " (\(asOf.iso) 기준\(inTop10 ? ", 그날 10위 안" : ""))" : " as of \(asOf.iso)\(inTop10 ? ", in the top 10 that day" : "")"
             rows.append(("Total", [total]))
         } else {
             rows.append(("Total", [options.label("not known")]))
         }
-        var top = korean ? "\(daysInTop10)일" : "\(NumberFormat.grouped(daysInTop10)) day\(daysInTop10 == 1 ? "" : "s")"
+        // With days not read, the counts are of the days read: the run may have more.
+        let some = coverage.isComplete ? "" : (korean ? " (읽은 날 가운데)" : " (of the days read)")
+        var top = (korean ? "\(daysInTop10)일" : "\(NumberFormat.grouped(daysInTop10)) day\(daysInTop10 == 1 ? "" : "s")") + some
         if let bestRank { top += korean ? ", 최고 \(bestRank)위" : ", best rank \(bestRank)" }
         rows.append(("Days in top 10", [top]))
-        var first = korean ? "\(daysAtNumberOne)일" : "\(NumberFormat.grouped(daysAtNumberOne)) day\(daysAtNumberOne == 1 ? "" : "s")"
+        var first = (korean ? "\(daysAtNumberOne)일" : "\(NumberFormat.grouped(daysAtNumberOne)) day\(daysAtNumberOne == 1 ? "" : "s")") + some
         if let longest = longestAtNumberOne, longest.days > 1 {
             first += korean ? ", 최장 \(longest.days)일 연속 (\(longest.from.iso) – \(longest.to.iso))"
                 : ", longest \(longest.days) in a row (\(longest.from.iso) – \(longest.to.iso))"

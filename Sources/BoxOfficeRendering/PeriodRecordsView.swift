@@ -37,12 +37,21 @@ extension PeriodRecords: Presentable {
     }
 
     /// The note that films that opened on a day not read are left out of the opening records, and which.
+    /// and the films whose opening weekend ends after the period.
     package func leftOut(korean: Bool = false) -> String? {
-        guard !openingsNotRead.isEmpty else { return nil }
-        let count = openingsNotRead.count
-        let films = openingsNotRead.map { "\($0.title) (\($0.openDate.iso))" }.joined(separator: ", ")
-        return korean ? "개봉일을 읽지 못한 \(count)편은 개봉 기록에서 빠짐: \(films)"
-            : "\(count) film\(count == 1 ? "" : "s") that opened in the period \(count == 1 ? "is" : "are") left out of the opening records, as \(count == 1 ? "its" : "their") opening day was not read: \(films)."
+        func named(_ films: [Opening]) -> String { films.map { "\($0.title) (\($0.openDate.iso))" }.joined(separator: ", ") }
+        var notes: [String] = []
+        if !openingsNotRead.isEmpty {
+            let count = openingsNotRead.count
+            notes.append(korean ? "개봉일을 읽지 못한 \(count)편은 개봉 기록에서 빠짐: \(named(openingsNotRead))."
+                : "\(count) film\(count == 1 ? "" : "s") that opened in the period \(count == 1 ? "is" : "are") left out of the opening records, as \(count == 1 ? "its" : "their") opening day was not read: \(named(openingsNotRead)).")
+        }
+        if !weekendsAfter.isEmpty {
+            let count = weekendsAfter.count
+            notes.append(korean ? "개봉 첫 주말이 기간 뒤에 끝나는 \(count)편은 개봉 주말 기록에서 빠짐: \(named(weekendsAfter))."
+                : "\(count) film\(count == 1 ? "" : "s") opened too late in the period for \(count == 1 ? "its" : "their") opening weekend to end in it: \(named(weekendsAfter)).")
+        }
+        return notes.isEmpty ? nil : notes.joined(separator: " ")
     }
 
     /// A record's heading: `Biggest opening days`, `Fastest to 1,000,000`.

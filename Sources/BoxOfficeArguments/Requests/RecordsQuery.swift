@@ -9,6 +9,9 @@ package struct RecordsQuery: Equatable, Sendable {
     /// A milestone besides 1,000,000.
     package var milestone: Int?
 
+    /// `--limit` as records reads it: the places of each record (`top` reads the same option as films to list).
+    package static let places = Parameter("limit", value: "N", help: "how many places of each record to list (ties kept)", default: String(TopRequest.defaultLimit),
+                                          kind: .number(1...10_000))
     package static let milestone = Parameter("milestone", value: "N", help: "also the fastest to N admissions (3000000, 3,000,000 or 300만), besides 1,000,000",
                                              kind: .word)
 

@@ -19,7 +19,8 @@ extension MovieRequest: BoxOfficeCommand {
         Under the details comes the film's box-office run as the Korean film press counts it, from
         the daily top 10s at hand (the cache's, or the samples'), at no call. --run reads the whole
         run first: from two weeks before the opening day (paid previews count in KOBIS's total)
-        until the film has been out of the top 10 for seven days in a row, or yesterday, at most
+        until the film has been out of the top 10 for seven days in a row from its opening day on
+        (a film that enters the top 10 only in its second week is not followed), or yesterday, at most
         100 days, one call for each day not cached; the calls are said before it starts, and past
         --max-calls asked. With --deep the run is read from each day's deep ranking (KOBIS's four
         filtered lists merged, up to 40 films; four calls a day) and lasts while the film is in it. A figure the days read cannot give is "not known" (null in JSON), with

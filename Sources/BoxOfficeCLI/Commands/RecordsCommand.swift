@@ -6,7 +6,7 @@ import BoxOfficeRendering
 extension RecordsQuery: BoxOfficeCommand {
     static let spec = CommandSpec(
         name: "records", summary: "a period's records: biggest openings, fastest to a million, most and longest at number one, best days",
-        options: [TopRequest.year.option, TopRequest.month.option] + RankingRange.specs + [TopRequest.limit.option, milestone.option] + RankingFilterOptions.specs,
+        options: [TopRequest.year.option, TopRequest.month.option] + RankingRange.specs + [places.option, milestone.option] + RankingFilterOptions.specs,
         discussion: """
         records reads the daily top 10 of every day of the period as 'boxoffice top' does (its calls
         said first, the cache reused) and ranks, as the Korean film press counts them: among the
@@ -17,10 +17,12 @@ extension RecordsQuery: BoxOfficeCommand {
         number one, the longest run of days at number one, and the best single days (each film's
         biggest). Each entry names its film, its figure and its day or days.
 
-        Every figure rests on days read: a weekend or a run at number one is counted only when each
-        of its days was. A film that opened on a day not read (not recorded, or KOBIS could not
-        answer) is left out of the opening records, and a note says which. Equal figures share a
-        place; --limit places of each record are listed (10 by default).
+        Every figure rests on days read: an opening weekend is counted only when each of its days
+        was read, and a day not read ends a run at number one (the days on either side count as two
+        runs). A film that opened on a day not read (not recorded, or KOBIS could not answer) is
+        left out of the opening records, and one whose opening weekend ends after the period is left
+        out of the opening weekends; a note names them. Equal figures share a place; --limit places
+        of each record are listed (10 by default).
         """,
         examples: ["boxoffice records --year 2025", "boxoffice records --month 2025-10 --limit 3", "boxoffice records --year 2025 --milestone 300만",
                    "boxoffice records --month 2025-09 --json | jq -r '.records[].title'"],

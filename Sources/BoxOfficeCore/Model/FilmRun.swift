@@ -127,7 +127,8 @@ extension FilmRun {
         // Previews: KOBIS's total on the opening day less that day's audience; the days seen before it.
         let previewDays = opening.map { open in ranked.filter { $0 < open } } ?? []
         let openingEntry = opening.flatMap { entries[$0] }
-        let beforeOpening = openingEntry.flatMap { entry in entry.audienceTotal.flatMap { total in entry.audience.map { total - $0 } } }
+        // KOBIS's total less the day's own audience; nil when the figures disagree (a total below the day's).
+        let beforeOpening = openingEntry.flatMap { entry in entry.audienceTotal.flatMap { total in entry.audience.flatMap { total >= $0 ? total - $0 : nil } } }
         previews = beforeOpening == nil && previewDays.isEmpty ? nil : Previews(audience: beforeOpening, days: previewDays)
         openingDay = opening.flatMap { day in entries[day].flatMap { entry in entry.audience.map { RankedDay(date: day, audience: $0, rank: entry.rank) } } }
 
@@ -135,8 +136,9 @@ extension FilmRun {
         func audience(_ span: ClosedRange<Day>) -> Int? {
             var sum = 0
             for day in PeriodReading.days(span) {
-                guard let seen = entries[day]?.audience else { return nil }
-                sum += seen
+                // A figure too large to add (damaged data) makes the sum unknown, never a trap.
+                guard let seen = entries[day]?.audience, case let (total, false) = sum.addingReportingOverflow(seen) else { return nil }
+                sum = total
             }
             return sum
         }

@@ -14,6 +14,9 @@ public struct PeriodRecords: Sendable, Equatable {
     public let entries: [Record]
     /// Films that opened in the period on a day not read, so left out of its opening records.
     public let openingsNotRead: [Opening]
+    /// Films that opened in the period so late that their opening weekend ends after it, so left
+    /// out of its biggest opening weekends.
+    public let weekendsAfter: [Opening]
     /// The milestones the fastest were looked for to (1,000,000, and those asked for).
     public let milestones: [Int]
 
@@ -94,6 +97,7 @@ extension PeriodRecords {
         }
         var found: [Kind: [(code: String, title: String, value: Int, milestone: Int?, from: Day, to: Day)]] = [:]
         var notRead: [Opening] = []
+        var late: [Opening] = []
         for (code, title, run) in runs {
             // Among the films that opened in the period; those whose opening day was not read are left out.
             if let open = run.openDate, period.contains(open), coverage.reason(for: open) != nil {
@@ -102,6 +106,8 @@ extension PeriodRecords {
                 if let day = run.openingDay { found[.openingDay, default: []].append((code, title, day.audience, nil, day.date, day.date)) }
                 if let weekend = run.openingWeekend {
                     found[.openingWeekend, default: []].append((code, title, weekend.audience, nil, weekend.from, weekend.to))
+                } else if FilmRun.firstWeekend(from: open).upperBound > period.upperBound {
+                    late.append(Opening(movieCode: code, title: title, openDate: open))
                 }
                 for mark in marks {
                     guard let day = Self.firstDay(of: code, reaching: mark, in: read), let since = day.since(open) else { continue }
@@ -116,6 +122,7 @@ extension PeriodRecords {
             if let best = run.bestDay { found[.bestDay, default: []].append((code, title, best.audience, nil, best.date, best.date)) }
         }
         openingsNotRead = notRead.sorted { ($0.openDate, $0.movieCode) < ($1.openDate, $1.movieCode) }
+        weekendsAfter = late.sorted { ($0.openDate, $0.movieCode) < ($1.openDate, $1.movieCode) }
         entries = Kind.allCases.flatMap { kind -> [Record] in
             // The fastest is the fewest days; every other record the most. Ties: the earlier day, then the code.
             let groups = kind == .fastestTo ? marks.map { mark in (found[kind] ?? []).filter { $0.milestone == mark } } : [found[kind] ?? []]

@@ -135,8 +135,9 @@ extension Trend.Series {
         /// The marks passed on `date`: that day began below each (its `total` less its own
         /// `audience`, KOBIS's own figures) and ended at or above it; none when either is unknown.
         package static func passed(on date: Day, total: Int?, audience: Int?, day: Int?) -> [Milestone] {
-            guard let total else { return [] }
-            return marks(upTo: total).filter { passes($0, total: total, audience: audience) }.map { Milestone(audience: $0, date: date, day: day) }
+            guard let total, let audience, audience > 0, total >= audience else { return [] }
+            // Only the marks between the day's start and its end: a huge total never makes a huge list.
+            return marks(from: total - audience, upTo: total).filter { passes($0, total: total, audience: audience) }.map { Milestone(audience: $0, date: date, day: day) }
         }
 
         /// Whether a day passed `mark`: it began below it (its `total` less its own `audience`)
@@ -147,9 +148,18 @@ extension Trend.Series {
         }
     }
 
-    /// The marks: 100,000 and 500,000, then every 1,000,000.
-    package static func marks(upTo total: Int) -> [Int] {
-        [100_000, 500_000].filter { $0 <= total } + stride(from: 1_000_000, through: max(0, total), by: 1_000_000)
+    /// The marks (100,000 and 500,000, then every 1,000,000) above `start` and up to `total`;
+    /// none for a day of more than a billion admissions, which only damaged data has.
+    package static func marks(from start: Int, upTo total: Int) -> [Int] {
+        guard total > start, total - start <= 1_000_000_000 else { return [] }
+        var marks = [100_000, 500_000].filter { $0 > start && $0 <= total }
+        // Every million above `start`, counted without overflow however near the top of Int it is.
+        var (mark, overflow) = max(1, start / 1_000_000 + 1).multipliedReportingOverflow(by: 1_000_000)
+        while !overflow, mark <= total {
+            marks.append(mark)
+            (mark, overflow) = mark.addingReportingOverflow(1_000_000)
+        }
+        return marks
     }
 
     /// Each mark the cumulative audience passed on a day in the top 10 within the range: that

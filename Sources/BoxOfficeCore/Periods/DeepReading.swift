@@ -111,7 +111,7 @@ extension KOBISClient {
         of days: [Day], listing: DeepListing<Ranking>, filter: BoxOfficeFilter, scope: RankingScope?, reading: PeriodReading,
         skippingFailedDays: Bool = true, deliver: (Ranking) async throws -> Void
     ) async throws -> [UnreadDay] {
-        try await reading.approve(cost(of: listing.calls(days, filter: filter), days: days.count))
+        if !reading.isApproved { try await reading.approve(cost(of: listing.calls(days, filter: filter), days: days.count)) }
         reading.began(days)
         let groups = filter.deepGroups
         let (call, previous) = (listing.call, listing.previous)

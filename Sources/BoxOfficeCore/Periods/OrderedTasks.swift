@@ -14,6 +14,8 @@ package nonisolated(nonsending) func forEachInOrder<Item: Sendable, Result: Send
     deliver: (Int, Result) async throws -> Void
 ) async throws {
     var failure: (any Error)?
+    // Set once `deliver` has ended the reading early: nothing more is delivered.
+    var stopped = false
     try await withThrowingTaskGroup(of: (Int, Swift.Result<Result, any Error>).self) { group in
         var next = 0
         var running = 0
@@ -38,11 +40,12 @@ package nonisolated(nonsending) func forEachInOrder<Item: Sendable, Result: Send
             switch outcome {
             case let .success(result):
                 finished[index] = result
-                while failure == nil, let result = finished.removeValue(forKey: delivered) {
+                while !stopped, let result = finished.removeValue(forKey: delivered) {
                     do {
                         try await deliver(delivered, result)
                     } catch let early as FinishedEarly {
-                        failure = early
+                        failure = failure ?? early
+                        stopped = true
                     }
                     delivered += 1
                 }
@@ -52,6 +55,8 @@ package nonisolated(nonsending) func forEachInOrder<Item: Sendable, Result: Send
             }
         }
     }
+    // A reading cancelled while its last items finished ends as cancelled, not as finished early.
+    if failure is FinishedEarly { try Task.checkCancellation() }
     if let failure { throw failure }
 }
 

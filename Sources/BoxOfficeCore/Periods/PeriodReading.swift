@@ -32,10 +32,14 @@ package struct PeriodReading: Sendable {
         self.readable = readable
     }
 
+    /// Whether the reading's cost was approved already, so its parts need not count it again.
+    package private(set) var isApproved = false
+
     /// The same reading, already approved: its parts ask no more (a trend's films read in turn).
     package var approved: PeriodReading {
         var reading = self
         reading.approve = { _ in }
+        reading.isApproved = true
         return reading
     }
 
@@ -64,7 +68,7 @@ extension KOBISClient {
         of days: [Day], reading: PeriodReading, call: @escaping @Sendable (Day) -> KOBISCall<Value>,
         deliver: (Answer<Value>) async throws -> Void
     ) async throws -> [UnreadDay] {
-        try await reading.approve(cost(of: days.map(call), days: days.count))
+        if !reading.isApproved { try await reading.approve(cost(of: days.map(call), days: days.count)) }
         reading.began(days)
         var failed: [UnreadDay] = []
         try await forEachInOrder(days, limit: reading.jobs) { day -> (answer: Answer<Value>?, unread: UnreadDay.Reason?) in

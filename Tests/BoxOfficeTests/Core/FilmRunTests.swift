@@ -93,8 +93,28 @@ import Testing
         let run = try Self.run("19990001")
         #expect(run.asOf == nil && run.audienceTotal == nil && run.previews == nil && run.openingDay == nil)
         #expect(run.daysInTop10 == 0 && !run.inTop10 && run.milestones.isEmpty && run.longestAtNumberOne == nil)
-        #expect(Trend.Series.marks(upTo: 10_400_000).suffix(2) == [9_000_000, 10_000_000])
-        #expect(Trend.Series.marks(upTo: 99_999).isEmpty)
+        #expect(Trend.Series.marks(from: 0, upTo: 10_400_000).suffix(2) == [9_000_000, 10_000_000])
+        #expect(Trend.Series.marks(from: 0, upTo: 99_999).isEmpty)
+        #expect(Trend.Series.marks(from: 450_000, upTo: 2_000_000) == [500_000, 1_000_000, 2_000_000])
+    }
+
+    /// Damaged figures (a total near Int.max, a total below the day's audience) give unknowns and
+    /// no milestone, never a trap or a list of billions of marks.
+    @Test func damagedFiguresAreNotKnownNeverATrap() throws {
+        let huge = Int.max - 10
+        func day(_ text: String, audience: Int, total: Int) throws -> DailyBoxOffice {
+            let row = #"{"rnum":"1","rank":"1","rankInten":"0","rankOldAndNew":"OLD","movieCd":"20990001","movieNm":"손상","openDt":"2025-10-01","salesAmt":"1","salesShare":"1","salesInten":"0","salesChange":"0","salesAcc":"1","audiCnt":"\#(audience)","audiInten":"0","audiChange":"0","audiAcc":"\#(total)","scrnCnt":"1","showCnt":"1"}"#
+            let body = #"{"boxOfficeResult":{"boxofficeType":"일별 박스오피스","showRange":"\#(text)~\#(text)","dailyBoxOfficeList":[\#(row)]}}"#
+            return try DailyBoxOffice(try JSONDecoder().decode(DailyBoxOfficeResponse.self, from: Data(body.utf8)), requested: Day(text)!)
+        }
+        let days = [try day("20251001", audience: 5, total: 3), try day("20251003", audience: huge, total: huge),
+                    try day("20251004", audience: huge, total: huge), try day("20251005", audience: 1, total: huge)]
+        let run = FilmRun(movieCode: "20990001", openDate: Self.day("2025-10-01"), rankings: days,
+                          period: Self.day("2025-10-01")...Self.day("2025-10-05"), coverage: PeriodCoverage(daysInPeriod: 5))
+        #expect(run.previews?.audience == nil, "a total below the day's audience says nothing of the previews")
+        #expect(run.openingWeekend == nil, "a weekend too large to add is not known")
+        #expect(run.milestones.isEmpty)
+        #expect(run.audienceTotal == huge)
     }
 
     /// The run's JSON, key for key as `movie --json` will give it under `run`.

@@ -60,9 +60,9 @@ import Testing
             Opening day         not known (2025-09-24 not recorded)
             Opening weekend     609,294 · 2025-09-26 – 2025-09-28
             Opening week        1,073,453 in all by 2025-09-28
-            Total               2,885,303 · ₩28,232,377,440 as of 2025-10-28, still in the top 10
-            Days in top 10      35 days, best rank 1
-            Days at number one  8 days, longest 8 in a row (2025-09-25 – 2025-10-02)
+            Total               2,885,303 · ₩28,232,377,440 as of 2025-10-28, in the top 10 that day
+            Days in top 10      35 days (of the days read), best rank 1
+            Days at number one  8 days (of the days read), longest 8 in a row (2025-09-25 – 2025-10-02)
             Best day            242,011 on 2025-09-27 (Sat) · #1
             Most screens        1,871
             Milestones          500,000 on 2025-09-26 (day 3)

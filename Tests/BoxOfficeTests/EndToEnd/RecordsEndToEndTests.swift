@@ -73,6 +73,19 @@ import Testing
         #expect(table.standardOutput.contains("Fastest to 1,000,000\nNo film that opened in the period has this record on the days read.\n"))
     }
 
+    /// 보스 opened on Friday 2025-10-03: in a period ending on the 4th its opening weekend is not
+    /// over, so it has no opening weekend record, and the note says so (of the films that opened on
+    /// the 1st too); its opening day has one.
+    @Test func anOpeningWeekendAfterThePeriodIsSaid() async throws {
+        let result = try await Executable.run(["--demo", "records", "--from", "2025-09-25", "--to", "2025-10-04", "--json", "--compact"])
+        #expect(result.status == 0, "\(result.standardError)")
+        // The films of 2025-10-01 too: their weekend is the 3rd to the 5th.
+        #expect(result.standardError.contains("7 films opened too late in the period for their opening weekend to end in it: 연의 편지 (2025-10-01), "), "\(result.standardError)")
+        #expect(result.standardError.contains(", 보스 (2025-10-03), "))
+        #expect(result.standardOutput.contains(Self.record("openingDay", 1, "20228988", "보스", 238_891, "2025-10-03", "2025-10-03")))
+        #expect(!result.standardOutput.contains(#"{"kind":"openingWeekend","rank":1,"movieCode":"20228988""#))
+    }
+
     /// The period is read as top reads it (its calls said first), so each reuses the other's days.
     @Test func recordsAndTopShareTheirDays() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
