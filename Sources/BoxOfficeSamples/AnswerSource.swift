@@ -143,11 +143,7 @@ package struct AnswerSource: Sendable {
         guard run == .whole else {
             let offline = client.cacheMode(.offline)
             let source = self
-            let reading = PeriodReading(jobs: jobs, readable: { days in
-                source.atHand(days) { day in
-                    deep ? DeepListing<DailyBoxOffice>.daily.calls([day], filter: BoxOfficeFilter()).allSatisfy(offline.isCached) : offline.isCached(.daily(day))
-                }
-            })
+            let reading = PeriodReading(jobs: jobs, readable: { days in source.atHand(days) { offline.holdsRanking(of: $0, deep: deep) } })
             return try await offline.filmRun(of: movie.code, openDate: movie.openDate, run: .atHand, deep: deep, today: today, reading: reading, unheld: unheld)
         }
         return try await client.filmRun(of: movie.code, openDate: movie.openDate, run: .whole, deep: deep, today: today, reading: whole(), unheld: unheld)

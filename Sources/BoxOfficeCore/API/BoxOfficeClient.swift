@@ -323,9 +323,7 @@ public struct BoxOfficeClient: Sendable {
         let engine = client
         var period = PeriodReading(jobs: max(1, concurrency))
         if reading == .atHand {
-            period.readable = { days in
-                days.filter { day in deep ? DeepListing<DailyBoxOffice>.daily.calls([day], filter: BoxOfficeFilter()).allSatisfy(engine.isCached) : engine.isCached(.daily(day)) }
-            }
+            period.readable = { days in days.filter { engine.holdsRanking(of: $0, deep: deep) } }
         }
         do {
             return try await client.filmRun(of: movieCode, openDate: details.openDate, run: reading, deep: deep, today: Day.korean(at: now()),

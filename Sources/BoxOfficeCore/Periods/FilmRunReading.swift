@@ -35,6 +35,16 @@ extension FilmRun {
 private struct RunOver: FinishedEarly {}
 
 extension KOBISClient {
+    /// The calls of a day's ranking: its top 10, or its deep ranking's lists.
+    static func rankingCalls(of day: Day, deep: Bool) -> [KOBISCall<DailyBoxOffice>] {
+        deep ? DeepListing<DailyBoxOffice>.daily.calls([day], filter: BoxOfficeFilter()) : [.daily(day)]
+    }
+
+    /// Whether the cache answers every call of a day's ranking (its top 10, or its deep lists).
+    package func holdsRanking(of day: Day, deep: Bool) -> Bool {
+        Self.rankingCalls(of: day, deep: deep).allSatisfy(isCached)
+    }
+
     /// The run of the film `code` (opening on `openDate`, from its details) as `run` reads it,
     /// within ``FilmRun/window(opening:reading:today:)``: the days `reading.readable` gives (a run at
     /// hand keeps only those it can read at no call). Its period is the days it went through: for a
@@ -51,9 +61,7 @@ extension KOBISClient {
         var held = days.count
         if run == .whole {
             // Which calls the cache answers, asked once: the cost, and where the held days end.
-            let cached = days.map { day in
-                (deep ? DeepListing<DailyBoxOffice>.daily.calls([day], filter: BoxOfficeFilter()) : [KOBISCall<DailyBoxOffice>.daily(day)]).map(isCached)
-            }
+            let cached = days.map { day in Self.rankingCalls(of: day, deep: deep).map(isCached) }
             let calls = cached.reduce(0) { $0 + $1.count }
             try await reading.approve(ReadingCost(days: days.count, calls: calls, toFetch: cached.reduce(0) { $0 + $1.count { !$0 } }, atMost: true))
             // The days the cache holds from the start are read first: when the run ends among
