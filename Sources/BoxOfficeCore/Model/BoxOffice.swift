@@ -128,7 +128,7 @@ extension BoxOfficeEntry {
 
 extension BoxOfficeEntry {
     init(_ row: BoxOfficeRowDTO, place: String) throws {
-        func field(_ raw: String?, _ name: String) -> FieldValue { FieldValue(raw, "\(place).\(name)") }
+        func field(_ raw: String?, _ name: String) -> FieldValue { FieldValue(raw, place: place, name: name) }
         let rankField = field(row.rank ?? row.rnum, "rank")
         guard let rank = try rankField.count(), rank > 0 else { throw rankField.invalid("expected a rank of 1 or more") }
         self.rank = rank

@@ -4,12 +4,23 @@
 /// not parse is an error that names the field, rather than a zero that would be a wrong number.
 struct FieldValue {
     let raw: String?
-    let field: String
+    /// Where the value sits (`dailyBoxOfficeList[3]`), and its key: the field's name is made of
+    /// them only when an error needs it, not for every value read.
+    private let place: String
+    private let name: String
 
     init(_ raw: String?, _ field: String) {
-        self.raw = raw
-        self.field = field
+        self.init(raw, place: "", name: field)
     }
+
+    init(_ raw: String?, place: String, name: String) {
+        self.raw = raw
+        self.place = place
+        self.name = name
+    }
+
+    /// The field's name in errors: `dailyBoxOfficeList[3].audiCnt`.
+    var field: String { place.isEmpty ? name : "\(place).\(name)" }
 
     /// Trimmed text (spaces, tabs, newlines, U+3000 ideographic spaces), or nil when blank.
     var text: String? {
