@@ -218,39 +218,23 @@ enum MCPTools {
         MCPTool(
             name: "top_films", title: "Top films of a year, a month or a period",
             description: "Films ranked by admissions within a calendar year, a month or any range of days, which KOBIS itself does not offer: computed from the daily top 10 of every day of the period (a year is 365 calls the first time, then instant from the cache; Sends progress notifications when asked). Give one of year, month, or from (with to). Default: the last complete year; this year or month runs to yesterday and is provisional. A film's audience and sales are the difference of its cumulative figures between its first and last day in the top 10 within the period, counting the first day ('basis' says so): days outside the top 10 between them count, days before and after are not seen. Each film: rank, movie code, title, opening date, audience (admissions), sales (Korean won), days in the top 10, best rank, first and last day in the top 10. Filters as in daily_box_office apply to every day.",
-            input: schema([
-                TopRequest.year.property("A calendar year, e.g. 2023."),
-                TopRequest.month.property("A month, YYYY-MM, e.g. 2023-08."),
-                RankingRange.from.property("The first day of a range (YYYY-MM-DD)."),
-                RankingRange.to.property("The last day of a range (YYYY-MM-DD); default yesterday in Korea."),
-                TopRequest.limit.property("How many films (default \(TopRequest.defaultLimit))."),
-            ] + filterProperties),
+            input: schema(periodProperties + [TopRequest.limit.property("How many films (default \(TopRequest.defaultLimit)).")] + filterProperties),
             output: PeriodRanking.shape,
             dates: [RankingRange.from.name, RankingRange.to.name],
-            words: { arguments throws(MCPArgumentError) in
-                try checkMarket(arguments)
-                return []
-            },
+            words: periodWords,
             renamed: marketFilter,
             decode: { arguments throws(UsageError) in try TopRequest(arguments) },
             wrap: { $0 }),
         MCPTool(
             name: "period_records", title: "Box-office records of a year, a month or a period",
             description: "A period's box-office records as the Korean film press counts them, computed from the daily top 10 of every day of the period (read as top_films reads it: a year is 365 calls the first time, then instant from the cache; Sends progress notifications when asked). Among the films that opened in the period: the biggest opening days (openingDay: day 1's admissions), the biggest opening weekends (openingWeekend: the first Friday to Sunday, the opening day's own when it opens Friday to Sunday) and the fastest to 1,000,000 admissions (fastestTo: days since opening, the opening day being day 1; also to 'milestone' when given). Among all its films: the most days at number one (daysAtNumberOne), the longest run of consecutive days at number one (longestAtNumberOne) and the best single days (bestDay: each film's biggest). Each record: kind, rank (equal figures share one), movie code, title, value (admissions or days), milestone (fastestTo only), and the first and last day it rests on. Every figure rests on days read; a film that opened on a day not read is left out of the opening records. Give one of year, month, or from (with to); default the last complete year. Filters as in daily_box_office apply to every day.",
-            input: schema([
-                TopRequest.year.property("A calendar year, e.g. 2025."),
-                TopRequest.month.property("A month, YYYY-MM, e.g. 2025-10."),
-                RankingRange.from.property("The first day of a range (YYYY-MM-DD)."),
-                RankingRange.to.property("The last day of a range (YYYY-MM-DD); default yesterday in Korea."),
+            input: schema(periodProperties + [
                 RecordsQuery.places.property("How many places of each record (default \(TopRequest.defaultLimit); equal figures share a place)."),
                 RecordsQuery.milestone.property("Also the fastest to this many admissions, e.g. '3000000' or '300만'."),
             ] + filterProperties),
             output: PeriodRecords.shape,
             dates: [RankingRange.from.name, RankingRange.to.name],
-            words: { arguments throws(MCPArgumentError) in
-                try checkMarket(arguments)
-                return []
-            },
+            words: periodWords,
             renamed: marketFilter,
             decode: { arguments throws(UsageError) in try RecordsQuery(arguments) },
             wrap: { $0 }),
@@ -294,6 +278,20 @@ enum MCPTools {
 
     static func enumSchema(_ values: [String], _ description: String) -> JSONValue {
         .object([("type", .string("string")), ("enum", .array(values.map(JSONValue.string))), ("description", .string(description))])
+    }
+
+    /// The period a tool reads as `top` does: a year, a month, or a range of days.
+    static let periodProperties: [(String, JSONValue)] = [
+        TopRequest.year.property("A calendar year, e.g. 2025."),
+        TopRequest.month.property("A month, YYYY-MM, e.g. 2025-10."),
+        RankingRange.from.property("The first day of a range (YYYY-MM-DD)."),
+        RankingRange.to.property("The last day of a range (YYYY-MM-DD); default yesterday in Korea."),
+    ]
+
+    /// A period tool's words: none positional; its market filter checked.
+    static let periodWords: @Sendable (JSONValue) throws(MCPArgumentError) -> [String] = { arguments throws(MCPArgumentError) in
+        try checkMarket(arguments)
+        return []
     }
 
     static let pageDescription = "Which page of ten results (default 1)."
