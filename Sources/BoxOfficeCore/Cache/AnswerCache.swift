@@ -229,6 +229,15 @@ extension AnswerCache: AnswerStore {
         try entry(for: request).map { StoredAnswer(request: $0.request, stored: $0.stored, body: $0.body) }
     }
 
+    /// When the answer was stored, from its file's header (the body is not read); a header longer
+    /// than the first kilobyte is read whole.
+    package func storedAt(for request: String) throws -> Date? {
+        let path = file(for: request).path
+        guard let (head, size) = try OwnFiles.readRegularFileHead(path, head: 1024, limit: Self.entryLimit) else { return nil }
+        if let stored = CacheEntry.stored(head: head, size: size, request: request) { return stored }
+        return head.firstOffset(of: "\n\n".utf8) == nil ? try entry(for: request)?.stored : nil
+    }
+
     package func store(_ answer: StoredAnswer) throws {
         if let failure = store(CacheEntry(request: answer.request, stored: answer.stored, body: answer.body)) { throw failure }
     }

@@ -48,6 +48,19 @@ struct CacheEntry: Equatable {
         return read(descriptor, &buffer, buffer.count) == buffer.count && buffer == expected
     }
 
+    /// When the entry for `request` whose file is `size` bytes and starts with `head` was stored,
+    /// read from its header alone: nil unless the header is whole and valid, names `request`, and
+    /// its byte count is the rest of the file (what reading the whole entry would check).
+    static func stored(head: Data, size: Int, request: String) -> Date? {
+        guard let offset = head.firstOffset(of: "\n\n".utf8),
+              let header = String(data: head[head.startIndex..<head.startIndex + offset], encoding: .utf8) else { return nil }
+        let lines = header.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count == 4, lines[0] == magic, lines[1] == "request " + request, lines[2].hasPrefix("stored "), lines[3].hasPrefix("bytes "),
+              let seconds = Int64(lines[2].dropFirst(7)), storedRange.contains(seconds),
+              let count = Int(lines[3].dropFirst(6)), count > 0, offset + 2 + count == size else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
     /// Reads an entry, or nil when the file is not a whole, valid entry.
     init?(_ data: Data) {
         guard let offset = data.firstOffset(of: "\n\n".utf8),

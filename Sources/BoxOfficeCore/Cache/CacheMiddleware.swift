@@ -33,6 +33,17 @@ public protocol AnswerStore: Sendable {
     /// Keeps an answer, replacing any for the same request; throws when it cannot (the call that
     /// fetched it still succeeds).
     func store(_ answer: StoredAnswer) throws
+    /// When the answer for `request` was stored, if one is; a store that can tell without reading
+    /// the answer (a folder reads a file's header) makes looking for many answers cheap. By
+    /// default, the answer's own time.
+    func storedAt(for request: String) throws -> Date?
+}
+
+extension AnswerStore {
+    /// The stored answer's time, read with the answer.
+    public func storedAt(for request: String) throws -> Date? {
+        try answer(for: request)?.stored
+    }
 }
 
 /// Answers kept in memory for as long as the store lives: one app session's cache.
@@ -73,6 +84,12 @@ public struct FolderAnswerStore: AnswerStore {
     public func answer(for request: String) throws -> StoredAnswer? {
         try checkSafety()
         return try cache.answer(for: request)
+    }
+
+    /// When the answer for `request` was stored, from its file's header alone.
+    public func storedAt(for request: String) throws -> Date? {
+        try checkSafety()
+        return try cache.storedAt(for: request)
     }
 
     /// Keeps `answer` as a file; throws when the folder is unsafe or cannot be written.
@@ -172,13 +189,13 @@ public struct CacheMiddleware: BoxOfficeMiddleware {
     /// Whether a usable answer to the operation is stored (so asking costs no call).
     public func holdsAnswer(to operation: BoxOfficeOperation) -> Bool {
         let mode = operation.cacheMode ?? self.mode
-        guard mode != .refresh, let stored = try? store.answer(for: operation.request) else { return false }
+        guard mode != .refresh, let stored = try? store.storedAt(for: operation.request) else { return false }
         return Self.usable(stored, mode: mode, freshness: operation.freshness, at: now())
     }
 
     /// The one rule for a stored answer: any will do offline, else one still fresh.
-    private static func usable(_ stored: StoredAnswer, mode: Mode, freshness: Freshness, at instant: Date) -> Bool {
-        mode == .offline || freshness.isFresh(stored: stored.stored, now: instant)
+    private static func usable(_ stored: Date, mode: Mode, freshness: Freshness, at instant: Date) -> Bool {
+        mode == .offline || freshness.isFresh(stored: stored, now: instant)
     }
 
     /// The stored answer, when there is one that is fresh (or any, offline). A store that cannot be
@@ -201,7 +218,7 @@ public struct CacheMiddleware: BoxOfficeMiddleware {
             events?(.cache(.nothingStored(request: request)))
             return nil
         }
-        guard Self.usable(entry, mode: mode, freshness: operation.freshness, at: instant) else {
+        guard Self.usable(entry.stored, mode: mode, freshness: operation.freshness, at: instant) else {
             events?(.cache(.outOfDate(request: request, stored: entry.stored, freshness: operation.freshness)))
             return nil
         }

@@ -1,13 +1,19 @@
 /// `boxoffice/searchDailyBoxOfficeList`, exactly as KOBIS sends it.
-package struct DailyBoxOfficeResponse: Decodable, Sendable {
+package struct DailyBoxOfficeResponse: Decodable, Sendable, Equatable {
     package var boxOfficeResult: Result
 
-    package struct Result: Decodable, Sendable {
+    package struct Result: Decodable, Sendable, Equatable {
         package var boxofficeType: String?
         package var showRange: String?
         package var dailyBoxOfficeList: [BoxOfficeRowDTO]?
 
         private enum CodingKeys: String, CodingKey { case boxofficeType, showRange, dailyBoxOfficeList }
+
+        init(boxofficeType: String?, showRange: String?, dailyBoxOfficeList: [BoxOfficeRowDTO]?) {
+            self.boxofficeType = boxofficeType
+            self.showRange = showRange
+            self.dailyBoxOfficeList = dailyBoxOfficeList
+        }
 
         package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -22,7 +28,7 @@ package struct DailyBoxOfficeResponse: Decodable, Sendable {
 package struct WeeklyBoxOfficeResponse: Decodable, Sendable {
     package var boxOfficeResult: Result
 
-    package struct Result: Decodable, Sendable {
+    package struct Result: Decodable, Sendable, Equatable {
         package var boxofficeType: String?
         package var showRange: String?
         package var yearWeekTime: String?
@@ -58,7 +64,7 @@ struct RankedRows: Decodable {
 }
 
 /// One ranked row of a daily or weekly list; every value is a string on the wire.
-package struct BoxOfficeRowDTO: Decodable, Sendable {
+package struct BoxOfficeRowDTO: Decodable, Sendable, Equatable {
     package var rnum: String?
     package var rank: String?
     package var rankInten: String?

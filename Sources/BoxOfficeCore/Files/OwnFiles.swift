@@ -139,6 +139,36 @@ package enum OwnFiles {
         return data.prefix(total)
     }
 
+    /// The first `head` bytes of a regular file (never through a symbolic link), and its size;
+    /// nil when nothing is there. The same checks as ``readRegularFile(_:limit:followLink:)``.
+    package static func readRegularFileHead(_ path: String, head: Int, limit: Int) throws(FileAccessError) -> (head: Data, size: Int)? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            if errno == ELOOP { throw FileAccessError(path: path, problem: "is a symbolic link, which boxoffice does not follow") }
+            throw FileAccessError(path: path, action: "read", code: errno)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileAccessError(path: path, action: "read", code: errno) }
+        switch kind(of: info) {
+        case .regularFile: break
+        case .folder: throw FileAccessError(path: path, problem: "is a folder, not a file")
+        default: throw FileAccessError(path: path, problem: "is not a regular file (a FIFO, socket or device)")
+        }
+        guard info.st_size <= limit else { throw FileAccessError(path: path, problem: "is larger than \(NumberFormat.bytes(limit))") }
+        var data = Data(count: min(head, Int(info.st_size)))
+        var total = 0
+        while total < data.count {
+            let count = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { throw FileAccessError(path: path, action: "read", code: errno) }
+            if count == 0 { break }
+            total += count
+        }
+        return (data.prefix(total), Int(info.st_size))
+    }
+
     /// Removes `name` from `folder` only when it is a regular file we own (never a link, a folder or
     /// another user's file); returns whether it did.
     package static func removeOwnFile(_ name: String, in folder: String) throws(FileAccessError) -> Bool {

@@ -16,6 +16,10 @@ enum AnswerDecoder {
         if let fault = fault(in: body) {
             throw KOBISError.fault(fault)
         }
+        // A day's answer in KOBIS's own shape is read quickly; anything else as below.
+        if Response.self == DailyBoxOfficeResponse.self, let quick = DailyAnswerScanner.response(body) as? Response {
+            return quick
+        }
         do {
             return try JSONDecoder().decode(Response.self, from: body)
         } catch let error as DecodingError {
