@@ -107,6 +107,18 @@ package enum OwnFiles {
     /// - Parameter followLink: whether a symbolic link at `path` is followed (a config file may be a
     ///   link into a dotfiles folder; our own cache files never are).
     package static func readRegularFile(_ path: String, limit: Int, followLink: Bool = false) throws(FileAccessError) -> Data? {
+        try readRegularFile(path, limit: limit, followLink: followLink, upTo: nil)?.data
+    }
+
+    /// The first `head` bytes of a regular file (never through a symbolic link), and its size;
+    /// nil when nothing is there. The same checks as ``readRegularFile(_:limit:followLink:)``.
+    package static func readRegularFileHead(_ path: String, head: Int, limit: Int) throws(FileAccessError) -> (head: Data, size: Int)? {
+        try readRegularFile(path, limit: limit, followLink: false, upTo: head).map { ($0.data, $0.size) }
+    }
+
+    /// The file's first `upTo` bytes (all of them when nil) and its size, after its checks: a regular
+    /// file, no link unless `followLink`, at most `limit` bytes.
+    private static func readRegularFile(_ path: String, limit: Int, followLink: Bool, upTo: Int?) throws(FileAccessError) -> (data: Data, size: Int)? {
         let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followLink ? 0 : O_NOFOLLOW)
         let descriptor = open(path, flags)
         guard descriptor >= 0 else {
@@ -127,7 +139,8 @@ package enum OwnFiles {
         guard info.st_size <= limit else {
             throw FileAccessError(path: path, problem: "is larger than \(NumberFormat.bytes(limit))")
         }
-        var data = Data(count: Int(info.st_size))
+        let size = Int(info.st_size)
+        var data = Data(count: min(upTo ?? size, size))
         var total = 0
         while total < data.count {
             let count = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
@@ -136,37 +149,7 @@ package enum OwnFiles {
             if count == 0 { break }
             total += count
         }
-        return data.prefix(total)
-    }
-
-    /// The first `head` bytes of a regular file (never through a symbolic link), and its size;
-    /// nil when nothing is there. The same checks as ``readRegularFile(_:limit:followLink:)``.
-    package static func readRegularFileHead(_ path: String, head: Int, limit: Int) throws(FileAccessError) -> (head: Data, size: Int)? {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
-            if errno == ELOOP { throw FileAccessError(path: path, problem: "is a symbolic link, which boxoffice does not follow") }
-            throw FileAccessError(path: path, action: "read", code: errno)
-        }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw FileAccessError(path: path, action: "read", code: errno) }
-        switch kind(of: info) {
-        case .regularFile: break
-        case .folder: throw FileAccessError(path: path, problem: "is a folder, not a file")
-        default: throw FileAccessError(path: path, problem: "is not a regular file (a FIFO, socket or device)")
-        }
-        guard info.st_size <= limit else { throw FileAccessError(path: path, problem: "is larger than \(NumberFormat.bytes(limit))") }
-        var data = Data(count: min(head, Int(info.st_size)))
-        var total = 0
-        while total < data.count {
-            let count = data.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { throw FileAccessError(path: path, action: "read", code: errno) }
-            if count == 0 { break }
-            total += count
-        }
-        return (data.prefix(total), Int(info.st_size))
+        return (data.prefix(total), size)
     }
 
     /// Removes `name` from `folder` only when it is a regular file we own (never a link, a folder or
