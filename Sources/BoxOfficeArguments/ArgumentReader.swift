@@ -25,6 +25,8 @@ package protocol ArgumentReader {
     var positionals: [String] { get }
     /// A parameter's value, nil when it was not given.
     func value(_ parameter: String) -> ArgumentValue?
+    /// Every value of a parameter given more than once, or of one that takes a list (`--exec CMD ARG ;`), in order.
+    func values(_ parameter: String) -> [String]
     /// A parameter as messages name it.
     func named(_ parameter: String) -> String
     /// What the face suggests for a word no parameter took (`; did you mean '--date 20220105'?`), or "".
@@ -32,6 +34,15 @@ package protocol ArgumentReader {
 }
 
 package extension ArgumentReader {
+    /// One value, or none: a face whose parameters are never repeated.
+    func values(_ parameter: String) -> [String] {
+        switch value(parameter) {
+        case let .text(text)?: [text]
+        case let .number(number)?: [String(number)]
+        case .flag?, nil: []
+        }
+    }
+
     /// Whether the parameter was given.
     func has(_ parameter: Parameter) -> Bool { value(parameter.name) != nil }
 

@@ -24,6 +24,11 @@ package struct OptionSpec: Sendable {
     /// The default, shown in help as `[default: …]`.
     package var defaultValue: String? = nil
     package var completion: ValueCompletion = .none
+    /// Whether it may be given more than once, each value kept (`--target A=1 --target B=2`).
+    package var repeatable = false
+    /// For an option followed by a command and its arguments, the word that ends them (`;`, as
+    /// `find -exec` takes them); nil for any other.
+    package var terminator: String? = nil
 
     /// An option: `value` is its placeholder, nil for a flag.
     package init(name: String, short: Character? = nil, value: String? = nil, environment: String? = nil, help: String,

@@ -33,10 +33,13 @@ package struct Parameter: Sendable {
     /// A parameter: `value` is the command line's placeholder (nil for a flag); choices complete
     /// as themselves unless `completion` says otherwise.
     package init(_ name: String, value: String? = nil, help: String, default defaultValue: String? = nil, kind: Kind,
-         completion: ValueCompletion? = nil) {
+         completion: ValueCompletion? = nil, repeatable: Bool = false, terminator: String? = nil) {
         var completes = completion ?? .none
         if completion == nil, case let .choice(words) = kind { completes = .choices(words) }
-        option = OptionSpec(name: name, value: kind == .flag ? nil : value ?? "VALUE", help: help, defaultValue: defaultValue, completion: completes)
+        var option = OptionSpec(name: name, value: kind == .flag ? nil : value ?? "VALUE", help: help, defaultValue: defaultValue, completion: completes)
+        option.repeatable = repeatable
+        option.terminator = terminator
+        self.option = option
         self.kind = kind
     }
 

@@ -5,6 +5,8 @@ struct ParsedArguments: Equatable {
     var positionals: [String] = []
     /// Option values by name; flags map to "". An option that takes a value may be given once.
     var options: [String: String] = [:]
+    /// Every value of an option given more than once, or the words of one that takes a list.
+    var lists: [String: [String]] = [:]
 
     func has(_ name: String) -> Bool { options[name] != nil }
 }
@@ -31,7 +33,7 @@ struct ArgumentParser {
             return parsed
         }
         var parsed = ParsedArguments()
-        var pendingOptions: [(token: String, name: String, value: String?)] = []
+        var pendingOptions: [(token: String, name: String, value: String?, list: [String]?)] = []
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -56,6 +58,20 @@ struct ArgumentParser {
             guard let spec = option(named: name, command: parsed.command) ?? laterCommandOption(named: name, in: arguments) else {
                 throw unknownOption(token, name: name, command: parsed.command, laterCommand: firstCommand(in: arguments))
             }
+            if let terminator = spec.terminator {
+                // A command and its arguments, to the terminator, taken as they are (as `find -exec` takes them).
+                guard inlineValue == nil, let end = arguments[index...].firstIndex(of: terminator) else {
+                    throw UsageError(message: "--\(spec.name) takes a command and its arguments ended by '\(terminator)' (written \\\(terminator) or '\(terminator)' in a shell), e.g. --\(spec.name) notify-send {} \\\(terminator)",
+                                     command: parsed.command)
+                }
+                let words = Array(arguments[index..<end])
+                guard let program = words.first, !program.isEmpty else {
+                    throw UsageError(message: "--\(spec.name) needs a command before its '\(terminator)'", command: parsed.command)
+                }
+                index = end + 1
+                pendingOptions.append((token, spec.name, program, words))
+                continue
+            }
             var value = inlineValue
             if spec.takesValue, value == nil {
                 guard index < arguments.count, Self.canBeValue(arguments[index]) else {
@@ -66,11 +82,24 @@ struct ArgumentParser {
             } else if !spec.takesValue, inlineValue != nil {
                 throw UsageError.unexpectedValue(option: "--" + spec.name)
             }
-            pendingOptions.append((token, spec.name, value))
+            pendingOptions.append((token, spec.name, value, nil))
         }
         for option in pendingOptions {
             guard let spec = self.option(named: "--" + option.name, command: parsed.command) else {
                 throw UsageError.optionNotForCommand(option: "--" + option.name, command: parsed.command)
+            }
+            if let list = option.list {
+                if parsed.lists[option.name] != nil {
+                    throw UsageError(message: "--\(option.name) is given twice; give it once", command: parsed.command)
+                }
+                parsed.lists[option.name] = list
+                parsed.options[option.name] = option.value ?? ""
+                continue
+            }
+            if spec.repeatable, let value = option.value {
+                parsed.lists[option.name, default: []].append(value)
+                parsed.options[option.name] = value
+                continue
             }
             if spec.takesValue, let earlier = parsed.options[option.name], let value = option.value {
                 throw UsageError(message: "--\(option.name) is given twice (\(UsageError.quote(earlier)) and \(UsageError.quote(value))); give it once",

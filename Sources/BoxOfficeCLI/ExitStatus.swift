@@ -184,6 +184,19 @@ struct FailureReport: Equatable {
             let cached = error.notCached.isEmpty ? "" : " The cache holds no answer for \(PeriodCoverage.listed(error.notCached.map(\.iso))) (--offline)."
             self.init(.unavailable, "KOBIS could not answer for \(error.days); the other days are shown.\(cached)",
                       "This is a failure on KOBIS's side: run the same command again later, and only \(error.kobisFailed.count == 1 ? "that day is" : "those days are") fetched.")
+        case let error as NewsDayUnread:
+            self.init(.unavailable, error.description + ".", error.reason == .notHeld ? "Pick a day the samples hold, or drop --demo to ask KOBIS itself."
+                          : error.reason == .notCached ? "Run it once without --offline to fetch and keep the days." : "This is a failure on KOBIS's side: run the same command again later.")
+        case let error as WatchStateError:
+            switch error {
+            case .damaged: self.init(.dataError, error.description + ".", "Nothing was told or lost: run the watch again to start it afresh, or restore the file to go on from it.")
+            case .busy: self.init(.tempFail, error.description + ".", "Check for a run that hangs (ps); the state is left as it was.")
+            case .unusable: self.init(.failure, error.description + ".", "Check the folder's owner and permissions, or choose another with BOXOFFICE_STATE_DIR.")
+            }
+        case let error as EventProgramError:
+            self.init(.failure, error.failures.joined(separator: "; ") + ".", "Those events are kept, and given to the program again on the next run.")
+        case let error as DayNotPublishedError:
+            self.init(.failure, error.description + ".", "KOBIS publishes a day after it ends; pass --date \(error.day.adding(days: -1).iso) for the day before.")
         case let error as SamplePeriodError:
             self.init(.unavailable, error.description + ".", "Pick a period with sample days, or drop --demo to ask KOBIS itself.")
         case let error as NetworkHelperError:

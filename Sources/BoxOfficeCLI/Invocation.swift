@@ -118,7 +118,7 @@ struct Invocation: Equatable {
 
     private static func command(_ name: String, _ parsed: ParsedArguments, today: Day) throws(UsageError) -> Command {
         guard let type = Commands.named(name) else { throw UsageError.unknownCommand(name, suggestion: nil) }
-        return .run(try type.init(CommandArguments(name: name, positionals: parsed.positionals, options: parsed.options, today: today)))
+        return .run(try type.init(CommandArguments(name: name, positionals: parsed.positionals, options: parsed.options, lists: parsed.lists, today: today)))
     }
 
     private mutating func readGlobalOptions(_ parsed: ParsedArguments, environment: [String: String]) throws(UsageError) {

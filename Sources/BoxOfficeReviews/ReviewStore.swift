@@ -67,17 +67,15 @@ package struct ReviewStore: Sendable {
     package func update<Result>(_ change: (inout [Review]) throws -> (changed: Bool, result: Result)) throws -> Result {
         try makeFolder()
         let lockPath = folder.appendingPathComponent(Self.lockName).path
-        let lock = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { throw ReviewStoreError.unusable(path: lockPath, reason: "it cannot be opened (\(OwnFiles.reason(errno)))") }
-        defer { close(lock) }
-        var info = stat()
-        guard fstat(lock, &info) == 0, OwnFiles.kind(of: info) == .regularFile, OwnFiles.isOurs(info) else {
-            throw ReviewStoreError.unusable(path: lockPath, reason: "it is not a file boxoffice made")
+        let held: Int32?
+        do {
+            held = try OwnFiles.lockExclusively(lockPath)
+        } catch {
+            throw ReviewStoreError.unusable(path: lockPath, reason: "it " + error.problem)
         }
-        while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw ReviewStoreError.unusable(path: lockPath, reason: "it cannot be locked (\(OwnFiles.reason(errno)))") }
-        }
-        defer { flock(lock, LOCK_UN) }
+        // Waiting for the lock, it is always had.
+        guard let lock = held else { throw ReviewStoreError.unusable(path: lockPath, reason: "it cannot be locked") }
+        defer { OwnFiles.unlock(lock) }
         var reviews = try read()
         let before = reviews
         let outcome = try change(&reviews)

@@ -102,10 +102,10 @@ enum HelperProcesses {
 
 /// How a helper is started: a program of its own group with a socket for its input and output,
 /// nothing else of ours open in it, and no key in its environment.
-enum HelperLaunch {
+package enum HelperLaunch {
     /// Closes every descriptor from 3 up in the child: glibc's `posix_spawn_file_actions_addclosefrom_np`
     /// (2.34 and later), else a close for each descriptor open now.
-    private static func closeInherited(_ actions: inout posix_spawn_file_actions_t) {
+    package static func closeInherited(_ actions: inout posix_spawn_file_actions_t) {
         if let closeFrom = addCloseFrom, closeFrom(&actions, 3) == 0 { return }
         for name in (try? OwnFiles.names(in: "/proc/self/fd")) ?? [] {
             if let descriptor = Int32(name), descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
@@ -185,5 +185,5 @@ enum HelperLaunch {
     }
 
     /// The variables that hold keys, which the helper never gets.
-    static let keyVariables: Set<String> = ["KOBIS_API_KEY", "KAKAO_REST_API_KEY", "OMDB_API_KEY"]
+    package static let keyVariables: Set<String> = ["KOBIS_API_KEY", "KAKAO_REST_API_KEY", "OMDB_API_KEY"]
 }

@@ -7,9 +7,12 @@ struct CommandArguments: ArgumentReader {
     let name: String
     let positionals: [String]
     let options: [String: String]
+    /// Every value of an option given more than once, or the words of one that takes a list.
+    var lists: [String: [String]] = [:]
     let today: Day
 
     func value(_ parameter: String) -> ArgumentValue? { options[parameter].map(ArgumentValue.text) }
+    func values(_ parameter: String) -> [String] { lists[parameter] ?? options[parameter].map { [$0] } ?? [] }
 
     func named(_ parameter: String) -> String { "--" + parameter }
 

@@ -354,7 +354,7 @@ public struct BoxOfficeClient: Sendable {
 
     /// One call's value (stamped with the time its answer was fetched, which decides whether its
     /// figures are provisional), or the library's error.
-    private func call<Value>(_ call: KOBISCall<Value>) async throws(BoxOfficeError) -> Value {
+    func call<Value>(_ call: KOBISCall<Value>) async throws(BoxOfficeError) -> Value {
         do {
             return try await client.fetch(call)
         } catch {

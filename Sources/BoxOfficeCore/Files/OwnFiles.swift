@@ -152,6 +152,34 @@ package enum OwnFiles {
         return (data.prefix(total), size)
     }
 
+    /// Opens the lock file at `path` (made when missing; never through a link, never another's
+    /// file) and holds it exclusively, waiting for any other holder (or, without `wait`, giving nil
+    /// while another holds it); gives its descriptor, which `unlock(_:)` lets go of. Two processes
+    /// (or two opens in one) holding the same file never overlap.
+    package static func lockExclusively(_ path: String, wait: Bool = true) throws(FileAccessError) -> Int32? {
+        let lock = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw FileAccessError(path: path, action: "opened", code: errno) }
+        var info = stat()
+        guard fstat(lock, &info) == 0, kind(of: info) == .regularFile, isOurs(info) else {
+            close(lock)
+            throw FileAccessError(path: path, problem: "is not a file boxoffice made; it is left as it is")
+        }
+        while flock(lock, LOCK_EX | (wait ? 0 : LOCK_NB)) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            close(lock)
+            if code == EWOULDBLOCK, !wait { return nil }
+            throw FileAccessError(path: path, action: "locked", code: code)
+        }
+        return lock
+    }
+
+    /// Lets go of a lock `lockExclusively(_:)` took.
+    package static func unlock(_ lock: Int32) {
+        flock(lock, LOCK_UN)
+        close(lock)
+    }
+
     /// Removes `name` from `folder` only when it is a regular file we own (never a link, a folder or
     /// another user's file); returns whether it did.
     package static func removeOwnFile(_ name: String, in folder: String) throws(FileAccessError) -> Bool {

@@ -66,10 +66,10 @@ import Testing
         #expect(types.sorted() == [
             "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "BoxOfficeMiddleware", "BoxOfficeOperation", "BoxOfficeRanking", "CacheEvent",
             "CacheMiddleware", "CacheTicket", "CallCountStore", "ClientEvent", "ClientEvents", "CodeList", "CodeTable", "Company", "CompanySummary", "DailyBoxOffice",
-            "Day", "FilmCredit", "FilmReference", "FilmRun", "FolderAnswerStore", "Freshness", "HTTPRequest", "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "InMemoryCallCounts",
-            "KOBISFault", "KeyRotationMiddleware", "LocalQuotaReached", "MonthCalendar", "Movie", "MovieQuery", "MovieSummary", "PeriodCoverage", "PeriodRanking", "PeriodRecords",
+            "Day", "DayNews", "FilmCredit", "FilmReference", "FilmRun", "FolderAnswerStore", "Freshness", "HTTPRequest", "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "InMemoryCallCounts",
+            "KOBISFault", "KeyRotationMiddleware", "LocalQuotaReached", "MonthCalendar", "Movie", "MovieQuery", "MovieSummary", "NewsEvent", "PeriodCoverage", "PeriodRanking", "PeriodRecords",
             "Person", "PersonSummary", "QuotaCountMiddleware", "RankingRequest", "RankingSeries", "RateLimitMiddleware", "RecordsRequest", "RedirectMiddleware", "RetryMiddleware", "SearchPage", "SecretMaskMiddleware",
-            "StoredAnswer", "TimeoutMiddleware", "TitleMatch", "TopFilmsRequest", "TransportError", "Trend", "TrendRequest", "UnreadDay", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
+            "StoredAnswer", "TimeoutMiddleware", "TitleMatch", "TopFilmsRequest", "TransportError", "Trend", "TrendRequest", "UnreadDay", "WatchState", "WatchStore", "WatchTarget", "WatchUpdate", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
         ])
     }
 }

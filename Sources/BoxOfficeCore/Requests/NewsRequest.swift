@@ -1,0 +1,83 @@
+extension BoxOfficeClient {
+    /// What happened on `day` against the day before (``DayNews``): a new number one and the run it
+    /// ended, films entering, coming back to and leaving the ranking, milestones passed.
+    ///
+    /// Reads the day, the day before and the ``DayNews/lookback`` days before those (one call
+    /// each the cache does not hold; four past the top 10 with `deep`), and, when a run at number
+    /// one ended that day reaches back past them, the days before it too, two weeks at a time.
+    ///
+    /// ```swift
+    /// let news = try await client.news(on: Day(year: 2025, month: 10, day: 3)!)
+    /// for event in news.events { print(event.kind, event.title) }
+    /// ```
+    ///
+    /// A day not published yet (today or later, or a day whose ranking KOBIS has not put out)
+    /// has no events: check ``DayNews/events`` and ``DayNews/provisional``.
+    public func news(on day: Day, deep: Bool = false, concurrency: Int = 4) async throws(BoxOfficeError) -> DayNews {
+        do {
+            return try await news(on: day, deep: deep, reading: PeriodReading(jobs: max(1, concurrency)))
+        } catch {
+            throw BoxOfficeError(error)
+        }
+    }
+
+    /// The same, read as `reading` says (its cost approved first, its progress told).
+    package nonisolated(nonsending) func news(on day: Day, deep: Bool, reading: PeriodReading) async throws -> DayNews {
+        let today = Day.korean(at: now())
+        guard day < today else {
+            throw BoxOfficeError.invalidRequest("\(day.iso) is not published yet: KOBIS publishes a day after it ends (today in Korea is \(today.iso))")
+        }
+        let window = DayNews.window(for: day)
+        var (rankings, coverage) = try await client.dailyRankings(of: window, deep: deep, reading: reading)
+        for needed in [day.adding(days: -1), day] {
+            guard let reason = coverage.reason(for: needed) else { continue }
+            throw NewsDayUnread(day: needed, news: day, reason: reason)
+        }
+        guard var news = DayNews(day: day, from: window.lowerBound, rankings: rankings, deep: deep, coverage: coverage) else {
+            throw BoxOfficeError.invalidAnswer("the rankings of \(day.iso) and the day before were read but not given back")
+        }
+        // A run at number one that ended on the day and reaches the first day read goes on before it.
+        var first = window.lowerBound
+        while let start = news.runToReadFurther, first.days(to: day) < FilmRun.mostDays {
+            let earlier = start.adding(days: -14)...start.adding(days: -1)
+            let (more, moreCoverage) = try await client.dailyRankings(of: earlier, deep: deep, reading: reading)
+            rankings = more + rankings
+            coverage = moreCoverage + coverage
+            first = earlier.lowerBound
+            guard let longer = DayNews(day: day, from: first, rankings: rankings, deep: deep, coverage: coverage) else { break }
+            news = longer
+        }
+        return news
+    }
+}
+
+/// The news of a day cannot be told: the day, or the day before it is told against, was not read.
+package struct NewsDayUnread: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The day not read.
+    package let day: Day
+    /// The day whose news was asked for.
+    package let news: Day
+    /// Why it was not read.
+    package let reason: UnreadDay.Reason
+
+    package var description: String {
+        let against = day == news ? "" : ", the day the news of \(news.iso) is told against"
+        return switch reason {
+        case .notHeld: "the samples hold no ranking of \(day.iso)\(against)"
+        case .notCached: "the cache holds no ranking of \(day.iso)\(against), and --offline asks nothing of KOBIS"
+        case let .kobisFailed(fault): "KOBIS could not answer for \(day.iso)\(against): \(fault.summary) (error \(fault.code)); try again later"
+        }
+    }
+}
+
+/// KOBIS has not published a day's ranking (or the day before's) yet, so it has no news.
+package struct DayNotPublishedError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The day asked for.
+    package let day: Day
+
+    package init(day: Day) {
+        self.day = day
+    }
+
+    package var description: String { "KOBIS has not published the box office of \(day.iso) (or of the day before) yet" }
+}

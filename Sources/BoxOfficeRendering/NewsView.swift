@@ -1,0 +1,275 @@
+import BoxOfficeCore
+
+/// An event as told: with the language of its sentence and whether it is of the deep ranking.
+package struct ToldEvent: Sendable, Equatable {
+    package let event: NewsEvent
+    package let korean: Bool
+    package let deep: Bool
+
+    package init(_ event: NewsEvent, korean: Bool, deep: Bool) {
+        self.event = event
+        self.korean = korean
+        self.deep = deep
+    }
+
+    /// One sentence ready to post, in Korean or English: the film, what happened, the figures it rests on.
+    package var text: String {
+        korean ? NewsWords.korean(event, deep: deep) : NewsWords.english(event, deep: deep)
+    }
+
+    /// The event's keys (`text` last), without its date: `{kind, movieCode, title, rank, previousRank,
+    /// audience, audienceTotal, milestone, day, endedRun, revision, text}`.
+    package static let fields: [Field<ToldEvent>] = [
+        .leaf("kind", .eventKind) { .string($0.event.kind.rawValue) }, .leaf("movieCode", .movieCode) { .string($0.event.movieCode) },
+        .leaf("title", .title) { .string($0.event.title) }, .leaf("rank", .eventRank) { JSONValue($0.event.rank) },
+        .leaf("previousRank", .previousRank) { JSONValue($0.event.previousRank) }, .leaf("audience", .eventAudience) { JSONValue($0.event.audience) },
+        .leaf("audienceTotal", .eventAudienceTotal) { JSONValue($0.event.audienceTotal) },
+        .leaf("milestone", .eventMilestone) { JSONValue($0.event.milestone) }, .leaf("day", .eventDay) { JSONValue($0.event.day) },
+        .object("endedRun", .endedRun, [
+            .leaf("movieCode", .movieCode) { .string($0.movieCode) }, .leaf("title", .title) { .string($0.title) },
+            .leaf("days", .endedRunDays) { .int(Int64($0.days)) }, .leaf("from", .endedRunFrom) { .string($0.from.iso) },
+            .leaf("atLeast", .endedRunAtLeast) { .bool($0.atLeast) },
+        ]) { $0.event.endedRun },
+        .object("revision", .revision, [
+            .leaf("field", .revisionField) { .string($0.field) }, .leaf("from", .revisionFrom) { JSONValue($0.from) },
+            .leaf("to", .revisionTo) { JSONValue($0.to) },
+        ]) { $0.event.revision },
+        .leaf("text", .eventText) { .string($0.text) },
+    ]
+
+    /// The same with its date first: a line of JSON Lines, a row of CSV.
+    package static let dated: [Field<ToldEvent>] = [.leaf("date", .date) { .string($0.event.date.iso) }] + fields
+}
+
+/// The news of a day as the command line and the MCP server show it: its sentences in the user's language.
+package struct NewsShown: Sendable, Equatable {
+    package let news: DayNews
+    package let korean: Bool
+
+    package init(_ news: DayNews, korean: Bool) {
+        self.news = news
+        self.korean = korean
+    }
+
+    var told: [ToldEvent] { news.events.map { ToldEvent($0, korean: korean, deep: news.deep) } }
+
+    /// `{date, provisional, events: [...]}`.
+    package static let fields: [Field<NewsShown>] = [
+        .leaf("date", .date) { .string($0.news.day.iso) }, .leaf("provisional", .provisional) { .bool($0.news.provisional) },
+        .list("events", .events, ToldEvent.fields) { $0.told },
+    ]
+    package static let shape = fields.shape()
+}
+
+extension NewsShown: Presentable {
+    package static let fieldNames = ToldEvent.dated.keys()
+    package static var isList: Bool { true }
+    package static var itemsKey: String? { "events" }
+
+    package var json: JSONValue { Self.fields.json(self) }
+    package var records: [JSONValue] { told.map(ToldEvent.dated.json) }
+
+    /// A heading, then one line an event (wrapped with a hanging indent only where the terminal is narrower).
+    package func table(_ options: RenderOptions) -> String {
+        let day = news.day
+        var heading = (options.korean ? "박스오피스 소식" : "Box office news") + " · \(day.iso) (\(options.weekday(day)))"
+        if news.deep { heading += options.korean ? " · 40위까지" : " · past the top 10" }
+        var document = Document([.heading(heading)])
+        var notes: [String] = []
+        if news.provisional { notes.append(options.korean ? "KOBIS가 아직 수치를 고칠 수 있는 날입니다." : "KOBIS may still revise this day's figures.") }
+        // The days looked at (an ended run read further back says itself whether it is whole).
+        let unread = news.coverage.unread.map(\.day).filter { DayNews.window(for: day).contains($0) }.map(\.iso)
+        if !unread.isEmpty {
+            notes.append(options.korean ? "읽지 못한 날 (재진입과 1위 연속 일수에 영향): \(unread.joined(separator: ", "))"
+                : "days not read (they tell a return and a run at number one): \(unread.joined(separator: ", "))")
+        }
+        if !notes.isEmpty { document.append(.notes(notes, wrap: options.width ?? 100)) }
+        guard !news.events.isEmpty else {
+            document.append(.text(options.korean ? "\(day.iso): 전날과 달라진 것이 없습니다." : "Nothing changed on \(day.iso) against the day before."))
+            return document.rendered(options)
+        }
+        document.append(.lines(NewsWords.lines(told.map(\.text), options)))
+        return document.rendered(options)
+    }
+
+    /// For an article: the heading, then each event an item of a list.
+    package func markdown(_ options: RenderOptions) -> String? {
+        let heading = "**" + (options.korean ? "박스오피스 소식" : "Box office news") + " · \(news.day.iso)**\n\n"
+        guard !news.events.isEmpty else {
+            return heading + (options.korean ? "\(news.day.iso): 전날과 달라진 것이 없습니다.\n" : "Nothing changed on \(news.day.iso) against the day before.\n")
+        }
+        return heading + told.map { "- " + RecordTable.markdownText($0.text) + "\n" }.joined()
+    }
+}
+
+/// The events of a watch's run, day by day, as the command line shows them.
+package struct WatchShown: Sendable, Equatable {
+    package let events: [NewsEvent]
+    package let korean: Bool
+    package let deep: Bool
+
+    package init(_ events: [NewsEvent], korean: Bool, deep: Bool) {
+        self.events = events
+        self.korean = korean
+        self.deep = deep
+    }
+
+    var told: [ToldEvent] { events.map { ToldEvent($0, korean: korean, deep: deep) } }
+
+    /// The events by date, in the order they came: `[{date, events}]`.
+    var days: [(day: Day, events: [ToldEvent])] {
+        var days: [(day: Day, events: [ToldEvent])] = []
+        for event in told {
+            if let last = days.indices.last, days[last].day == event.event.date { days[last].events.append(event) } else { days.append((event.event.date, [event])) }
+        }
+        return days
+    }
+}
+
+extension WatchShown: Presentable {
+    package static let fieldNames = ToldEvent.dated.keys()
+    package static var isList: Bool { true }
+
+    /// `[{date, events: [...]}]`, a day's events together.
+    package var json: JSONValue {
+        .array(days.map { .object([("date", .string($0.day.iso)), ("events", .array($0.events.map(ToldEvent.fields.json)))]) })
+    }
+
+    package var records: [JSONValue] { told.map(ToldEvent.dated.json) }
+
+    /// One line an event, each after its date; nothing at all when nothing happened.
+    package func table(_ options: RenderOptions) -> String {
+        days.map { day in
+            Document([.lines(NewsWords.lines(day.events.map { "\(day.day.iso)  \($0.text)" }, options))]).rendered(options)
+        }.joined()
+    }
+}
+
+/// The sentences of events, in English and in Korean, as the Korean film press words them.
+package enum NewsWords {
+    /// Each sentence on a line of its own, wrapped with a hanging indent where the terminal is narrower.
+    static func lines(_ sentences: [String], _ options: RenderOptions) -> [String] {
+        sentences.flatMap { sentence -> [String] in
+            let clean = TerminalText.clean(sentence)
+            guard let width = options.width else { return ["• " + clean] }
+            let wrapped = TerminalText.wrap(clean, to: max(10, width - 2), ambiguousWide: options.ambiguousWide)
+            return wrapped.enumerated().map { ($0.offset == 0 ? "• " : "  ") + $0.element }
+        }
+    }
+
+    static func english(_ event: NewsEvent, deep: Bool) -> String {
+        let title = event.title
+        let list = deep ? "the ranking" : "the top 10"
+        let audience = event.audience.map { "\(NumberFormat.grouped($0)) admissions" }
+        let with = audience.map { " with \($0)" } ?? ""
+        let preview = event.openDate.map { " in previews, ahead of its opening on \($0.iso)" } ?? " in previews"
+        switch event.kind {
+        case .newNumberOne:
+            var sentence: String
+            if let previous = event.previousRank {
+                sentence = "\(title) rises to number one from #\(previous)\(with)"
+            } else if event.day == 1 {
+                sentence = "\(title) opens at number one\(with)"
+            } else if event.isPreview {
+                sentence = "\(title) goes straight to number one\(preview)\(audience.map { " (\($0))" } ?? "")"
+            } else {
+                sentence = "\(title) goes straight to number one\(with)"
+            }
+            if let run = event.endedRun {
+                let days = run.atLeast ? "at least \(run.days) days" : run.days == 1 ? "one day" : "\(run.days) days"
+                sentence += ", ending \(run.title)'s run of \(days) at number one"
+            }
+            return sentence + "."
+        case .entered, .reentered:
+            let rank = event.rank.map { "#\($0)" } ?? "?"
+            if event.kind == .reentered, event.day == 1 { return "\(title) opens at \(rank)\(with), back in \(list) after its previews." }
+            if event.kind == .reentered { return "\(title) is back in \(list) at \(rank)\(with)." }
+            if event.day == 1 { return "\(title) opens at \(rank)\(with)." }
+            if event.isPreview { return "\(title) enters \(list) at \(rank)\(preview)\(audience.map { " (\($0))" } ?? "")." }
+            return "\(title) enters \(list) at \(rank)\(with)."
+        case .left:
+            let before = event.previousRank.map { "#\($0) the day before" }
+            let total = event.audienceTotal.map { "\(NumberFormat.grouped($0)) admissions in all" }
+            let figures = [before, total].compactMap(\.self).joined(separator: "; ")
+            return "\(title) leaves \(list)\(figures.isEmpty ? "" : " (\(figures))")."
+        case .milestone, .target:
+            let mark = event.milestone.map(englishMark) ?? "?"
+            let when = event.day.map { $0 == 1 ? " on its opening day" : " on day \($0)" } ?? (event.isPreview ? " in previews" : "")
+            if event.kind == .target {
+                return "\(title) reaches the watch's target of \(mark)\(when)\(event.audienceTotal.map { " (\(NumberFormat.grouped($0)) in all)" } ?? "")."
+            }
+            return "\(title) passes \(mark)\(when)."
+        case .revised:
+            guard let revision = event.revision else { return "KOBIS revised \(title)'s figures for \(event.date.iso)." }
+            return "KOBIS revised \(title)'s \(englishField(revision.field)) for \(event.date.iso): \(number(revision.from)) → \(number(revision.to))."
+        }
+    }
+
+    static func korean(_ event: NewsEvent, deep: Bool) -> String {
+        let title = event.title
+        let list = deep ? "순위권" : "10위권"
+        let audience = event.audience.map { "관객 \(NumberFormat.grouped($0))명" }
+        let figures = audience.map { " (\($0))" } ?? ""
+        switch event.kind {
+        case .newNumberOne:
+            var sentence: String
+            if let previous = event.previousRank {
+                sentence = "\(title), \(previous)위에서 1위로\(figures)"
+            } else if event.day == 1 {
+                sentence = "\(title), 개봉일 1위로 출발\(figures)"
+            } else if event.isPreview {
+                sentence = "\(title), 개봉 전 시사로 1위\(figures)"
+            } else {
+                sentence = "\(title), 1위 등극\(figures)"
+            }
+            if let run = event.endedRun {
+                sentence += " — \(run.title) \(run.atLeast ? "\(run.days)일 이상" : "\(run.days)일") 연속 1위 마감"
+            }
+            return sentence
+        case .entered, .reentered:
+            let rank = event.rank.map { "\($0)위" } ?? "?"
+            if event.kind == .reentered, event.day == 1 { return "\(title), 개봉일 \(rank)로 출발\(figures) · 시사 후 \(list) 재진입" }
+            if event.kind == .reentered { return "\(title), \(rank)로 \(list) 재진입\(figures)" }
+            if event.day == 1 { return "\(title), 개봉일 \(rank)로 출발\(figures)" }
+            if event.isPreview {
+                return "\(title), 개봉 전 시사로 \(rank) 진입\(figures)\(event.openDate.map { " · \($0.iso) 개봉" } ?? "")"
+            }
+            return "\(title), \(rank)로 \(list) 진입\(figures)"
+        case .left:
+            let parts = [event.previousRank.map { "전날 \($0)위" }, event.audienceTotal.map { "누적 \(NumberFormat.grouped($0))명" }].compactMap(\.self)
+            return "\(title), \(list) 밖으로\(parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")"
+        case .milestone:
+            let mark = event.milestone.map(koreanMark) ?? "?"
+            if let day = event.day { return "\(title), \(day == 1 ? "개봉 첫날" : "개봉 \(day)일 만에") \(mark) 관객 돌파" }
+            return "\(title), \(event.isPreview ? "개봉 전 " : "")\(mark) 관객 돌파"
+        case .target:
+            let mark = event.milestone.map { NumberFormat.grouped($0) } ?? "?"
+            let parts = [event.day.map { "개봉 \($0)일째" }, event.audienceTotal.map { "누적 \(NumberFormat.grouped($0))명" }].compactMap(\.self)
+            return "\(title), 목표 관객 \(mark)명 도달\(parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")"
+        case .revised:
+            guard let revision = event.revision else { return "\(event.date.iso) \(title) 수치 수정" }
+            return "\(event.date.iso) \(title) \(koreanField(revision.field)) 수정: \(number(revision.from)) → \(number(revision.to))"
+        }
+    }
+
+    /// `1,000,000 admissions`; ten million by its name.
+    static func englishMark(_ mark: Int) -> String {
+        mark == 10_000_000 ? "ten million admissions (천만)" : "\(NumberFormat.grouped(mark)) admissions"
+    }
+
+    /// `100만`, `50만`, `천만`.
+    static func koreanMark(_ mark: Int) -> String {
+        if mark == 10_000_000 { return "천만" }
+        return mark % 10_000 == 0 ? "\(NumberFormat.grouped(mark / 10_000))만" : "\(NumberFormat.grouped(mark))명"
+    }
+
+    static func number(_ value: Int64?) -> String { value.map { NumberFormat.grouped($0) } ?? "blank" }
+
+    static func englishField(_ field: String) -> String {
+        ["rank": "rank", "audience": "audience", "audienceTotal": "total audience", "sales": "sales (won)", "screens": "screens", "shows": "showings"][field] ?? field
+    }
+
+    static func koreanField(_ field: String) -> String {
+        ["rank": "순위", "audience": "관객수", "audienceTotal": "누적 관객수", "sales": "매출액", "screens": "스크린 수", "shows": "상영 횟수"][field] ?? field
+    }
+}

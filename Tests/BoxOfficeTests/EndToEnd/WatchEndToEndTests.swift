@@ -1,0 +1,258 @@
+@testable import BoxOfficeCLI
+@testable import BoxOfficeCore
+import Foundation
+import Testing
+
+/// `boxoffice watch`, run as cron runs it, on the recorded season served by the loopback server
+/// through the real transport, its clock set to the days of the season: the first run, catching up
+/// over missed days, a revision reported once, a target, two runs at once over one state, a
+/// damaged state, a program that fails and one given a title full of shell metacharacters and
+/// escape sequences; and the built binary killed in the middle of a run.
+@Suite struct WatchEndToEndTests {
+    /// `hour` o'clock in Korea on the day.
+    static func korean(_ month: Int, _ day: Int, hour: Int = 10) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Asia/Seoul")!
+        return calendar.date(from: DateComponents(year: 2025, month: month, day: day, hour: hour))!
+    }
+
+    /// A folder for a test's cache and state, removed after it.
+    final class Folders: Sendable {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-watch-\(UUID().uuidString)")
+        var cache: URL { root.appendingPathComponent("cache") }
+        var state: URL { root.appendingPathComponent("state") }
+        var file: URL { state.appendingPathComponent("watch-default.json") }
+        deinit { try? FileManager.default.removeItem(at: root) }
+    }
+
+    static func environment(_ server: LoopbackServer, _ folders: Folders) -> [String: String] {
+        ["KOBIS_API_KEY": KOBISEmulator.key, "BOXOFFICE_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_CACHE_DIR": folders.cache.path,
+         "BOXOFFICE_STATE_DIR": folders.state.path, "HOME": "/nonexistent", "PATH": "/usr/bin:/bin"]
+    }
+
+    /// One run of the command line at `now`.
+    static func run(_ arguments: [String], at now: Date, _ environment: [String: String]) async -> RunResult {
+        let capture = OutputCapture()
+        let status = await BoxOfficeCommandLine(environment: environment, console: capture.console(), now: { now }).run(arguments)
+        return RunResult(status: status, standardOutput: capture.standardOutput, standardError: capture.standardError)
+    }
+
+    /// The news of each day, as `news --format jsonl` tells it at `now`.
+    static func news(_ days: [String], at now: Date, _ environment: [String: String]) async -> String {
+        var lines = ""
+        for day in days { lines += await run(["news", "--date", day, "--format", "jsonl", "--rate", "0"], at: now, environment).standardOutput }
+        return lines
+    }
+
+    /// The first run records where things stand in one line and prints nothing; the next, with
+    /// nothing new, says nothing at all. Three days later, it tells the news of the three days it
+    /// missed, exactly as `news` tells each, then nothing again.
+    @Test func theFirstRunThenCatchingUpOverThreeMissedDays() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folders = Folders()
+        let environment = Self.environment(server, folders)
+        let first = await Self.run(["watch", "--rate", "0"], at: Self.korean(10, 2), environment)
+        #expect(first.status == .success, "\(first.standardError)")
+        #expect(first.standardOutput.isEmpty)
+        #expect(first.standardError == "boxoffice: watch 'default' started: it follows KOBIS from 2025-10-01 on; the next run tells what happens after.\n")
+        let again = await Self.run(["watch", "--rate", "0"], at: Self.korean(10, 2, hour: 11), environment)
+        #expect(again.status == .success && again.standardOutput.isEmpty && again.standardError.isEmpty, "\(again.standardError)")
+
+        let caughtUp = await Self.run(["watch", "--format", "jsonl", "--rate", "0"], at: Self.korean(10, 5), environment)
+        #expect(caughtUp.status == .success, "\(caughtUp.standardError)")
+        // More than ten calls are said (the days' answers kept on the first run have gone stale since).
+        #expect(caughtUp.standardError == "boxoffice: 11 days: 11 to fetch from KOBIS, 0 from the cache; 3,000 of today's calls are left (Korean time).\n", "\(caughtUp.standardError)")
+        let expected = await Self.news(["2025-10-02", "2025-10-03", "2025-10-04"], at: Self.korean(10, 5), environment)
+        #expect(!expected.isEmpty)
+        #expect(caughtUp.standardOutput == expected)
+        #expect(caughtUp.standardOutput.contains(#"{"date":"2025-10-03","kind":"newNumberOne","movieCode":"20228988","title":"보스","#))
+        let after = await Self.run(["watch", "--format", "jsonl", "--rate", "0"], at: Self.korean(10, 5, hour: 11), environment)
+        #expect(after.status == .success && after.standardOutput.isEmpty, "\(after.standardOutput)")
+        // The state: the last day told, and the two days KOBIS may still revise, with their figures.
+        let state = try JSONDecoder().decode(WatchState.self, from: Data(contentsOf: folders.file))
+        #expect(state.lastDay == Day(year: 2025, month: 10, day: 4) && state.seen.map(\.day.iso) == ["2025-10-03", "2025-10-04"] && state.pending.isEmpty)
+    }
+
+    /// KOBIS answers 2025-10-03 again with 보스's audience corrected (as it does through the next
+    /// morning): the watch that saw the day says which figures changed, from what to what, once.
+    @Test func aRevisionIsReportedOnce() async throws {
+        let recorded = try Fixtures.text("daily_20251003.json")
+        #expect(recorded.contains(#""audiCnt":"238891""#) && recorded.contains(#""audiAcc":"244160""#))
+        let revised = Locked(false)
+        let server = try LoopbackServer { request in
+            guard request.query["targetDt"] == "20251003", revised.withLock({ $0 }) else { return KOBISEmulator.answer(request, expectedKey: KOBISEmulator.key) }
+            return .json(recorded.replacingOccurrences(of: #""audiCnt":"238891""#, with: #""audiCnt":"239012""#)
+                .replacingOccurrences(of: #""audiAcc":"244160""#, with: #""audiAcc":"244281""#))
+        }
+        let folders = Folders()
+        let environment = Self.environment(server, folders)
+        let first = await Self.run(["watch", "--rate", "0"], at: Self.korean(10, 4, hour: 1), environment)
+        #expect(first.status == .success, "\(first.standardError)")
+        revised.withLock { $0 = true }
+        // Two hours on, the day's answer is no longer fresh and is asked for again.
+        let second = await Self.run(["watch", "--rate", "0", "--color", "never"], at: Self.korean(10, 4, hour: 3), environment)
+        #expect(second.status == .success, "\(second.standardError)")
+        #expect(second.standardOutput == """
+            • 2025-10-03  KOBIS revised 보스's audience for 2025-10-03: 238,891 → 239,012.
+            • 2025-10-03  KOBIS revised 보스's total audience for 2025-10-03: 244,160 → 244,281.
+
+            """, "\(second.standardOutput)")
+        let json = await Self.run(["watch", "--json", "--rate", "0"], at: Self.korean(10, 4, hour: 5), environment)
+        #expect(json.status == .success && json.standardOutput.isEmpty, "told once: \(json.standardOutput)")
+    }
+
+    /// `--target 보스=1,000,000`, set on the first run, is kept until 보스 reaches it on 2025-10-07
+    /// (day 5), told among that day's news, and then forgotten.
+    @Test func aTargetIsKeptUntilReached() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folders = Folders()
+        let environment = Self.environment(server, folders)
+        let first = await Self.run(["watch", "--target", "20228988=1,000,000", "--rate", "0"], at: Self.korean(10, 5), environment)
+        #expect(first.status == .success, "\(first.standardError)")
+        #expect(first.standardError.contains("and when a target is reached"))
+        let second = await Self.run(["watch", "--format", "jsonl", "--rate", "0"], at: Self.korean(10, 8), environment)
+        #expect(second.standardOutput.contains(#"{"date":"2025-10-07","kind":"target","movieCode":"20228988","title":"보스","rank":1,"previousRank":null,"audience":322760,"#), "\(second.standardOutput)")
+        #expect(second.standardOutput.contains(#""milestone":1000000,"day":5,"endedRun":null,"revision":null,"text":"보스 reaches the watch's target of 1,000,000 admissions on day 5 "#))
+        let state = try JSONDecoder().decode(WatchState.self, from: Data(contentsOf: folders.file))
+        #expect(state.targets.isEmpty)
+    }
+
+    /// Two runs at once over one state: one tells the three days' events, the other waits for it
+    /// and finds nothing new; no event is told twice, none is lost.
+    @Test func twoRunsAtOnceTellEachEventOnce() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folders = Folders()
+        let environment = Self.environment(server, folders)
+        _ = await Self.run(["watch", "--rate", "0"], at: Self.korean(10, 2), environment)
+        async let one = Self.run(["watch", "--format", "jsonl", "--rate", "0"], at: Self.korean(10, 5), environment)
+        async let two = Self.run(["watch", "--format", "jsonl", "--rate", "0"], at: Self.korean(10, 5), environment)
+        let (first, second) = await (one, two)
+        #expect(first.status == .success && second.status == .success, "\(first.standardError) \(second.standardError)")
+        let expected = await Self.news(["2025-10-02", "2025-10-03", "2025-10-04"], at: Self.korean(10, 5), environment)
+        #expect([first.standardOutput, second.standardOutput].sorted() == ["", expected])
+    }
+
+    /// A damaged state, or one from another version, is moved aside with a message (exit 65),
+    /// never read as empty and never overwritten; the next run starts afresh.
+    @Test(arguments: ["{\"version\":1,\"deep\":fal", "{\"version\":7,\"deep\":false,\"lastDay\":\"2025-10-01\"}", ""])
+    func aDamagedStateIsSetAside(contents: String) async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folders = Folders()
+        let environment = Self.environment(server, folders)
+        try FileManager.default.createDirectory(at: folders.state, withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: folders.file)
+        let result = await Self.run(["watch", "--rate", "0"], at: Self.korean(10, 5), environment)
+        #expect(result.status == .dataError)
+        #expect(result.standardOutput.isEmpty)
+        let reason = contents.isEmpty ? "it is empty" : contents.contains("7") ? "it is version 7 of the watch's state; this boxoffice reads version 1"
+            : "it is not a whole watch state (cut short, or edited by hand)"
+        #expect(result.standardError.contains("the watch's state \(folders.file.path) cannot be read: \(reason); it was moved to \(folders.file.path).damaged-"), "\(result.standardError)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folders.state.path)
+        let aside = try #require(names.first { $0.hasPrefix("watch-default.json.damaged-") })
+        #expect(try String(contentsOf: folders.state.appendingPathComponent(aside), encoding: .utf8) == contents)
+        #expect(!names.contains("watch-default.json"))
+        let afresh = await Self.run(["watch", "--rate", "0"], at: Self.korean(10, 5), environment)
+        #expect(afresh.status == .success && afresh.standardError.contains("started"), "\(afresh.standardError)")
+    }
+
+    /// A symbolic link where the state would be is not followed, not moved, not replaced.
+    @Test func aLinkForAStateIsLeftAlone() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folders = Folders()
+        let environment = Self.environment(server, folders)
+        try FileManager.default.createDirectory(at: folders.state, withIntermediateDirectories: true)
+        let target = folders.root.appendingPathComponent("elsewhere.json")
+        try Data("precious".utf8).write(to: target)
+        try FileManager.default.createSymbolicLink(at: folders.file, withDestinationURL: target)
+        let result = await Self.run(["watch", "--rate", "0"], at: Self.korean(10, 5), environment)
+        #expect(result.status == .failure, "\(result.standardError)")
+        #expect(result.standardError.contains("the watch's state cannot be kept: \(folders.file.path)"), "\(result.standardError)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folders.file.path) == target.path)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "precious")
+    }
+
+    /// A program that fails is reported (exit 1) and its events are kept: the next run gives them
+    /// to the program again, in order, each as JSON on its standard input.
+    @Test func aFailingProgramLosesNoEvent() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folders = Folders()
+        let environment = Self.environment(server, folders)
+        _ = await Self.run(["watch", "--rate", "0"], at: Self.korean(10, 2), environment)
+        let failing = await Self.run(["watch", "--rate", "0", "--exec", "/bin/sh", "-c", "exit 3", ";"], at: Self.korean(10, 4), environment)
+        #expect(failing.status == .failure)
+        #expect(failing.standardOutput.isEmpty)
+        #expect(failing.standardError.contains("'/bin/sh -c exit 3' exited with 3 for 2025-10-02 "), "\(failing.standardError)")
+        #expect(failing.standardError.contains("the event is kept for the next run"))
+        let received = folders.root.appendingPathComponent("received.jsonl")
+        let working = await Self.run(["watch", "--rate", "0", "--exec", "/bin/sh", "-c", "cat >> \"$0\"", received.path, ";"], at: Self.korean(10, 4, hour: 11), environment)
+        #expect(working.status == .success, "\(working.standardError)")
+        let expected = await Self.news(["2025-10-02", "2025-10-03"], at: Self.korean(10, 4), environment)
+        #expect(try String(contentsOf: received, encoding: .utf8) == expected)
+    }
+
+    /// A title full of shell metacharacters and escape sequences reaches the program as it is, in
+    /// its variables and its input, without a shell ever reading it as a command; what the program
+    /// prints reaches the terminal with the escapes neutralised, and so does the table.
+    @Test func aHostileTitleIsOnlyData() async throws {
+        let hostile = #"보스 $(touch PWNED); `touch PWNED2` | rm -rf ~ \u001b[2J\u001b]0;owned\u0007 'x' \"y\""#
+        let recorded = try Fixtures.text("daily_20251003.json").replacingOccurrences(of: #""movieNm":"보스""#, with: #""movieNm":"\#(hostile)""#)
+        let server = try LoopbackServer { request in
+            request.query["targetDt"] == "20251003" ? .json(recorded) : KOBISEmulator.answer(request, expectedKey: KOBISEmulator.key)
+        }
+        let folders = Folders()
+        try FileManager.default.createDirectory(at: folders.root, withIntermediateDirectories: true)
+        var environment = Self.environment(server, folders)
+        _ = await Self.run(["watch", "--rate", "0"], at: Self.korean(10, 3), environment)
+        let title = folders.root.appendingPathComponent("title.txt")
+        environment["OUT"] = title.path
+        let result = await Self.run(["watch", "--rate", "0", "--exec", "/bin/sh", "-c",
+                                     #"if [ "$BOXOFFICE_EVENT_KIND" = newNumberOne ]; then printf %s "$BOXOFFICE_EVENT_TITLE" > "$OUT"; printf '%s\n' "$BOXOFFICE_EVENT_TITLE"; fi"#, ";"],
+                                    at: Self.korean(10, 4), environment)
+        #expect(result.status == .success, "\(result.standardError)")
+        let expectedTitle = "보스 $(touch PWNED); `touch PWNED2` | rm -rf ~ \u{1b}[2J\u{1b}]0;owned\u{07} 'x' \"y\""
+        #expect(try String(contentsOf: title, encoding: .utf8) == expectedTitle)
+        #expect(!FileManager.default.fileExists(atPath: "PWNED") && !FileManager.default.fileExists(atPath: "PWNED2"))
+        #expect(!result.standardOutput.contains("\u{1b}") && !result.standardOutput.contains("\u{07}"))
+        #expect(result.standardOutput.contains("보스 $(touch PWNED); `touch PWNED2` | rm -rf ~ "), "\(result.standardOutput)")
+        // Printed as a table, the same.
+        let printed = await Self.run(["news", "--date", "2025-10-03", "--rate", "0"], at: Self.korean(10, 4), environment)
+        #expect(!printed.standardOutput.contains("\u{1b}") && printed.standardOutput.contains("rm -rf ~"))
+    }
+
+    /// The built binary killed while it hands an event to its program (before the state is kept)
+    /// loses nothing: the state is whole, as it was, and the next run tells the same events again.
+    /// Real time: the server answers yesterday with 2025-10-03's list and any other day with the 2nd's.
+    @Test func aRunKilledMidWayLosesNothing() async throws {
+        let yesterday = Day.korean(at: Date()).adding(days: -1)
+        let second = try Fixtures.text("daily_20251002.json")
+        let third = try Fixtures.text("daily_20251003.json")
+        let server = try LoopbackServer { request in
+            let day = request.query["targetDt"] ?? ""
+            let body = day == yesterday.compact ? third.replacingOccurrences(of: "20251003~20251003", with: "\(day)~\(day)")
+                : second.replacingOccurrences(of: "20251002~20251002", with: "\(day)~\(day)")
+            return .json(body)
+        }
+        let folders = Folders()
+        try FileManager.default.createDirectory(at: folders.state, withIntermediateDirectories: true)
+        let start = WatchState(deep: false, lastDay: yesterday.adding(days: -1))
+        let encoder = JSONEncoder()
+        try encoder.encode(start).write(to: folders.file)
+        let before = try Data(contentsOf: folders.file)
+        let marker = folders.root.appendingPathComponent("started")
+        let environment = Self.environment(server, folders).merging(["HOME": folders.root.path]) { $1 }
+        let killed = try await Executable.run(["watch", "--rate", "0", "--exec", "/bin/sh", "-c", "echo $$ > \"$0\"; exec sleep 30", marker.path, ";"],
+                                              environment: environment, timeLimit: 60) { process in
+            for _ in 0..<600 where !FileManager.default.fileExists(atPath: marker.path) { try? await Task.sleep(for: .milliseconds(50)) }
+            kill(process.processIdentifier, SIGKILL)
+        }
+        // The program, left on its own, is ended too.
+        if let pid = try? String(contentsOf: marker, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), let number = Int32(pid) { kill(number, SIGKILL) }
+        #expect(killed.status == SIGKILL)
+        #expect(try Data(contentsOf: folders.file) == before, "the state is as it was")
+        let again = try await Executable.run(["watch", "--rate", "0", "--format", "jsonl"], environment: environment)
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(again.standardOutput.contains(#""kind":"newNumberOne","movieCode":"20228988","title":"보스","#), "\(again.standardOutput)")
+        let state = try JSONDecoder().decode(WatchState.self, from: Data(contentsOf: folders.file))
+        #expect(state.lastDay == yesterday)
+    }
+}
