@@ -39,6 +39,8 @@ package struct MCPSession: Sendable {
     package var words: @Sendable (any Error) -> String
     /// boxoffice's version, for `serverInfo`.
     package var version: String
+    /// Whether sentences for people (a news event's text) are in Korean: the server's locale asks for it.
+    package var korean = false
 
     /// A session of every part: nothing is left to a default a program could forget.
     package init(client: @escaping @Sendable () throws -> BoxOfficeClient, source: AnswerSource, offline: Bool, now: @escaping @Sendable () -> Date,

@@ -239,6 +239,16 @@ enum MCPTools {
             decode: { arguments throws(UsageError) in try RecordsQuery(arguments) },
             wrap: { $0 }),
         MCPTool(
+            name: "box_office_news", title: "What happened at the Korean box office on a day",
+            description: "A published day's events against the day before, as the Korean film press reports them, computed from the daily top 10 of the day, the day before and the 7 days before those (one call a day the first time, then from the cache): a new number one (newNumberOne, with endedRun: the film it replaced and its days at number one in a row, atLeast when a day before them was not read), films entering the top 10 (entered) or back after days out (reentered), films leaving it (left), and milestones passed that day (milestone: 100,000, 500,000, every million; 10,000,000 is 천만), each with day (days since opening, the opening day being day 1; null on a preview day before the opening). Each event: kind, movie code, title, rank and the day before's rank, audience (admissions that day), audienceTotal, milestone, day, endedRun, and text: one sentence ready to post (Korean under a Korean locale). No event means nothing changed. Default: the latest published day (yesterday in Korea).",
+            input: schema([NewsRequest.date.property("The day, YYYY-MM-DD; default the latest published day (yesterday in Korea)."),
+                           ("deep", .object([("type", .string("boolean")), ("description", .string("The same past the top 10, over KOBIS's four filtered lists merged (4 calls a day). Default false."))])),
+                           maxCalls]),
+            output: NewsShown.shape,
+            dates: [NewsRequest.date.name],
+            decode: { arguments throws(UsageError) in try NewsRequest(arguments) },
+            wrap: { $0 }),
+        MCPTool(
             name: "month_calendar", title: "A month's number one film, day by day",
             description: "A month of Korean box office as a calendar: for every day, the film ranked first that day (movie code, title) and its admissions (audience: tickets sold that day), from the daily top 10 of each day (one call a day the first time, then from the cache; Sends progress notifications when asked). Days KOBIS has not published yet (today and later; a day is published after it ends) have published false and nulls. Default: this month in Korea.",
             input: schema([TopRequest.month.property("The month, YYYY-MM, e.g. 2023-04; default this month in Korea."), maxCalls]),

@@ -68,7 +68,7 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
         var context = context.with(progress: ProgressLine(enabled: false, width: nil, write: { _ in }))
         context.decoded = DecodedAnswers()
         let secrets = context.secrets
-        return MCPSession(client: { [context] in try context.client() }, source: context.source, offline: context.invocation.cacheMode == .offline,
+        var session = MCPSession(client: { [context] in try context.client() }, source: context.source, offline: context.invocation.cacheMode == .offline,
                           now: context.now, jobs: context.invocation.jobs,
                           callLimit: { [context] in try context.invocation.callLimit(environment: context.environment) },
                           allowsAnyCost: context.invocation.yes, callsLeftToday: { [context] in try context.callsLeftToday() },
@@ -80,6 +80,8 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
                           notice: context.notice, log: context.log,
                           words: { FailureReport($0, keyOrigin: secrets.keyOrigin).what },
                           version: BoxOfficeCommandLine.version)
+        session.korean = context.options.korean
+        return session
     }
 
     /// What a person who starts the server at a terminal is told, on one line.

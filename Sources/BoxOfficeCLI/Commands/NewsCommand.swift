@@ -30,19 +30,8 @@ extension NewsRequest: BoxOfficeCommand {
         try context.check(NewsShown.self)
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; news reads the rankings of several days", command: "news") }
         let client = try context.client()
-        let reading = context.reading(period: Self.periodWords)
-        var news = try await client.news(on: day ?? context.source.defaultDay(today: context.today, notice: context.notice), deep: deep, reading: reading)
-        // Yesterday, while KOBIS has not put it out yet: the day before is the latest published.
-        if day == nil, news.events.isEmpty, !news.isPublished {
-            context.notice?("KOBIS has not published \(news.day.iso) yet; telling the news of \(news.day.adding(days: -1).iso).")
-            news = try await client.news(on: news.day.adding(days: -1), deep: deep, reading: reading)
-        }
-        guard news.isPublished else {
-            throw DayNotPublishedError(day: news.day)
-        }
+        let news = try await news(client: client, latest: context.source.defaultDay(today: context.today, notice: context.notice),
+                                  reading: context.reading(period: Self.periodWords), notice: context.notice)
         return .period(NewsShown(news, korean: context.options.korean), coverage: news.coverage)
     }
-
-    /// The days read, named for the note that says how many the source holds.
-    static let periodWords: @Sendable ([Day]) -> String = { "the \($0.count) days the news is told from" }
 }

@@ -15,7 +15,7 @@ import Testing
 
     @Test func everyGoldenAnswerHasItsToolsDeclaredShape() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.goldens.path).filter { $0.first?.isNumber == true }.sorted()
-        #expect(files.count == 24)
+        #expect(files.count == 25)
         for file in files {
             let name = String(file.dropFirst(3).dropLast(5))
             let tool = try #require(MCPTools.named(name), "\(file)")

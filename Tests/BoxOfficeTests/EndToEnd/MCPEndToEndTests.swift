@@ -67,7 +67,7 @@ import Testing
         let modernList = result(try await client.response(2))
         #expect(modernList["resultType"] as? String == "complete")
         #expect(modernList["ttlMs"] as? Int == 86_400_000 && modernList["cacheScope"] as? String == "public")
-        #expect((modernList["tools"] as? [Any])?.count == 15)
+        #expect((modernList["tools"] as? [Any])?.count == 16)
         #expect(result(try await client.response(3))["protocolVersion"] as? String == "2025-06-18")
         let modernCall = result(try await client.response(4))
         #expect(modernCall["resultType"] as? String == "complete")
@@ -90,7 +90,7 @@ import Testing
         // A handshake revision named per request is answered as that revision answers.
         try client.send(["jsonrpc": "2.0", "id": 10, "method": "tools/list", "params": ["_meta": modern("2025-11-25")]])
         let named = result(try await client.response(10))
-        #expect((named["tools"] as? [Any])?.count == 15 && named["resultType"] == nil)
+        #expect((named["tools"] as? [Any])?.count == 16 && named["resultType"] == nil)
         // Two clients that happen to use one id, both in flight: both are answered.
         try call(client, id: 20, "daily_box_office", ["date": "2022-01-05"], meta: modern())
         try call(client, id: 20, "daily_box_office", ["date": "2023-04-23"])
@@ -155,7 +155,7 @@ import Testing
         let tools = try #require(result(try await client.response(2))["tools"] as? [[String: Any]])
         #expect(tools.compactMap { $0["name"] as? String } == [
             "daily_box_office", "daily_box_office_range", "weekly_box_office", "search_movies", "movie_details", "search_people",
-            "person_details", "search_companies", "company_details", "code_table", "movie_trend", "top_films", "period_records", "month_calendar", "quota_status",
+            "person_details", "search_companies", "company_details", "code_table", "movie_trend", "top_films", "period_records", "box_office_news", "month_calendar", "quota_status",
         ])
         for tool in tools {
             let name = tool["name"] as? String ?? ""
@@ -238,6 +238,8 @@ import Testing
         ("month_calendar", ["month": "2020-02"]),
         // The recorded season: 보스's whole run read, and the records of the fortnight it opened in.
         ("movie_details", ["movie": "20228988", "run": true]), ("period_records", ["from": "2025-09-22", "to": "2025-10-07", "limit": 2]),
+        // The day 보스 opened at number one and ended 어쩔수가없다's run there.
+        ("box_office_news", ["date": "2025-10-03"]),
     ] }
 
     /// Makes every call of `calls` and `more` on a fresh server: each tool's answer (the text,
