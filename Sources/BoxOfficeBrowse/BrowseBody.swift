@@ -10,7 +10,9 @@ import Foundation
 /// The lines of each screen's body, from the commands' values: the same for every size of
 /// terminal (the view cuts text to fit, never a number).
 package enum BrowseBody {
-    static func lines(_ screen: BrowseScreen, answer: BrowseAnswer?, poster: BrowseAnswer? = nil) -> [BrowseLine] {
+    /// `also`: what a screen shows besides its own answer (a film's poster; a day's news under its ranking).
+    static func lines(_ screen: BrowseScreen, answer: BrowseAnswer?, poster also: BrowseAnswer? = nil) -> [BrowseLine] {
+        let poster = also
         switch (screen, answer) {
         case let (.movie, .movie(film)?):
             var lines: [BrowseLine]
@@ -30,7 +32,9 @@ package enum BrowseBody {
             let fieldsEnd = lines.indices.dropFirst().first { lines[$0].heading } ?? lines.endIndex
             lines.insert(contentsOf: run(film), at: fieldsEnd)
             return lines
-        case let (.ranking, .daily(ranking)?): return entries(ranking.entries, exactThrough: ranking.exactThrough)
+        case let (.ranking, .daily(ranking)?):
+            guard case let .news(news)? = also, news.day == ranking.day else { return entries(ranking.entries, exactThrough: ranking.exactThrough) }
+            return entries(ranking.entries, exactThrough: ranking.exactThrough) + Self.news(news)
         case let (.ranking, .weekly(ranking)?): return entries(ranking.entries, exactThrough: ranking.exactThrough)
         case let (.search(title), .movies(page, origin, byDirector)?):
             return matches(page, title: title, byDirector: byDirector) + (origin.map { [BrowseLine(text: ""), BrowseLine(text: "(" + $0 + ")")] } ?? [])
@@ -52,6 +56,13 @@ package enum BrowseBody {
     }
 
     // MARK: Rankings
+
+    /// A day's news under its ranking: a heading, then a sentence an event.
+    static func news(_ news: DayNews) -> [BrowseLine] {
+        let heading = BrowseLine(text: "News against the day before", heading: true)
+        guard !news.events.isEmpty else { return [BrowseLine(text: ""), heading, BrowseLine(text: "Nothing changed.")] }
+        return [BrowseLine(text: ""), heading] + news.events.map { BrowseLine(text: ToldEvent($0, korean: false, deep: news.deep).text.printable, sentence: true) }
+    }
 
     /// A deep list (`exactThrough` set) has a rule under its last exact rank, saying so.
     private static func entries(_ entries: [BoxOfficeEntry], exactThrough: Int? = nil) -> [BrowseLine] {

@@ -70,6 +70,10 @@ package struct BrowseFetcher: BrowseSource {
             var reading = PeriodReading(jobs: session.jobs, readable: session.readable)
             reading.approve = approve
             return .records(try await client.records(of: first...min(last, session.today.adding(days: -1)), limit: 5, reading: reading))
+        case let .news(day, deep):
+            var reading = PeriodReading(jobs: session.jobs, readable: session.readable)
+            reading.approve = approve
+            return .news(try await client.news(on: day, deep: deep, reading: reading))
         case .reviews, .poster, .run: throw BrowseFetchError()
         }
     }

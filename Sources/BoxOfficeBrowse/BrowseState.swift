@@ -176,9 +176,12 @@ package struct BrowseState: Equatable {
     /// `[`, `]` and Enter feel instant.
     mutating func ahead() -> [BrowseEffect] {
         if case let .movie(code) = top.screen { return fetchAhead([runRequest(of: code)] + (posters ? [.poster(code)] : [])) }
-        guard prefetch, case let .ranking(place) = top.screen else { return [] }
+        guard case let .ranking(place) = top.screen else { return [] }
+        // A day's news, under its ranking.
+        let news: [BrowseRequest] = place.period == .day ? [.news(place.day, deep: place.deep)] : []
+        guard prefetch else { return fetchAhead(news) }
         let days = [step(place, by: 1), step(place, by: -1)].compactMap { $0.map(BrowseRequest.ranking) }
-        return fetchAhead(days + selectedFilm())
+        return fetchAhead(news + days + selectedFilm())
     }
 
     /// The requests not known nor under way, now under way.
@@ -203,6 +206,9 @@ package struct BrowseState: Equatable {
         if case let .movie(code) = page.screen {
             poster = answers[.poster(code)]
             answer = film(code).map(BrowseAnswer.movie) ?? answer
+        }
+        if case let .ranking(place) = page.screen, place.period == .day, case let .news(news)? = answers[.news(place.day, deep: place.deep)] {
+            poster = .news(news)
         }
         return BrowseBody.lines(page.screen, answer: answer, poster: poster)
     }

@@ -109,6 +109,8 @@ package enum BrowseRequest: Hashable, Sendable {
     case run(String, around: Day?)
     /// A month's records, from its published days (cached as any ranking).
     case records(year: Int, month: Int)
+    /// A day's news against the day before, shown under its ranking.
+    case news(Day, deep: Bool)
 }
 
 /// What the core answered: the commands' own values.
@@ -131,6 +133,8 @@ package enum BrowseAnswer: Equatable, Sendable {
     case run(Trend, summary: FilmRun? = nil)
     /// A month's records.
     case records(PeriodRecords)
+    /// A day's events against the day before.
+    case news(DayNews)
     /// Nothing of it in the source (a ranking, a person or a company the demo's samples do not hold).
     case notHeld
 }
@@ -238,6 +242,8 @@ struct BrowseLine: Equatable {
     var item: BrowseItem? = nil
     /// A heading, shown bold.
     var heading = false
+    /// A sentence, cut only between words where it does not fit (so no number in it is cut).
+    var sentence = false
 }
 
 /// A line typed in the view holds at most this much: a title or a field, not a paste of a file

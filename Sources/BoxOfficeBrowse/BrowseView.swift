@@ -204,7 +204,8 @@ struct BrowseView {
         let marker = selected ? "> " : "  "
         let figures = line.columns.prefix(kept).map { "  " + $0 }.joined()
         let room = columns - width(marker) - width(figures)
-        let text = TerminalText.truncate(line.text, to: max(0, room), ambiguousWide: ambiguousWide)
+        let text = line.sentence ? TerminalText.truncateBetweenWords(line.text, to: max(0, room), ambiguousWide: ambiguousWide)
+            : TerminalText.truncate(line.text, to: max(0, room), ambiguousWide: ambiguousWide)
         let full = marker + (figures.isEmpty ? text : pad(text, room) + figures)
         guard colors else { return full }
         if selected { return "\u{1B}[7m" + pad(full, columns) + "\u{1B}[0m" }

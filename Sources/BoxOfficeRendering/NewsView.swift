@@ -176,7 +176,7 @@ package enum NewsWords {
                 sentence = "\(title) goes straight to number one\(with)"
             }
             if let run = event.endedRun {
-                let days = run.atLeast ? "at least \(run.days) days" : run.days == 1 ? "one day" : "\(run.days) days"
+                let days = run.atLeast ? "at least \(run.days) day\(run.days == 1 ? "" : "s")" : run.days == 1 ? "one day" : "\(run.days) days"
                 sentence += ", ending \(run.title)'s run of \(days) at number one"
             }
             return sentence + "."

@@ -71,6 +71,18 @@ package enum TerminalText {
         return prefix(text, columns: columns - ellipsis, ambiguousWide: ambiguousWide) + "…"
     }
 
+    /// Shortens a sentence to at most `columns` as `truncate` does, but between words, so that no
+    /// number (a word) is ever cut; a first word wider than the room is cut as `truncate` cuts.
+    package static func truncateBetweenWords(_ text: String, to columns: Int, ambiguousWide: Bool = false) -> String {
+        let cut = truncate(text, to: columns, ambiguousWide: ambiguousWide)
+        guard cut != text, cut.hasSuffix("…") else { return cut }
+        let kept = cut.dropLast()
+        // Cut right after a word: nothing of the next word was taken.
+        if text.dropFirst(kept.count).first == " " { return kept.trimmingBlanks() + "…" }
+        guard let space = kept.lastIndex(of: " ") else { return cut }
+        return String(kept[..<space]).trimmingBlanks() + " …"
+    }
+
     /// Shortens the text by cutting its middle, keeping its start and its end: `극장판 포켓…레시라무」`.
     /// Used where cutting the end would make two titles read the same.
     static func truncateMiddle(_ text: String, to columns: Int, ambiguousWide: Bool = false) -> String {

@@ -3,6 +3,7 @@
 @testable import BoxOfficeCLI
 @testable import BoxOfficeSamples
 @testable import BoxOfficeCore
+import BoxOfficeRendering
 import Foundation
 import Testing
 
@@ -165,17 +166,39 @@ extension BrowseStateTests {
         #expect(state.lines(of: state.top) == [BrowseLine(text: "KOBIS lists no film for this period.")])
     }
 
+    /// A day's news is shown under its ranking once it is read: a heading, then a sentence an
+    /// event, as `boxoffice news` tells them; a weekly ranking has none.
+    @Test func theDaysNewsIsUnderItsRanking() throws {
+        let (before, day) = (Day(year: 2025, month: 10, day: 2)!, Day(year: 2025, month: 10, day: 3)!)
+        let place = RankingPlace(day: day, period: .day)
+        var state = BrowseState(home: place, today: Self.today)
+        _ = state.start()
+        let ranking = try Self.daily("daily_20251003.json")
+        #expect(state.handle(.answered(.ranking(place), .daily(ranking))) == [.prefetch(.news(day, deep: false))])
+        let rankings = [try Self.daily("daily_20251002.json"), ranking]
+        let news = try #require(DayNews(day: day, from: before, rankings: rankings, coverage: PeriodCoverage(daysInPeriod: 2)))
+        _ = state.handle(.answered(.news(day, deep: false), .news(news)))
+        let lines = state.lines(of: state.top).map(\.text)
+        let sentences: [String] = news.events.map { event in ToldEvent(event, korean: false, deep: false).text }
+        let tail: [String] = Array(lines.suffix(news.events.count + 2))
+        #expect(tail == ["", "News against the day before"] + sentences)
+        #expect(lines.contains("보스 opens at number one with 238,891 admissions, ending 어쩔수가없다's run of at least 1 day at number one."), "\(lines)")
+        #expect(state.items(of: state.top).count == 10, "the news is read, not chosen")
+    }
+
     @Test func fetchesNeighboursAheadOnlyWhenAllowed() throws {
         var state = BrowseState(home: RankingPlace(day: Self.day.adding(days: -1), period: .day), today: Self.today, prefetch: true)
         _ = state.start()
         let effects = state.handle(.answered(.ranking(RankingPlace(day: Self.day.adding(days: -1), period: .day)), .daily(try Self.daily("daily_20230423.json"))))
-        #expect(effects == [.prefetch(.ranking(Self.place)), .prefetch(.ranking(RankingPlace(day: Self.day.adding(days: -2), period: .day))),
-                            .prefetch(.movie("20231089"))], "the days on either side, and the chosen film")
+        #expect(effects == [.prefetch(.news(Self.day.adding(days: -1), deep: false)), .prefetch(.ranking(Self.place)),
+                            .prefetch(.ranking(RankingPlace(day: Self.day.adding(days: -2), period: .day))),
+                            .prefetch(.movie("20231089"))], "the day's news, the days on either side, and the chosen film")
         #expect(state.handle(.key(.down)) == [.prefetch(.movie("20226270"))])
         #expect(state.handle(.key(.up)) == [], "asked for already")
         var offline = BrowseState(home: Self.place, today: Self.today, prefetch: false)
         _ = offline.start()
-        #expect(offline.handle(.answered(.ranking(Self.place), .daily(try Self.daily("daily_20230423.json")))) == [])
+        #expect(offline.handle(.answered(.ranking(Self.place), .daily(try Self.daily("daily_20230423.json")))) == [.prefetch(.news(Self.day, deep: false))],
+                "only the day's news, from what is at hand")
     }
 
     @Test func aReviewIsWrittenInAFormAndKeptUntilTheStoreTakesIt() throws {

@@ -27,7 +27,10 @@ import Testing
     static func showing() throws -> BrowseState {
         var state = BrowseState(home: place, today: today)
         #expect(state.start() == [.fetch(.ranking(place), refresh: false)])
-        #expect(state.handle(.answered(.ranking(place), .daily(try daily("daily_20230423.json")))) == [])
+        // The day's news is asked for under it; here it cannot be read (its days are not at hand).
+        #expect(state.handle(.answered(.ranking(place), .daily(try daily("daily_20230423.json")))) == [.prefetch(.news(place.day, deep: false))])
+        #expect(state.handle(.failed(.news(place.day, deep: false), "not at hand")) == [])
+        #expect(state.status == nil, "a failure of what is not looked at is not news")
         return state
     }
 
@@ -57,7 +60,7 @@ import Testing
         #expect(state.handle(.key(.down)) == [])
         #expect(state.handle(.key(.enter)) == [])
         _ = state.handle(.answered(.ranking(Self.place), .daily(try Self.daily("daily_20230423.json"))))
-        #expect(state.loading.isEmpty)
+        #expect(state.loading == [.news(Self.place.day, deep: false)], "the day's news, under its ranking")
         #expect(state.items(of: state.top).count == 10)
     }
 
@@ -193,7 +196,7 @@ import Testing
         _ = home.handle(.key(.character("[")))
         _ = home.handle(.answered(.ranking(RankingPlace(day: Self.day.adding(days: -1), period: .day)), .daily(try Self.daily("daily_20221030.json"))))
         #expect(home.top.screen == .ranking(RankingPlace(day: Self.day.adding(days: -1), period: .day)))
-        #expect(home.handle(.key(.character("t"))) == [], "known already")
+        #expect(home.handle(.key(.character("t"))) == [.prefetch(.news(Self.day, deep: false))], "known already; only its news, not read before, is asked again")
         #expect(home.top.screen == .ranking(Self.place))
     }
 

@@ -43,7 +43,7 @@ import Testing
         _ = loading.start()
         return [("ranking", ranking), ("movie", movie), ("calendar", calendar), ("help", help), ("typing", search),
                 ("search", searched), ("failed", failed), ("loading", loading),
-                ("film-run", try seasonFilm(0, details: true)), ("film-samples", try seasonFilm(4, details: false)), ("records", try seasonRecords())]
+                ("film-run", try seasonFilm(0, details: true)), ("film-samples", try seasonFilm(4, details: false)), ("records", try seasonRecords()), ("news", try seasonNews())]
     }
 
     /// The demo's last day, 2025-10-28, and its film at `index` opened: its details (or none, as
@@ -67,6 +67,23 @@ import Testing
         return state
     }
 
+    /// 2025-10-03 with its news under it, read from the season's recordings of its window (the
+    /// 24th of September never recorded).
+    static func seasonNews() throws -> BrowseState {
+        let day = Day(year: 2025, month: 10, day: 3)!
+        let place = RankingPlace(day: day, period: .day)
+        var state = BrowseState(home: place, today: Day(year: 2025, month: 11, day: 27)!)
+        _ = state.start()
+        _ = state.handle(.answered(.ranking(place), .daily(try BrowseStateTests.daily("daily_20251003.json"))))
+        let window = DayNews.window(for: day)
+        let held = SeasonDemoTests.days.compactMap(Day.init).filter(window.contains)
+        let rankings = try held.map { try BrowseStateTests.daily("daily_\($0.compact).json") }
+        let news = try #require(DayNews(day: day, from: window.lowerBound, rankings: rankings,
+                                        coverage: PeriodCoverage(asked: PeriodReading.days(window), read: held)))
+        _ = state.handle(.answered(.news(day, deep: false), .news(news)))
+        return state
+    }
+
     /// The demo's last day, and `R`: October 2025's records, from the season's recordings (its
     /// 20th never recorded).
     static func seasonRecords() throws -> BrowseState {
@@ -74,6 +91,7 @@ import Testing
         var state = BrowseState(home: place, today: Day(year: 2025, month: 11, day: 27)!)
         _ = state.start()
         _ = state.handle(.answered(.ranking(place), .daily(try BrowseStateTests.daily("daily_20251028.json"))))
+        _ = state.handle(.failed(.news(place.day, deep: false), "not at hand"))
         let effects = state.handle(.key(.character("R")))
         guard effects.contains(.fetch(.records(year: 2025, month: 10), refresh: false)) else { throw BrowseFetchError() }
         let rankings = try SeasonDemoTests.days.filter { $0.hasPrefix("202510") }.map { try BrowseStateTests.daily("daily_\($0).json") }

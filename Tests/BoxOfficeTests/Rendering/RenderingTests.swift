@@ -12,6 +12,14 @@ import Testing
 
     /// A review just added, under the movie's average of all its reviews; at 40 columns the
     /// summary goes under the title instead of past the edge.
+    /// A sentence that does not fit is cut between words, so a number in it is whole or gone.
+    @Test func aSentenceIsCutBetweenWords() {
+        #expect(TerminalText.truncateBetweenWords("F1 leaves the top 10 (#7; 5,155,381 in all).", to: 30) == "F1 leaves the top 10 (#7; …")
+        #expect(TerminalText.truncateBetweenWords("F1 leaves the top 10 (#7; 5,155,381 in all).", to: 36) == "F1 leaves the top 10 (#7; 5,155,381…")
+        #expect(TerminalText.truncateBetweenWords("short", to: 10) == "short")
+        #expect(TerminalText.truncateBetweenWords("보스보스보스보스보스", to: 7) == "보스보…")
+    }
+
     @Test func aReviewListHeadingCountsTheMovieAndFitsTheWidth() {
         let old = Review(id: "0a0a0a0a", movieCode: "20124079", rating: 4, nickname: nil, text: "좋다", created: 1_700_000_000)
         let new = Review(id: "0b0b0b0b", movieCode: "20124079", rating: 2, nickname: "민수", text: "별로", created: 1_700_000_100)
