@@ -45,7 +45,7 @@ extension RecordsQuery: ToolRequest {
 
 extension NewsRequest: ToolRequest {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
-        let news = try await news(client: call.session.client(), latest: call.source.defaultDay(today: call.today, notice: call.notice),
+        let news = try await news(client: call.session.client(), latest: { call.source.defaultDay(today: call.today, notice: call.notice) },
                                   reading: call.reading(period: Self.periodWords), notice: call.notice)
         return .period(NewsShown(news, korean: call.session.korean), coverage: news.coverage)
     }

@@ -27,9 +27,9 @@ package extension NewsRequest {
     /// The news asked for, from the engine: of the day given, or of `latest` (the latest day the
     /// source holds), or of the day before while KOBIS has not published `latest` yet (said in a
     /// note). A day not published is an error, not an empty news.
-    nonisolated(nonsending) func news(client: BoxOfficeClient, latest: Day, reading: PeriodReading,
+    nonisolated(nonsending) func news(client: BoxOfficeClient, latest: () -> Day, reading: PeriodReading,
                                       notice: (@Sendable (String) -> Void)?) async throws -> DayNews {
-        var news = try await client.news(on: day ?? latest, deep: deep, reading: reading)
+        var news = try await client.news(on: day ?? latest(), deep: deep, reading: reading)
         if day == nil, !news.isPublished {
             notice?("KOBIS has not published \(news.day.iso) yet; telling the news of \(news.day.adding(days: -1).iso).")
             news = try await client.news(on: news.day.adding(days: -1), deep: deep, reading: reading)
