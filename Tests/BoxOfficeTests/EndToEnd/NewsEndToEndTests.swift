@@ -127,4 +127,24 @@ import Testing
         #expect(json.standardOutput == #"{"date":"2025-10-21","provisional":false,"events":[]}"# + "\n")
         #expect(server.requests.count == 9, "the second time, all from the cache")
     }
+
+    /// With --deep, the same over the ranking past the top 10 (the four filtered lists of each of
+    /// the nine days, four calls a day): on the synthetic deep day, the Korean commercial film
+    /// third the day before rises to number one, ending a run of at least a day (the days before
+    /// were not published), and the sentences say "the ranking", not "the top 10".
+    @Test func theNewsPastTheTopTen() async throws {
+        let server = try DeepRankingTests.server()
+        let cache = DeepRankingTests.cache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let environment = DeepRankingTests.environment(server, cache: cache)
+        let result = try await Executable.run(["news", "--date", "2024-01-10", "--deep", "--format", "jsonl", "--rate", "0"], environment: environment)
+        #expect(result.status == 0, "\(result.standardError)")
+        let first = try #require(result.standardOutput.split(separator: "\n").first)
+        #expect(first.hasPrefix(#"{"date":"2024-01-10","kind":"newNumberOne","movieCode":"20241000","title":"영화 20241000","rank":1,"previousRank":3,"audience":300000,"#), "\(first)")
+        #expect(first.contains(#""endedRun":{"movieCode":"20241001","title":"영화 20241001","days":1,"from":"2024-01-09","atLeast":true}"#))
+        #expect(server.requests.count == 9 * 4, "nine days, four lists a day")
+        let table = try await Executable.run(["news", "--date", "2024-01-10", "--deep", "--color", "never"], environment: environment)
+        #expect(table.standardOutput.hasPrefix("Box office news · 2024-01-10 (Wed) · past the top 10\n"), "\(table.standardOutput)")
+        #expect(!table.standardOutput.contains("top 10 ("), "no film is said to leave the top 10 of a deep ranking")
+    }
 }

@@ -132,6 +132,28 @@ import Testing
         #expect([first.standardOutput, second.standardOutput].sorted() == ["", expected])
     }
 
+    /// KOBIS failing (HTTP 500, after the retries) stops the run as any command stops (exit 69),
+    /// with nothing told and the state as it was; once KOBIS answers, the next run catches up.
+    @Test func aFailedFetchLeavesTheStateAsItWas() async throws {
+        let failing = Locked(true)
+        let server = try LoopbackServer { request in
+            if request.query["targetDt"] == "20251003", failing.withLock({ $0 }) { return .html("<html>busy</html>", status: 500) }
+            return KOBISEmulator.answer(request, expectedKey: KOBISEmulator.key)
+        }
+        let folders = Folders()
+        let environment = Self.environment(server, folders)
+        _ = await Self.run(["watch", "--rate", "0"], at: Self.korean(10, 2), environment)
+        let before = try Data(contentsOf: folders.file)
+        let failed = await Self.run(["watch", "--rate", "0", "--retries", "0"], at: Self.korean(10, 5), environment)
+        #expect(failed.status == .unavailable, "\(failed.standardError)")
+        #expect(failed.standardOutput.isEmpty)
+        #expect(try Data(contentsOf: folders.file) == before)
+        failing.withLock { $0 = false }
+        let after = await Self.run(["watch", "--format", "jsonl", "--rate", "0"], at: Self.korean(10, 5), environment)
+        #expect(after.status == .success, "\(after.standardError)")
+        #expect(after.standardOutput == (await Self.news(["2025-10-02", "2025-10-03", "2025-10-04"], at: Self.korean(10, 5), environment)))
+    }
+
     /// A damaged state, or one from another version, is moved aside with a message (exit 65),
     /// never read as empty and never overwritten; the next run starts afresh.
     @Test(arguments: ["{\"version\":1,\"deep\":fal", "{\"version\":7,\"deep\":false,\"lastDay\":\"2025-10-01\"}", ""])
