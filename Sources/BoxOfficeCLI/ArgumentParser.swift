@@ -22,7 +22,7 @@ struct ArgumentParser {
     }
 
     func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
-        let options = arguments.prefix { $0 != "--" }
+        let options = Self.ownWords(arguments.prefix { $0 != "--" }, terminated: (globalOptions + commands.flatMap(\.options)).filter { $0.terminator != nil })
         if options.contains("--help") || options.contains("-h") {
             // Help wins over anything else on the line, even mistakes.
             var parsed = ParsedArguments(options: ["help": ""])
@@ -61,7 +61,7 @@ struct ArgumentParser {
             if let terminator = spec.terminator {
                 // A command and its arguments, to the terminator, taken as they are (as `find -exec` takes them).
                 guard inlineValue == nil, let end = arguments[index...].firstIndex(of: terminator) else {
-                    throw UsageError(message: "--\(spec.name) takes a command and its arguments ended by '\(terminator)' (written \\\(terminator) or '\(terminator)' in a shell), e.g. --\(spec.name) notify-send {} \\\(terminator)",
+                    throw UsageError(message: "--\(spec.name) takes a command and its arguments ended by '\(terminator)' (written \\\(terminator) or '\(terminator)' in a shell), e.g. --\(spec.name) logger -t boxoffice \\\(terminator)",
                                      command: parsed.command)
                 }
                 let words = Array(arguments[index..<end])
@@ -108,6 +108,22 @@ struct ArgumentParser {
             parsed.options[option.name] = option.value ?? ""
         }
         return parsed
+    }
+
+    /// The words that are boxoffice's own: those of a program given to an option that takes one
+    /// (`--exec grep -h x ;`) are the program's, its `-h` none of ours.
+    static func ownWords(_ words: ArraySlice<String>, terminated: [OptionSpec]) -> [String] {
+        var own: [String] = []
+        var ending: String?
+        for word in words {
+            if let end = ending {
+                if word == end { ending = nil }
+                continue
+            }
+            own.append(word)
+            if word.hasPrefix("--"), let option = terminated.first(where: { "--" + $0.name == word }) { ending = option.terminator }
+        }
+        return own
     }
 
     /// The options a command accepts, global ones included.

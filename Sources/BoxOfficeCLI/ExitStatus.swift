@@ -190,7 +190,7 @@ struct FailureReport: Equatable {
         case let error as WatchStateError:
             switch error {
             case .damaged: self.init(.dataError, error.description + ".", "Nothing was told or lost: run the watch again to start it afresh, or restore the file to go on from it.")
-            case .busy: self.init(.tempFail, error.description + ".", "Check for a run that hangs (ps); the state is left as it was.")
+            case .busy: self.init(.failure, error.description + ".", "Check for a run that hangs (ps); the state is left as it was.")
             case .unusable: self.init(.failure, error.description + ".", "Check the folder's owner and permissions, or choose another with BOXOFFICE_STATE_DIR.")
             }
         case let error as EventProgramError:

@@ -358,13 +358,9 @@ package extension Meaning {
     /// What an event's `day` holds.
     static let eventDay = leaf(.integer, nullable: true, "Days since the film opened (the opening day is day 1); null on a preview day before it opens, or when KOBIS gives no opening day.")
     /// What an event's `endedRun` holds.
-    static let endedRun = leaf(.string, nullable: true, "For newNumberOne, the run at number one it ended: the film and its days at number one in a row through the day before (at least that many when atLeast); null otherwise.")
+    static let endedRun = leaf(.string, nullable: true, "For newNumberOne, the run at number one it ended: the film and its days at number one in a row through the day before (as many as the days read show: the text says 'at least' when a day before them was not read); null otherwise.")
     /// What `endedRun.days` holds.
     static let endedRunDays = leaf(.integer, "Days at number one in a row, through the day before.")
-    /// What `endedRun.from` holds.
-    static let endedRunFrom = leaf(.string, format: "date", "The first of those days.")
-    /// What `endedRun.atLeast` holds.
-    static let endedRunAtLeast = leaf(.boolean, "Whether the run may be longer: the day before its first day was not read.")
     /// What an event's `revision` holds.
     static let revision = leaf(.string, nullable: true, "For revised, the figure KOBIS changed; null otherwise.")
     /// What `revision.field` holds.

@@ -27,8 +27,7 @@ package struct ToldEvent: Sendable, Equatable {
         .leaf("milestone", .eventMilestone) { JSONValue($0.event.milestone) }, .leaf("day", .eventDay) { JSONValue($0.event.day) },
         .object("endedRun", .endedRun, [
             .leaf("movieCode", .movieCode) { .string($0.movieCode) }, .leaf("title", .title) { .string($0.title) },
-            .leaf("days", .endedRunDays) { .int(Int64($0.days)) }, .leaf("from", .endedRunFrom) { .string($0.from.iso) },
-            .leaf("atLeast", .endedRunAtLeast) { .bool($0.atLeast) },
+            .leaf("days", .endedRunDays) { .int(Int64($0.days)) },
         ]) { $0.event.endedRun },
         .object("revision", .revision, [
             .leaf("field", .revisionField) { .string($0.field) }, .leaf("from", .revisionFrom) { JSONValue($0.from) },
@@ -53,10 +52,9 @@ package struct NewsShown: Sendable, Equatable {
 
     var told: [ToldEvent] { news.events.map { ToldEvent($0, korean: korean, deep: news.deep) } }
 
-    /// `{date, provisional, events: [...]}`.
+    /// `{date, events: [...]}`, as cli.md has it.
     package static let fields: [Field<NewsShown>] = [
-        .leaf("date", .date) { .string($0.news.day.iso) }, .leaf("provisional", .provisional) { .bool($0.news.provisional) },
-        .list("events", .events, ToldEvent.fields) { $0.told },
+        .leaf("date", .date) { .string($0.news.day.iso) }, .list("events", .events, ToldEvent.fields) { $0.told },
     ]
     package static let shape = fields.shape()
 }
@@ -201,7 +199,7 @@ package enum NewsWords {
             return "\(title) passes \(mark)\(when)."
         case .revised:
             guard let revision = event.revision else { return "KOBIS revised \(title)'s figures for \(event.date.iso)." }
-            return "KOBIS revised \(title)'s \(englishField(revision.field)) for \(event.date.iso): \(number(revision.from)) → \(number(revision.to))."
+            return "KOBIS revised \(title)'s \(englishField(revision.field)) for \(event.date.iso): \(number(revision.from, field: revision.field)) → \(number(revision.to, field: revision.field))."
         }
     }
 
@@ -248,7 +246,7 @@ package enum NewsWords {
             return "\(title), 목표 관객 \(mark)명 도달\(parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")"
         case .revised:
             guard let revision = event.revision else { return "\(event.date.iso) \(title) 수치 수정" }
-            return "\(event.date.iso) \(title) \(koreanField(revision.field)) 수정: \(number(revision.from)) → \(number(revision.to))"
+            return "\(event.date.iso) \(title) \(koreanField(revision.field)) 수정: \(number(revision.from, field: revision.field, korean: true)) → \(number(revision.to, field: revision.field, korean: true))"
         }
     }
 
@@ -263,7 +261,9 @@ package enum NewsWords {
         return mark % 10_000 == 0 ? "\(NumberFormat.grouped(mark / 10_000))만" : "\(NumberFormat.grouped(mark))명"
     }
 
-    static func number(_ value: Int64?) -> String { value.map { NumberFormat.grouped($0) } ?? "blank" }
+    static func number(_ value: Int64?, field: String = "", korean: Bool = false) -> String {
+        value.map { NumberFormat.grouped($0) } ?? (field == "rank" ? (korean ? "순위 밖" : "not listed") : (korean ? "빈칸" : "blank"))
+    }
 
     static func englishField(_ field: String) -> String {
         ["rank": "rank", "audience": "audience", "audienceTotal": "total audience", "sales": "sales (won)", "screens": "screens", "shows": "showings"][field] ?? field

@@ -143,7 +143,8 @@ package struct AnswerSource: Sendable {
         guard run == .whole else {
             let offline = client.cacheMode(.offline)
             let source = self
-            let reading = PeriodReading(jobs: jobs, readable: { days in source.atHand(days) { offline.holdsRanking(of: $0, deep: deep) } })
+            // The samples' days; or every day, read from the cache alone, a day it does not hold being not at hand.
+            let reading = PeriodReading(jobs: jobs, readable: { days in source.atHand(days) { _ in true } })
             return try await offline.filmRun(of: movie.code, openDate: movie.openDate, run: .atHand, deep: deep, today: today, reading: reading, unheld: unheld)
         }
         return try await client.filmRun(of: movie.code, openDate: movie.openDate, run: .whole, deep: deep, today: today, reading: whole(), unheld: unheld)

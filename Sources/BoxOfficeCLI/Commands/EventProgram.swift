@@ -41,8 +41,17 @@ struct EventProgram: Sendable {
         defer { argv.forEach { free($0) } }
         var variables: [UnsafeMutablePointer<CChar>?] = Self.variables(environment, event: json).map { strdup($0) } + [nil]
         defer { variables.forEach { free($0) } }
+        // The program gets the signals' usual handling (boxoffice itself ignores SIGPIPE).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var process: pid_t = 0
-        let spawned = posix_spawnp(&process, words[0], &actions, nil, &argv, &variables)
+        let spawned = posix_spawnp(&process, words[0], &actions, &attributes, &argv, &variables)
         close(input[0])
         close(output[1])
         guard spawned == 0 else {
@@ -57,17 +66,21 @@ struct EventProgram: Sendable {
         close(output[0])
         var status: Int32 = 0
         while waitpid(process, &status, 0) < 0, errno == EINTR {}
-        let text = String(decoding: printed, as: UTF8.self).printable
+        // Line by line: its lines stay lines, with any control character in them neutralised.
+        let text = String(decoding: printed, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { String($0).printable }.joined(separator: "\n")
         let exit = status & 0x7f == 0 ? Int((status >> 8) & 0xff) : nil
         if exit == 0 { return (nil, text) }
         let how = exit.map { "exited with \($0)" } ?? "was stopped by signal \(status & 0x7f)"
         return ("\(MessageText.quote(words.joined(separator: " "))) \(how)", text)
     }
 
-    /// The environment less the keys and any event variables, then the event's: each field as
+    /// The variables a program is never given: the keys, and a review's password.
+    static let secretVariables = HelperLaunch.keyVariables.union(["BOXOFFICE_REVIEW_PASSWORD"])
+
+    /// The environment less the keys, the password and any event variables, then the event's: each field as
     /// `BOXOFFICE_EVENT_MOVIE_CODE=…`, an object as compact JSON, a null left out.
     static func variables(_ environment: [String: String], event: JSONValue) -> [String] {
-        var variables = environment.filter { !HelperLaunch.keyVariables.contains($0.key) && !$0.key.hasPrefix("BOXOFFICE_EVENT_") }
+        var variables = environment.filter { !secretVariables.contains($0.key) && !$0.key.hasPrefix("BOXOFFICE_EVENT_") }
         if case let .object(members) = event {
             for (key, value) in members {
                 let text: String? = switch value {

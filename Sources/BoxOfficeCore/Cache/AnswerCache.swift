@@ -27,9 +27,13 @@ package struct AnswerCache: Sendable {
     /// The largest entry read back; KOBIS's largest answers are well under a megabyte.
     static let entryLimit = 32 << 20
 
+    /// The answers' folder's path, made once: an entry's path is made for every answer looked up.
+    private let answersPath: String
+
     package init(folder: URL, isDefault: Bool = false) {
         self.folder = folder
         self.isDefault = isDefault
+        answersPath = folder.appendingPathComponent("answers").path
     }
 
     var answers: URL { folder.appendingPathComponent("answers") }
@@ -49,7 +53,7 @@ package struct AnswerCache: Sendable {
     /// The stored answer for a request, if there is a whole one; throws when the file there cannot
     /// be read or is not ours to read (a link, a FIFO, a folder).
     func entry(for request: String) throws(FileAccessError) -> CacheEntry? {
-        guard let data = try OwnFiles.readRegularFile(file(for: request).path, limit: Self.entryLimit),
+        guard let data = try OwnFiles.readRegularFile(path(for: request), limit: Self.entryLimit),
               let entry = CacheEntry(data), entry.request == request else { return nil }
         return entry
     }
@@ -148,6 +152,11 @@ package struct AnswerCache: Sendable {
     /// A readable name: the request's bytes, with anything but letters, digits and
     /// `-._=` percent-encoded; long ones (searches in Hangul) end in a hash instead.
     func file(for request: String) -> URL {
+        URL(fileURLWithPath: path(for: request))
+    }
+
+    /// The path of `file(for:)`, made without a URL.
+    func path(for request: String) -> String {
         var name = ""
         for byte in request.utf8 {
             switch byte {
@@ -163,7 +172,7 @@ package struct AnswerCache: Sendable {
         if name.utf8.count > 180 {
             name = String(name.prefix(120)) + "~" + cFormat("%016llx", Self.fnv1a(request))
         }
-        return answers.appendingPathComponent(name + ".answer")
+        return answersPath + "/" + name + ".answer"
     }
 
     /// Makes a folder of ours (0700) when nothing is there; a folder already there is left as it is.
@@ -232,7 +241,7 @@ extension AnswerCache: AnswerStore {
     /// When the answer was stored, from its file's header (the body is not read); a header longer
     /// than the first kilobyte is read whole.
     package func storedAt(for request: String) throws -> Date? {
-        let path = file(for: request).path
+        let path = path(for: request)
         guard let (head, size) = try OwnFiles.readRegularFileHead(path, head: 1024, limit: Self.entryLimit) else { return nil }
         if let stored = CacheEntry.stored(head: head, size: size, request: request) { return stored }
         return head.firstOffset(of: "\n\n".utf8) == nil ? try entry(for: request)?.stored : nil

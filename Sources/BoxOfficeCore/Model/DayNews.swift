@@ -55,18 +55,20 @@ public struct DayNews: Sendable, Equatable {
     static func events(today: DailyBoxOffice, before: DailyBoxOffice, byDay: [Day: DailyBoxOffice]) -> [NewsEvent] {
         guard isPublished(today), isPublished(before) else { return [] }
         let day = today.day
-        let earlier = Dictionary(before.entries.map { ($0.movieCode, $0) }, uniquingKeysWith: { first, _ in first })
-        let now = Set(today.entries.map(\.movieCode))
+        // A film listed twice (damaged data) is told once, at its better rank.
+        let todayEntries = unique(today.entries), beforeEntries = unique(before.entries)
+        let earlier = Dictionary(beforeEntries.map { ($0.movieCode, $0) }, uniquingKeysWith: { first, _ in first })
+        let now = Set(todayEntries.map(\.movieCode))
         var top: [NewsEvent] = []
         var milestones: [NewsEvent] = []
         var entered: [NewsEvent] = []
-        let first = today.entries.min { $0.rank < $1.rank }
-        let previousFirst = before.entries.min { $0.rank < $1.rank }
+        let first = todayEntries.first
+        let previousFirst = beforeEntries.first
         if let first, first.rank == 1, let previousFirst, previousFirst.rank == 1, first.movieCode != previousFirst.movieCode {
             let ended = endedRun(of: previousFirst, before: before.day, byDay: byDay)
             top.append(NewsEvent(kind: .newNumberOne, date: day, entry: first, previousRank: earlier[first.movieCode]?.rank, endedRun: ended))
         }
-        for entry in today.entries.sorted(by: { $0.rank < $1.rank }) {
+        for entry in todayEntries {
             for mark in Trend.Series.Milestone.passed(on: day, total: entry.audienceTotal, audience: entry.audience, day: nil) {
                 milestones.append(NewsEvent(kind: .milestone, date: day, entry: entry, previousRank: earlier[entry.movieCode]?.rank, milestone: mark.audience))
             }
@@ -74,12 +76,18 @@ public struct DayNews: Sendable, Equatable {
             let back = wasRanked(entry.movieCode, before: before.day, byDay: byDay)
             entered.append(NewsEvent(kind: back ? .reentered : .entered, date: day, entry: entry, previousRank: nil))
         }
-        let left = before.entries.sorted { $0.rank < $1.rank }.filter { !now.contains($0.movieCode) }.map { entry in
+        let left = beforeEntries.filter { !now.contains($0.movieCode) }.map { entry in
             NewsEvent(kind: .left, date: day, movieCode: entry.movieCode, title: entry.title, rank: nil, previousRank: entry.rank,
                       audience: nil, audienceTotal: entry.audienceTotal, day: NewsEvent.dayNumber(of: day, openedOn: entry.openDate),
                       openDate: entry.openDate)
         }
         return top + milestones + entered.sorted { $0.kind == $1.kind ? ($0.rank ?? 0) < ($1.rank ?? 0) : $0.kind == .entered } + left
+    }
+
+    /// The entries by rank, each film once (at its best rank).
+    static func unique(_ entries: [BoxOfficeEntry]) -> [BoxOfficeEntry] {
+        var seen = Set<String>()
+        return entries.sorted { $0.rank < $1.rank }.filter { seen.insert($0.movieCode).inserted }
     }
 
     /// Whether the film was in the ranking on a lookback day read before `day`.

@@ -24,15 +24,26 @@ public struct WatchState: Sendable, Equatable, Codable {
     public var targets: [WatchTarget]
     /// Events found but not delivered (a program that failed), delivered first next time.
     public var pending: [NewsEvent]
+    /// Targets reached: given again (a crontab line names them every time), they are not told again.
+    public var reached: [WatchTarget]
+    /// The milestones told, a film's mark each (its `audience`), the latest ``toldKept``: told once,
+    /// even when KOBIS's revision of a day moves a total back under the mark and the next day passes it again.
+    public var told: [WatchTarget]
+
+    /// How many told milestones are remembered.
+    public static let toldKept = 1000
 
     /// A state from its parts.
-    public init(deep: Bool, lastDay: Day, seen: [SeenDay] = [], targets: [WatchTarget] = [], pending: [NewsEvent] = []) {
+    public init(deep: Bool, lastDay: Day, seen: [SeenDay] = [], targets: [WatchTarget] = [], pending: [NewsEvent] = [],
+                reached: [WatchTarget] = [], told: [WatchTarget] = []) {
         version = Self.currentVersion
         self.deep = deep
         self.lastDay = lastDay
         self.seen = seen
         self.targets = targets
         self.pending = pending
+        self.reached = reached
+        self.told = told
     }
 
     /// A day's figures as a watch saw them, film by film.

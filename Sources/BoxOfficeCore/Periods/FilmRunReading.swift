@@ -92,7 +92,14 @@ extension KOBISClient {
                 }
             }
         } catch is RunOver {}
-        let failed = unread.withLock { $0 }
+        var failed = unread.withLock { $0 }
+        // At hand, a day the cache does not hold was simply not at hand: it bounds nothing.
+        var read = days
+        if run == .atHand {
+            let missing = Set(failed.filter { $0.reason == .notCached }.map(\.day))
+            failed.removeAll { missing.contains($0.day) }
+            read.removeAll(where: missing.contains)
+        }
         let handled = rankings.map(\.day) + failed.map(\.day)
         let period: ClosedRange<Day>
         switch run {
@@ -105,7 +112,7 @@ extension KOBISClient {
             period = window.lowerBound...max(window.lowerBound, handled.max() ?? window.lowerBound)
         }
         let asked = all.filter(period.contains)
-        let coverage = PeriodCoverage(asked: asked, read: days.filter(period.contains), failed: failed, unheld: unheld)
+        let coverage = PeriodCoverage(asked: asked, read: read.filter(period.contains), failed: failed, unheld: unheld)
         return FilmRun(movieCode: code, openDate: openDate, rankings: rankings, period: period, coverage: coverage)
     }
 }

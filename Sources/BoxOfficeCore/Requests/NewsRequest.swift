@@ -21,14 +21,22 @@ extension BoxOfficeClient {
         }
     }
 
-    /// The same, read as `reading` says (its cost approved first, its progress told).
-    package nonisolated(nonsending) func news(on day: Day, deep: Bool, reading: PeriodReading) async throws -> DayNews {
+    /// The same, read as `reading` says: the cost of its days approved first (unless `windowApproved`:
+    /// a watch approves all its days at once), and again, counting everything read, before each two
+    /// weeks read further back for a run at number one; past the limit, the run stays "at least".
+    package nonisolated(nonsending) func news(on day: Day, deep: Bool, reading: PeriodReading, windowApproved: Bool = false) async throws -> DayNews {
         let today = Day.korean(at: now())
         guard day < today else {
             throw BoxOfficeError.invalidRequest("\(day.iso) is not published yet: KOBIS publishes a day after it ends (today in Korea is \(today.iso))")
         }
+        let calls = { (days: [Day]) -> [KOBISCall<DailyBoxOffice>] in
+            deep ? DeepListing<DailyBoxOffice>.daily.calls(days, filter: BoxOfficeFilter()) : days.map { KOBISCall<DailyBoxOffice>.daily($0) }
+        }
         let window = DayNews.window(for: day)
-        var (rankings, coverage) = try await client.dailyRankings(of: window, deep: deep, reading: reading)
+        var cost = client.cost(of: calls(PeriodReading.days(window)), days: window.lowerBound.days(to: day) + 1)
+        if !windowApproved, !reading.isApproved { try await reading.approve(cost) }
+        let approved = reading.approved
+        var (rankings, coverage) = try await client.dailyRankings(of: window, deep: deep, reading: approved)
         for needed in [day.adding(days: -1), day] {
             guard let reason = coverage.reason(for: needed) else { continue }
             throw NewsDayUnread(day: needed, news: day, reason: reason)
@@ -40,9 +48,20 @@ extension BoxOfficeClient {
         var first = window.lowerBound
         while let start = news.runToReadFurther, first.days(to: day) < FilmRun.mostDays {
             let earlier = start.adding(days: -14)...start.adding(days: -1)
-            let (more, moreCoverage) = try await client.dailyRankings(of: earlier, deep: deep, reading: reading)
-            rankings = more + rankings
-            coverage = moreCoverage + coverage
+            let more = client.cost(of: calls(PeriodReading.days(earlier)), days: 14)
+            cost = ReadingCost(days: cost.days + more.days, calls: cost.calls + more.calls, toFetch: cost.toFetch + more.toFetch)
+            if !reading.isApproved {
+                do {
+                    try await reading.approve(cost)
+                } catch is CancellationError {
+                    throw CancellationError()
+                } catch {
+                    break
+                }
+            }
+            let (older, olderCoverage) = try await client.dailyRankings(of: earlier, deep: deep, reading: approved)
+            rankings = older + rankings
+            coverage = olderCoverage + coverage
             first = earlier.lowerBound
             guard let longer = DayNews(day: day, from: first, rankings: rankings, deep: deep, coverage: coverage) else { break }
             news = longer

@@ -95,7 +95,8 @@ package struct FolderWatchStore: WatchStore {
         throw .damaged(path: file, setAside: setAside(), reason: problem)
     }
 
-    /// Moves the file that could not be read beside it, `watch-NAME.json.damaged-YYYYMMDD-HHMMSS`,
+    /// Moves the file that could not be read beside it, `watch-NAME.json.damaged-YYYYMMDDHHMM` (Korean
+    /// time; `-2`, `-3` … after it when that name is taken),
     /// so that the next run starts afresh and nothing is lost; nil when it could not be moved.
     private func setAside() -> String? {
         let stamp = Day.koreanTimestamp(now()).filter { $0.isNumber }

@@ -81,6 +81,19 @@ import Testing
         #expect(try command(["movie", "범죄와의", "전쟁"], as: MovieRequest.self)?.target == .title("범죄와의 전쟁"))
     }
 
+    /// `--exec` takes a program and its words to `;`, as find -exec does: the program's own `-h`,
+    /// `--json` or `--help` are its, not ours; `--target` may be given again and again.
+    @Test func execTakesItsProgramsWordsToTheSemicolon() throws {
+        let parsed = try ArgumentParser().parse(["watch", "--exec", "grep", "-h", "--json", "x", ";", "--target", "보스=300만", "--target", "20243561=1000000", "--json"])
+        #expect(parsed.command == "watch" && !parsed.has("help"))
+        #expect(parsed.lists["exec"] == ["grep", "-h", "--json", "x"])
+        #expect(parsed.lists["target"] == ["보스=300만", "20243561=1000000"])
+        #expect(parsed.has("json"))
+        #expect(throws: UsageError.self) { try ArgumentParser().parse(["watch", "--exec", "grep", "x"]) }
+        #expect(throws: UsageError.self) { try ArgumentParser().parse(["watch", "--exec", ";"]) }
+        #expect(try ArgumentParser().parse(["watch", "--help"]).has("help"))
+    }
+
     @Test func acceptsGlobalOptionsBeforeOrAfterTheCommand() throws {
         let before = try invocation(["--json", "--key", "K", "--timeout", "2.5", "--verbose", "daily"])
         let after = try invocation(["daily", "--json", "--key=K", "--timeout=2.5", "--verbose"])

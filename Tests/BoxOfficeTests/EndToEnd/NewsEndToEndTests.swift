@@ -23,7 +23,7 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let events = [
             Self.event("newNumberOne", "20228988", "보스", rank: 1, previous: nil, audience: 238_891, total: 244_160, day: 1,
-                       endedRun: #"{"movieCode":"20243561","title":"어쩔수가없다","days":8,"from":"2025-09-25","atLeast":true}"#,
+                       endedRun: #"{"movieCode":"20243561","title":"어쩔수가없다","days":8}"#,
                        text: "보스 opens at number one with 238,891 admissions, ending 어쩔수가없다's run of at least 8 days at number one."),
             Self.event("milestone", "20228988", "보스", rank: 1, previous: nil, audience: 238_891, total: 244_160, milestone: 100_000, day: 1,
                        text: "보스 passes 100,000 admissions on its opening day."),
@@ -40,7 +40,7 @@ import Testing
             Self.event("left", "20225061", "아바타: 물의 길", rank: nil, previous: 9, audience: nil, total: 10_809_520, day: 1025,
                        text: "아바타: 물의 길 leaves the top 10 (#9 the day before; 10,809,520 admissions in all)."),
         ]
-        #expect(result.standardOutput == #"{"date":"2025-10-03","provisional":false,"events":["# + events.joined(separator: ",") + "]}\n")
+        #expect(result.standardOutput == #"{"date":"2025-10-03","events":["# + events.joined(separator: ",") + "]}\n")
         // In Korean, as the press words it.
         let korean = try await Executable.run(["--demo", "--quiet", "news", "--date", "2025-10-03", "--color", "never"], environment: ["LANG": "ko_KR.UTF-8"])
         #expect(korean.standardOutput == """
@@ -78,7 +78,8 @@ import Testing
             """, "\(result.standardOutput)")
         let next = try await Executable.run(["--demo", "news", "--date", "2025-10-17", "--format", "jsonl"])
         #expect(next.standardOutput.hasPrefix(#"{"date":"2025-10-17","kind":"newNumberOne","movieCode":"20256757","title":"극장판 체인소 맨: 레제편","rank":1,"previousRank":2,"#), "\(next.standardOutput)")
-        #expect(next.standardOutput.contains(#""endedRun":{"movieCode":"20257658","title":"극장판 주술회전: 회옥·옥절","days":1,"from":"2025-10-16","atLeast":false}"#))
+        #expect(next.standardOutput.contains(#""endedRun":{"movieCode":"20257658","title":"극장판 주술회전: 회옥·옥절","days":1}"#))
+        #expect(next.standardOutput.contains("ending 극장판 주술회전: 회옥·옥절's run of one day at number one."))
     }
 
     /// 보스 passes a million on Tuesday 2025-10-07, day 5 (it opened on Friday the 3rd); 얼굴, out of
@@ -124,7 +125,7 @@ import Testing
         #expect(result.standardOutput == "Box office news · 2025-10-21 (Tue)\nNothing changed on 2025-10-21 against the day before.\n", "\(result.standardOutput)")
         #expect(server.requests.compactMap { $0.query["targetDt"] }.sorted() == PeriodReading.days(Day(year: 2025, month: 10, day: 13)!...Day(year: 2025, month: 10, day: 21)!).map(\.compact))
         let json = try await Executable.run(["news", "--date", "2025-10-21", "--json", "--compact"], environment: environment)
-        #expect(json.standardOutput == #"{"date":"2025-10-21","provisional":false,"events":[]}"# + "\n")
+        #expect(json.standardOutput == #"{"date":"2025-10-21","events":[]}"# + "\n")
         #expect(server.requests.count == 9, "the second time, all from the cache")
     }
 
@@ -141,10 +142,48 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let first = try #require(result.standardOutput.split(separator: "\n").first)
         #expect(first.hasPrefix(#"{"date":"2024-01-10","kind":"newNumberOne","movieCode":"20241000","title":"영화 20241000","rank":1,"previousRank":3,"audience":300000,"#), "\(first)")
-        #expect(first.contains(#""endedRun":{"movieCode":"20241001","title":"영화 20241001","days":1,"from":"2024-01-09","atLeast":true}"#))
+        #expect(first.contains(#""endedRun":{"movieCode":"20241001","title":"영화 20241001","days":1}"#))
+        #expect(first.contains("ending 영화 20241001's run of at least 1 day at number one."), "the days before it were not published")
         #expect(server.requests.count == 9 * 4, "nine days, four lists a day")
         let table = try await Executable.run(["news", "--date", "2024-01-10", "--deep", "--color", "never"], environment: environment)
         #expect(table.standardOutput.hasPrefix("Box office news · 2024-01-10 (Wed) · past the top 10\n"), "\(table.standardOutput)")
         #expect(!table.standardOutput.contains("top 10 ("), "no film is said to leave the top 10 of a deep ranking")
+    }
+
+    /// The limit of calls holds for the run read further back: 보스's run at number one reaches the
+    /// first of 2025-10-11's nine days, and reading two weeks more would pass --max-calls 12, so it
+    /// is not read and the run is "at least" 8 days.
+    @Test func theLimitOfCallsHoldsForARunReadFurther() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-news-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let environment = ["BOXOFFICE_BASE_URL": server.baseURL.absoluteString, "KOBIS_API_KEY": KOBISEmulator.key, "BOXOFFICE_CACHE_DIR": cache.path]
+        let limited = try await Executable.run(["news", "--date", "2025-10-11", "--max-calls", "12", "--rate", "0", "--color", "never"], environment: environment)
+        #expect(limited.status == 0, "\(limited.standardError)")
+        #expect(limited.standardOutput.contains("ending 보스's run of at least 8 days at number one."), "\(limited.standardOutput)")
+        #expect(server.requests.count == 9)
+        let whole = try await Executable.run(["news", "--date", "2025-10-11", "--rate", "0", "--color", "never"], environment: environment)
+        #expect(whole.standardOutput.contains("ending 보스's run of 8 days at number one."), "\(whole.standardOutput)")
+        #expect(server.requests.count == 9 + 14)
+    }
+
+    /// A film listed twice in a day (damaged data) is told once.
+    @Test func aFilmListedTwiceIsToldOnce() throws {
+        func ranking(_ name: String, _ change: (String) -> String = { $0 }) throws -> DailyBoxOffice {
+            let text = change(try Fixtures.text(name))
+            let response = try JSONDecoder().decode(DailyBoxOfficeResponse.self, from: Data(text.utf8))
+            return try DailyBoxOffice(response, requested: try #require(Day(String(response.boxOfficeResult.showRange?.prefix(8) ?? ""))))
+        }
+        let before = try ranking("daily_20251006.json")
+        // 2025-10-07 with its tenth film replaced by a second row of 보스 (its million passed that day).
+        let twice = try ranking("daily_20251007.json") { text in
+            guard let start = text.range(of: #"{"rnum":"10""#), let end = text[start.lowerBound...].range(of: "}") else { return text }
+            guard let first = text.range(of: #"{"rnum":"1","#), let firstEnd = text[first.lowerBound...].range(of: "}") else { return text }
+            let copy = String(text[first.lowerBound..<firstEnd.upperBound]).replacingOccurrences(of: #""rnum":"1","rank":"1""#, with: #""rnum":"10","rank":"10""#)
+            return text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: copy)
+        }
+        let day = twice.day
+        let news = try #require(DayNews(day: day, from: before.day, rankings: [before, twice], coverage: PeriodCoverage(daysInPeriod: 2)))
+        #expect(news.events.filter { $0.movieCode == "20228988" }.map(\.kind) == [.milestone], "\(news.events)")
     }
 }
