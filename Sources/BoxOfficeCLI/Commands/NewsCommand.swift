@@ -18,7 +18,8 @@ extension NewsRequest: BoxOfficeCommand {
 
         It reads the day, the day before and the 7 days before those (a film in the list on one of
         them is back, not new), each from the cache when it holds it; a run at number one that
-        ended that day and began before them is read back two weeks at a time. The default day is
+        ended that day and began before them is read back two weeks at a time, as far as
+        --max-calls allows (past it, or past a day not read, the run is "at least" so many days). The default day is
         the latest published one: yesterday in Korea, or the day before while KOBIS has not put
         yesterday out. A day when nothing changed says so, and exits 0.
         """,

@@ -27,8 +27,9 @@ extension WatchRequest: BoxOfficeCommand {
         --exec runs a program once per event, as find -exec does (end it with \\; or ';'): the
         event's JSON on its standard input, and each of its fields in a variable, BOXOFFICE_EVENT_KIND,
         BOXOFFICE_EVENT_TITLE, BOXOFFICE_EVENT_TEXT, BOXOFFICE_EVENT_MOVIE_CODE and so on (objects as
-        JSON). No shell is involved, and the keys are not in its environment. A program that fails
-        is reported, and its event is kept for the next run (exit 1).
+        JSON). No shell is involved, and neither the keys nor a review's password are in its
+        environment. A program that fails is reported, and its event is kept for the next run
+        (exit 1). A target reached is told once, even when the same --target is given again.
         """,
         examples: ["boxoffice watch   # needs a key", "boxoffice watch --format jsonl   # needs a key",
                    "boxoffice watch --name boss --target 보스=3000000   # needs a key",
