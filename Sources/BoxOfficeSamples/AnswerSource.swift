@@ -144,7 +144,8 @@ package struct AnswerSource: Sendable {
             let offline = client.cacheMode(.offline)
             let source = self
             // The samples' days; or every day, read from the cache alone, a day it does not hold being not at hand.
-            let reading = PeriodReading(jobs: jobs, readable: { days in source.atHand(days) { _ in true } })
+            var reading = PeriodReading(jobs: jobs, readable: { days in source.atHand(days) { _ in true } })
+            reading.unreadableIsNotCached = true
             return try await offline.filmRun(of: movie.code, openDate: movie.openDate, run: .atHand, deep: deep, today: today, reading: reading, unheld: unheld)
         }
         return try await client.filmRun(of: movie.code, openDate: movie.openDate, run: .whole, deep: deep, today: today, reading: whole(), unheld: unheld)

@@ -49,7 +49,11 @@ struct EventProgram: Sendable {
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        // And no signal blocked (the thread that starts it may block some): it can be stopped.
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var process: pid_t = 0
         let spawned = posix_spawnp(&process, words[0], &actions, &attributes, &argv, &variables)
         close(input[0])

@@ -22,7 +22,8 @@ public struct WatchState: Sendable, Equatable, Codable {
     public var seen: [SeenDay]
     /// Targets not reached yet.
     public var targets: [WatchTarget]
-    /// Events found but not delivered (a program that failed), delivered first next time.
+    /// Events found but not delivered (a program that failed), delivered next time among the new
+    /// ones, in date order.
     public var pending: [NewsEvent]
     /// Targets reached: given again (a crontab line names them every time), they are not told again.
     public var reached: [WatchTarget]
@@ -46,6 +47,24 @@ public struct WatchState: Sendable, Equatable, Codable {
         self.told = told
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case version, deep, lastDay, seen, targets, pending, reached, told
+    }
+
+    /// Reads a state; the lists a state of this version may lack (it was written before they were
+    /// kept) are empty.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        deep = try container.decode(Bool.self, forKey: .deep)
+        lastDay = try container.decode(Day.self, forKey: .lastDay)
+        seen = try container.decodeIfPresent([SeenDay].self, forKey: .seen) ?? []
+        targets = try container.decodeIfPresent([WatchTarget].self, forKey: .targets) ?? []
+        pending = try container.decodeIfPresent([NewsEvent].self, forKey: .pending) ?? []
+        reached = try container.decodeIfPresent([WatchTarget].self, forKey: .reached) ?? []
+        told = try container.decodeIfPresent([WatchTarget].self, forKey: .told) ?? []
+    }
+
     /// A day's figures as a watch saw them, film by film.
     public struct SeenDay: Sendable, Equatable, Codable {
         /// The day.
@@ -53,10 +72,10 @@ public struct WatchState: Sendable, Equatable, Codable {
         /// Each film's figures that day.
         public let films: [Figures]
 
-        /// The figures of `ranking`'s films.
+        /// The figures of `ranking`'s films, each film once (at its best rank).
         public init(_ ranking: DailyBoxOffice) {
             day = ranking.day
-            films = ranking.entries.map(Figures.init)
+            films = DayNews.unique(ranking.entries).map(Figures.init)
         }
     }
 

@@ -22,6 +22,9 @@ package struct PeriodReading: Sendable {
     /// Told of each day not read, in its place among the answers (a stream that keeps every
     /// day's place, as `daily --from --to --json` does).
     package var skipped: (@Sendable (_ day: UnreadDay) async throws -> Void)? = nil
+    /// Whether a day whose cache entry cannot be read (a link, a foreign file) is only not in the
+    /// cache: what is read at hand (a film's run) looks at every day, wanting only those it can read.
+    package var unreadableIsNotCached = false
 
     package init(jobs: Int = 4, began: @escaping @Sendable (_ days: [Day]) -> Void = { _ in },
                  finished: @escaping @Sendable (_ fromCache: Bool) -> Void = { _ in },
@@ -77,7 +80,7 @@ extension KOBISClient {
                 reading.finished(answer.fromCache)
                 return (answer, nil)
             } catch {
-                guard let reason = Self.unreadReason(error) else { throw error }
+                guard let reason = Self.unreadReason(error) ?? (reading.unreadableIsNotCached && error is CacheReadError ? .notCached : nil) else { throw error }
                 reading.finished(false)
                 return (nil, reason)
             }

@@ -21,10 +21,13 @@ extension BoxOfficeClient {
         }
     }
 
-    /// The same, read as `reading` says: the cost of its days approved first (unless `windowApproved`:
-    /// a watch approves all its days at once), and again, counting everything read, before each two
-    /// weeks read further back for a run at number one; past the limit, the run stays "at least".
-    package nonisolated(nonsending) func news(on day: Day, deep: Bool, reading: PeriodReading, windowApproved: Bool = false) async throws -> DayNews {
+    /// The same, read as `reading` says: the cost of its days approved first, and again, counting
+    /// everything read, before each two weeks read further back for a run at number one; past the
+    /// limit, the run stays "at least".
+    ///
+    /// `spent`: what a caller that approved the window already (a watch, for all its days) has
+    /// approved so far; each stretch read back is approved with it, and added to it.
+    package nonisolated(nonsending) func news(on day: Day, deep: Bool, reading: PeriodReading, spent: Locked<ReadingCost>? = nil) async throws -> DayNews {
         let today = Day.korean(at: now())
         guard day < today else {
             throw BoxOfficeError.invalidRequest("\(day.iso) is not published yet: KOBIS publishes a day after it ends (today in Korea is \(today.iso))")
@@ -33,8 +36,9 @@ extension BoxOfficeClient {
             deep ? DeepListing<DailyBoxOffice>.daily.calls(days, filter: BoxOfficeFilter()) : days.map { KOBISCall<DailyBoxOffice>.daily($0) }
         }
         let window = DayNews.window(for: day)
-        var cost = client.cost(of: calls(PeriodReading.days(window)), days: window.lowerBound.days(to: day) + 1)
-        if !windowApproved, !reading.isApproved { try await reading.approve(cost) }
+        let windowCost = client.cost(of: calls(PeriodReading.days(window)), days: window.lowerBound.days(to: day) + 1)
+        if spent == nil, !reading.isApproved { try await reading.approve(windowCost) }
+        let total = spent ?? Locked(windowCost)
         let approved = reading.approved
         var (rankings, coverage) = try await client.dailyRankings(of: window, deep: deep, reading: approved)
         for needed in [day.adding(days: -1), day] {
@@ -49,16 +53,18 @@ extension BoxOfficeClient {
         while let start = news.runToReadFurther, first.days(to: day) < FilmRun.mostDays {
             let earlier = start.adding(days: -14)...start.adding(days: -1)
             let more = client.cost(of: calls(PeriodReading.days(earlier)), days: 14)
-            cost = ReadingCost(days: cost.days + more.days, calls: cost.calls + more.calls, toFetch: cost.toFetch + more.toFetch)
+            let cost = total.withLock { ReadingCost(days: $0.days + more.days, calls: $0.calls + more.calls, toFetch: $0.toFetch + more.toFetch) }
             if !reading.isApproved {
                 do {
                     try await reading.approve(cost)
                 } catch is CancellationError {
                     throw CancellationError()
                 } catch {
+                    // Refused (past the limit of calls): the run stays "at least" what was read.
                     break
                 }
             }
+            total.withLock { $0 = cost }
             let (older, olderCoverage) = try await client.dailyRankings(of: earlier, deep: deep, reading: approved)
             rankings = older + rankings
             coverage = olderCoverage + coverage

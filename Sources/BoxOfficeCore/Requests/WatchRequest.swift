@@ -45,7 +45,10 @@ extension BoxOfficeClient {
         let sorted = asked.sorted()
         let calls: [KOBISCall<DailyBoxOffice>] = deep ? DeepListing<DailyBoxOffice>.daily.calls(sorted, filter: BoxOfficeFilter())
             : sorted.map { KOBISCall<DailyBoxOffice>.daily($0) }
-        if !reading.isApproved { try await reading.approve(client.cost(of: calls, days: sorted.count)) }
+        let cost = client.cost(of: calls, days: sorted.count)
+        if !reading.isApproved { try await reading.approve(cost) }
+        // A run at number one read further back for a day's news counts with everything approved.
+        let spent = Locked(cost)
 
         var next = state
         next.deep = deep
@@ -56,7 +59,7 @@ extension BoxOfficeClient {
         var read = 0
         var unpublished = false
         for day in days {
-            let news = try await self.news(on: day, deep: deep, reading: reading, windowApproved: true)
+            let news = try await self.news(on: day, deep: deep, reading: reading, spent: spent)
             // A day KOBIS has not put out yet: the next run reads it.
             guard news.isPublished else {
                 unpublished = true
@@ -75,7 +78,19 @@ extension BoxOfficeClient {
         }
         // The days seen before, while they could still be revised: what changed since, film by film.
         for earlier in state.seen {
+            // A watch made deep since saw its older days in the top 10: they are seen again past it,
+            // not compared with lists of another kind.
+            if deep != state.deep {
+                let ranking = try await client.deep(earlier.day, listing: .daily, filter: BoxOfficeFilter())
+                if ranking.provisional { seen.append(WatchState.SeenDay(ranking)) }
+                continue
+            }
             let ranking = deep ? try await client.deep(earlier.day, listing: .daily, filter: BoxOfficeFilter()) : try await call(.daily(earlier.day))
+            // An empty answer for a day that had films is not a revision: the day is kept as seen, to check again.
+            guard DayNews.isPublished(ranking) || earlier.films.isEmpty else {
+                seen.append(earlier)
+                continue
+            }
             for revision in Self.revisions(from: earlier, to: ranking) {
                 events.append(revision)
                 // A revised total that now passes a mark passed it that day.
@@ -90,7 +105,8 @@ extension BoxOfficeClient {
         }
         next.seen = seen.sorted { $0.day < $1.day }
         next.told = Array(next.told.suffix(WatchState.toldKept))
-        // In the order they happened: a revision of an older day before a newer day's news.
+        // In the order they happened (those left from last time among them): a revision of an older
+        // day before a newer day's news.
         let ordered = events.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
         return WatchUpdate(events: ordered, state: next, started: false, daysLeft: unpublished ? 0 : published.count - read)
     }

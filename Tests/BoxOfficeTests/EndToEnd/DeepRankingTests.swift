@@ -309,6 +309,8 @@ import Testing
         defer { terminal.close() }
         let wait = Duration.seconds(20 * TestTime.scale)
         #expect(await terminal.waitForScreen(timeout: wait) { $0.contains("영화 20241000") })
+        // What the view fetches ahead (the days on either side, the chosen film, the day's news) is done first.
+        #expect(await terminal.waitForScreen(timeout: wait) { !$0.contains("fetching ahead") }, "\(terminal.screen.text)")
         let before = server.requestCount
         terminal.send("d")
         #expect(await terminal.waitForScreen(timeout: wait) { $0.contains("y fetches it") }, "\(terminal.screen.text)")

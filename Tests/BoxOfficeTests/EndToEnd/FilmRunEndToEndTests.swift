@@ -119,6 +119,23 @@ import Testing
         #expect(second.standardOutput == first.standardOutput && server.requests.count == asked, "all from the cache: \(server.requests.dropFirst(asked).map { $0.query["targetDt"] ?? $0.path })")
     }
 
+    /// A day's cache entry that is not ours to read (a link planted there) is a day not at hand,
+    /// never the end of the command: the run at hand is the other days', and the link is left.
+    @Test func aForeignEntryIsADayNotAtHand() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let cache = temporaryCache()
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let whole = try await Executable.run(["movie", "20228988", "--run", "--json", "--compact", "--rate", "0", "--jobs", "1"], environment: environment(server, cache: cache))
+        #expect(whole.status == 0, "\(whole.standardError)")
+        let entry = cache.appendingPathComponent("answers/boxoffice~searchDailyBoxOfficeList~targetDt=20251010.answer")
+        try FileManager.default.removeItem(at: entry)
+        try FileManager.default.createSymbolicLink(atPath: entry.path, withDestinationPath: "/etc/hostname")
+        let atHand = try await Executable.run(["movie", "20228988", "--json", "--compact"], environment: environment(server, cache: cache))
+        #expect(atHand.status == 0, "\(atHand.standardError)")
+        #expect(Self.run(atHand.standardOutput).contains(#""daysNotRead":[{"date":"2025-10-10","reason":"notCached"}]"#), "\(Self.run(atHand.standardOutput))")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: entry.path)) == "/etc/hostname")
+    }
+
     /// 얼굴 left the top 10 after 2025-10-07, came back on the 11th, left and came back on the
     /// 14th: gaps shorter than seven days do not end its run, which ends seven days after its last
     /// day in the top 10 (the 21st), its totals from that last day.

@@ -219,6 +219,22 @@ import Testing
         #expect(afresh.status == .success && afresh.standardError.contains("started"), "\(afresh.standardError)")
     }
 
+    /// A state written before a watch kept the targets it reached and the milestones it told is
+    /// read, those lists empty; and a program is started with no signal blocked: a TERM ends it.
+    @Test func anOlderStateIsReadAndAProgramCanBeStopped() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folders = Folders()
+        let environment = Self.environment(server, folders)
+        try FileManager.default.createDirectory(at: folders.state, withIntermediateDirectories: true)
+        try Data(#"{"version":1,"deep":false,"lastDay":"2025-10-02","seen":[],"targets":[],"pending":[]}"#.utf8).write(to: folders.file)
+        let result = await Self.run(["watch", "--rate", "0", "--exec", "/bin/sh", "-c", "kill -TERM $$; echo survived", ";"], at: Self.korean(10, 4), environment)
+        #expect(result.status == .failure, "\(result.standardError)")
+        #expect(!result.standardOutput.contains("survived"))
+        #expect(result.standardError.contains("was stopped by signal 15"), "\(result.standardError)")
+        let state = try JSONDecoder().decode(WatchState.self, from: Data(contentsOf: folders.file))
+        #expect(state.lastDay.iso == "2025-10-03" && !state.pending.isEmpty && state.reached.isEmpty)
+    }
+
     /// A symbolic link where the state would be is not followed, not moved, not replaced.
     @Test func aLinkForAStateIsLeftAlone() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
