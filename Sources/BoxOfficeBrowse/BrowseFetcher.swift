@@ -67,15 +67,18 @@ package struct BrowseFetcher: BrowseSource {
         case let .records(year, month):
             guard let days = MonthCalendar.days(year: year, month: month), let first = days.first, let last = days.last,
                   first < session.today else { throw BrowseFetchError() }
-            var reading = PeriodReading(jobs: session.jobs, readable: session.readable)
-            reading.approve = approve
-            return .records(try await client.records(of: first...min(last, session.today.adding(days: -1)), limit: 5, reading: reading))
+            return .records(try await client.records(of: first...min(last, session.today.adding(days: -1)), limit: 5, reading: reading(approve)))
         case let .news(day, deep):
-            var reading = PeriodReading(jobs: session.jobs, readable: session.readable)
-            reading.approve = approve
-            return .news(try await client.news(on: day, deep: deep, reading: reading))
+            return .news(try await client.news(on: day, deep: deep, reading: reading(approve)))
         case .reviews, .poster, .run: throw BrowseFetchError()
         }
+    }
+
+    /// A reading of days the source holds, `jobs` at a time, its cost approved as `approve` says.
+    private func reading(_ approve: @escaping @Sendable (ReadingCost) async throws -> Void) -> PeriodReading {
+        var reading = PeriodReading(jobs: session.jobs, readable: session.readable)
+        reading.approve = approve
+        return reading
     }
 
     /// One day's (week's) ranking from the engine, its cost approved as `approve` says.

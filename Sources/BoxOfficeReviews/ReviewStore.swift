@@ -128,15 +128,13 @@ package struct ReviewStore: Sendable {
 
     /// The folder, made if missing; made private (0700) when boxoffice chose it.
     private func makeFolder() throws(ReviewStoreError) {
-        if case .missing = OwnFiles.kind(folder.path) {
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw .unusable(path: folder.path, reason: "it cannot be created")
+        do {
+            try OwnFiles.prepareFolder(folder, own: ownFolder)
+        } catch {
+            switch error {
+            case .cannotBeCreated: throw .unusable(path: folder.path, reason: "it cannot be created")
+            case let .unsafe(reason): throw .unusable(path: folder.path, reason: reason)
             }
-        }
-        if let reason = OwnFiles.unsafeFolderReason(folder.path, followLink: !ownFolder, tighten: ownFolder) {
-            throw .unusable(path: folder.path, reason: reason)
         }
     }
 

@@ -97,11 +97,6 @@ extension BoxOfficeClient {
         return PeriodRecords(period: period, rankings: rankings, coverage: coverage, limit: limit)
     }
 
-    /// Whether the cache answers every call of a day's ranking (its top 10, or its deep lists).
-    package func holdsRanking(of day: Day, deep: Bool) -> Bool {
-        client.holdsRanking(of: day, deep: deep)
-    }
-
     /// A film's run as `run` reads it (at hand, or whole), its days read as `reading` says.
     package nonisolated(nonsending) func filmRun(of code: String, openDate: Day?, run: FilmRun.Reading, deep: Bool = false, today: Day,
                                              reading: PeriodReading, unheld: UnreadDay.Reason) async throws -> FilmRun? {

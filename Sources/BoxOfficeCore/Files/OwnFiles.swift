@@ -174,6 +174,26 @@ package enum OwnFiles {
         return lock
     }
 
+    /// Why a store's folder cannot be used: it could not be made, or `unsafeFolderReason` refuses it.
+    package enum FolderProblem: Error, Equatable, Sendable {
+        case cannotBeCreated
+        case unsafe(String)
+    }
+
+    /// Makes a store's folder when it is missing (0700, with the folders above it), then checks it
+    /// as ``unsafeFolderReason(_:followLink:tighten:)`` does: a folder boxoffice chose (`own`) is
+    /// tightened to 0700 and never reached through a link; one the user named may be a link.
+    package static func prepareFolder(_ folder: URL, own: Bool) throws(FolderProblem) {
+        if case .missing = kind(folder.path) {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .cannotBeCreated
+            }
+        }
+        if let reason = unsafeFolderReason(folder.path, followLink: !own, tighten: own) { throw .unsafe(reason) }
+    }
+
     /// Lets go of a lock `lockExclusively(_:)` took.
     package static func unlock(_ lock: Int32) {
         flock(lock, LOCK_UN)

@@ -124,9 +124,7 @@ extension KOBISClient {
             do {
                 return (try await self.answer(call(pair.0, pair.1)), nil)
             } catch {
-                guard skippingFailedDays, let reason = Self.unreadReason(error) ?? (reading.unreadableIsNotCached && error is CacheReadError ? .notCached : nil) else {
-                    throw error
-                }
+                guard skippingFailedDays, let reason = Self.unreadReason(error, reading: reading) else { throw error }
                 return (nil, reason)
             }
         } deliver: { index, outcome in

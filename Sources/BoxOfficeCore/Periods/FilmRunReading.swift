@@ -37,7 +37,12 @@ private struct RunOver: FinishedEarly {}
 extension KOBISClient {
     /// The calls of a day's ranking: its top 10, or its deep ranking's lists.
     static func rankingCalls(of day: Day, deep: Bool) -> [KOBISCall<DailyBoxOffice>] {
-        deep ? DeepListing<DailyBoxOffice>.daily.calls([day], filter: BoxOfficeFilter()) : [.daily(day)]
+        rankingCalls(of: [day], deep: deep)
+    }
+
+    /// The calls of the rankings of `days`, in order.
+    static func rankingCalls(of days: [Day], deep: Bool) -> [KOBISCall<DailyBoxOffice>] {
+        deep ? DeepListing<DailyBoxOffice>.daily.calls(days, filter: BoxOfficeFilter()) : days.map { .daily($0) }
     }
 
     /// Whether the cache answers every call of a day's ranking (its top 10, or its deep lists).

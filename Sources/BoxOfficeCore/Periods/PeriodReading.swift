@@ -80,7 +80,7 @@ extension KOBISClient {
                 reading.finished(answer.fromCache)
                 return (answer, nil)
             } catch {
-                guard let reason = Self.unreadReason(error) ?? (reading.unreadableIsNotCached && error is CacheReadError ? .notCached : nil) else { throw error }
+                guard let reason = Self.unreadReason(error, reading: reading) else { throw error }
                 reading.finished(false)
                 return (nil, reason)
             }
@@ -96,11 +96,13 @@ extension KOBISClient {
     }
 
     /// Why a day of a period is not read rather than the period failing: KOBIS failed on its own
-    /// side (after the retries), or, offline, the cache does not hold the day. Nil for any other error.
-    package static func unreadReason(_ error: any Error) -> UnreadDay.Reason? {
+    /// side (after the retries), or, offline, the cache does not hold the day (or, for `reading`s
+    /// that say so, holds an entry it cannot read). Nil for any other error.
+    package static func unreadReason(_ error: any Error, reading: PeriodReading? = nil) -> UnreadDay.Reason? {
         switch error {
         case let KOBISError.failed(fault, _, _): .kobisFailed(fault)
         case is CacheMissError: .notCached
+        case is CacheReadError where reading?.unreadableIsNotCached == true: .notCached
         default: nil
         }
     }

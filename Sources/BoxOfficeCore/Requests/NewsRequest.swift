@@ -32,9 +32,7 @@ extension BoxOfficeClient {
         guard day < today else {
             throw BoxOfficeError.invalidRequest("\(day.iso) is not published yet: KOBIS publishes a day after it ends (today in Korea is \(today.iso))")
         }
-        let calls = { (days: [Day]) -> [KOBISCall<DailyBoxOffice>] in
-            deep ? DeepListing<DailyBoxOffice>.daily.calls(days, filter: BoxOfficeFilter()) : days.map { KOBISCall<DailyBoxOffice>.daily($0) }
-        }
+        let calls = { (days: [Day]) in KOBISClient.rankingCalls(of: days, deep: deep) }
         let window = DayNews.window(for: day)
         let windowCost = client.cost(of: calls(PeriodReading.days(window)), days: window.lowerBound.days(to: day) + 1)
         if spent == nil, !reading.isApproved { try await reading.approve(windowCost) }

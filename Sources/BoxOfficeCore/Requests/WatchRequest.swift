@@ -43,9 +43,7 @@ extension BoxOfficeClient {
         var asked = Set(state.seen.map(\.day))
         for day in days { asked.formUnion(PeriodReading.days(DayNews.window(for: day))) }
         let sorted = asked.sorted()
-        let calls: [KOBISCall<DailyBoxOffice>] = deep ? DeepListing<DailyBoxOffice>.daily.calls(sorted, filter: BoxOfficeFilter())
-            : sorted.map { KOBISCall<DailyBoxOffice>.daily($0) }
-        let cost = client.cost(of: calls, days: sorted.count)
+        let cost = client.cost(of: KOBISClient.rankingCalls(of: sorted, deep: deep), days: sorted.count)
         if !reading.isApproved { try await reading.approve(cost) }
         // A run at number one read further back for a day's news counts with everything approved.
         let spent = Locked(cost)
@@ -80,12 +78,11 @@ extension BoxOfficeClient {
         for earlier in state.seen {
             // A watch made deep since saw its older days in the top 10: they are seen again past it,
             // not compared with lists of another kind.
+            let ranking = try await ranking(of: earlier.day, deep: deep)
             if deep != state.deep {
-                let ranking = try await client.deep(earlier.day, listing: .daily, filter: BoxOfficeFilter())
                 if ranking.provisional { seen.append(WatchState.SeenDay(ranking)) }
                 continue
             }
-            let ranking = deep ? try await client.deep(earlier.day, listing: .daily, filter: BoxOfficeFilter()) : try await call(.daily(earlier.day))
             // An empty answer for a day that had films is not a revision: the day is kept as seen, to check again.
             guard DayNews.isPublished(ranking) || earlier.films.isEmpty else {
                 seen.append(earlier)
@@ -116,11 +113,16 @@ extension BoxOfficeClient {
     private nonisolated(nonsending) func startWatch(targets: [WatchTarget], deep: Bool, latest yesterday: Day) async throws -> WatchUpdate {
         var ranking = try await call(.daily(yesterday))
         if !DayNews.isPublished(ranking) { ranking = try await call(.daily(yesterday.adding(days: -1))) }
-        if deep { ranking = try await client.deep(ranking.day, listing: .daily, filter: BoxOfficeFilter()) }
+        if deep { ranking = try await self.ranking(of: ranking.day, deep: true) }
         var state = WatchState(deep: deep, lastDay: ranking.day, seen: ranking.provisional ? [WatchState.SeenDay(ranking)] : [],
                                targets: Self.merged([], targets, reached: []))
         let events = Self.reached(&state, on: ranking)
         return WatchUpdate(events: events, state: state, started: true, daysLeft: 0)
+    }
+
+    /// A day's ranking: its top 10, or past it from its deep lists.
+    private nonisolated(nonsending) func ranking(of day: Day, deep: Bool) async throws -> DailyBoxOffice {
+        deep ? try await client.deep(day, listing: .daily, filter: BoxOfficeFilter()) : try await call(.daily(day))
     }
 
     /// Whether a milestone event is told for the first time (then remembered); any other event is.

@@ -125,15 +125,13 @@ package struct FolderWatchStore: WatchStore {
 
     /// The folder, made if missing; made private (0700) when boxoffice chose it.
     private func makeFolder() throws(WatchStateError) {
-        if case .missing = OwnFiles.kind(folder.path) {
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw .unusable(path: folder.path, reason: "cannot be created")
+        do {
+            try OwnFiles.prepareFolder(folder, own: ownFolder)
+        } catch {
+            switch error {
+            case .cannotBeCreated: throw .unusable(path: folder.path, reason: "cannot be created")
+            case let .unsafe(reason): throw .unusable(path: folder.path, reason: reason)
             }
-        }
-        if let reason = OwnFiles.unsafeFolderReason(folder.path, followLink: !ownFolder, tighten: ownFolder) {
-            throw .unusable(path: folder.path, reason: reason)
         }
     }
 
