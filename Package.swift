@@ -57,9 +57,12 @@ let package = Package(
         // The MCP server: JSON-RPC over stdio, its tools, their arguments read as the shared words
         // read them, answered by the engine. It knows no command line.
         .target(name: "BoxOfficeMCP", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeArguments", "BoxOfficeSamples"]),
+        // The system calls Swift cannot make itself (Linux's pidfd_open: a process's end as a
+        // descriptor to wait on), for the programs `watch --exec` starts.
+        .target(name: "CBoxOfficeSystem"),
         // The command line: a declarative parser, settings, and the one place errors become exit codes.
         .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeArguments", "BoxOfficeSamples", "BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeTransports", "BoxOfficeReviews",
-                                                     "BoxOfficeBrowse", "BoxOfficeMCP"]),
+                                                     "BoxOfficeBrowse", "BoxOfficeMCP", "CBoxOfficeSystem"]),
         // A shell around BoxOfficeCLI. It does not depend on the helper: a dependency would link the
         // helper's library modules, URLSession's among them, into it. `swift build` builds both.
         .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCLI"],

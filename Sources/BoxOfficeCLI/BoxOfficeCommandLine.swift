@@ -16,6 +16,9 @@ public struct BoxOfficeCommandLine: Sendable {
     let console: Console
     private let now: @Sendable () -> Date
     private let makeTransport: (@Sendable () -> any HTTPTransport)?
+    /// The signal that stopped the run (`runStoppingOnSignals`), which words its end: Ctrl-C is
+    /// "interrupted" (130), SIGTERM "terminated" (143).
+    let stoppedBy = Locked<Int32?>(nil)
 
     /// - Parameters:
     ///   - makeTransport: called only when a request really goes to the network; by default
@@ -87,7 +90,8 @@ public struct BoxOfficeCommandLine: Sendable {
     /// Says what went wrong on stderr and gives the exit status for it.
     private func report(_ error: any Error, secrets: Secrets, progress: ProgressLine? = nil) -> ExitStatus {
         progress?.stop()
-        let report = FailureReport(error, keyOrigin: secrets.keyOrigin)
+        var report = FailureReport(error, keyOrigin: secrets.keyOrigin)
+        if report.status == .interrupted, let signal = stoppedBy.withLock({ $0 }) { report = FailureReport(stoppedBy: signal) }
         console.standardError(console.fittedForError(secrets.hide(report.text(width: console.errorWidth))))
         return report.status
     }

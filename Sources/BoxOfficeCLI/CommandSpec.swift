@@ -130,6 +130,7 @@ enum CommandLineSpec {
         ("${XDG_CONFIG_HOME:-~/.config}/boxoffice/config", "'key = YOUR_KEY', readable by you alone (chmod 600); and 'max-calls = N', the most calls a command makes without asking"),
         ("${XDG_CACHE_HOME:-~/.cache}/boxoffice/", "the cache: answers/ holds KOBIS's answers, calls-YYYYMMDD… the day's count of calls"),
         ("${XDG_DATA_HOME:-~/.local/share}/boxoffice/reviews.json", "your reviews (review), readable by you alone; reviews.lock beside it"),
+        ("${XDG_STATE_HOME:-~/.local/state}/boxoffice/watch-NAME.json", "a watch's state (watch --name NAME), kept after each event told; watch-NAME.json.prev the one it replaced, watch-NAME.lock beside them"),
     ]
 
     /// The exit codes (help, man page).
@@ -142,6 +143,7 @@ enum CommandLineSpec {
         ("74", "the output could not be written (a closed pipe is not an error)"),
         ("75", "the key's daily quota is used up; what was fetched is kept, so the same command goes on the next day"),
         ("77", "no key, or a key KOBIS (or a poster provider) rejected"),
-        ("130", "interrupted"),
+        ("130", "interrupted (Ctrl-C, SIGINT)"),
+        ("143", "terminated (SIGTERM)"),
     ]
 }

@@ -10,6 +10,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// boxoffice's exit codes (see the README and the contract).
 public enum ExitStatus: Int32, Sendable {
@@ -22,6 +25,7 @@ public enum ExitStatus: Int32, Sendable {
     case ioError = 74
     case noPermission = 77
     case interrupted = 130
+    case terminated = 143
 }
 
 /// No key was given anywhere: `configFile` is the file looked at (nil without HOME), and
@@ -189,12 +193,17 @@ struct FailureReport: Equatable {
                           : error.reason == .notCached ? "Run it once without --offline to fetch and keep the days." : "This is a failure on KOBIS's side: run the same command again later.")
         case let error as WatchStateError:
             switch error {
-            case .damaged: self.init(.dataError, error.description + ".", "Nothing was told or lost: run the watch again to start it afresh, or restore the file to go on from it.")
+            case let .damaged(_, setAside, _):
+                self.init(.dataError, error.description + ".", setAside == nil ? "Nothing was told; move the file away to start the watch afresh, or mend it to go on from it."
+                              : "Nothing was told, and the file is kept as it was: run the watch again to start it afresh (what it had still to tell is not told), or put the file back, mended, to go on from it.")
+            case .newer: self.init(.dataError, error.description + ".", "Nothing was told: run this watch with the newer boxoffice, or give this one another --name.")
             case .busy: self.init(.failure, error.description + ".", "Check for a run that hangs (ps); the state is left as it was.")
             case .unusable: self.init(.failure, error.description + ".", "Check the folder's owner and permissions, or choose another with BOXOFFICE_STATE_DIR.")
+            case .unsafeFolder: self.init(.failure, error.description + ".", "Use a folder of your own that only you can write (chmod 700), or choose another with BOXOFFICE_STATE_DIR.")
             }
         case let error as EventProgramError:
-            self.init(.failure, error.failures.joined(separator: "; ") + ".", "Those events are kept, and given to the program again on the next run.")
+            let kept = error.kept == 1 ? "That event is kept" : "Those \(NumberFormat.grouped(error.kept)) events are kept"
+            self.init(.failure, error.failures.joined(separator: "; ") + ".", "\(kept), and given to the program again on the next run.")
         case let error as DayNotPublishedError:
             self.init(.failure, error.description + ".", "KOBIS publishes a day after it ends; pass --date \(error.day.adding(days: -1).iso) for the day before.")
         case let error as SamplePeriodError:
@@ -207,6 +216,12 @@ struct FailureReport: Equatable {
         default:
             self.init(.failure, "unexpected error: \(error)")
         }
+    }
+
+    /// Work ended by a signal: Ctrl-C (SIGINT) is "interrupted" (130), SIGTERM "terminated" (143).
+    init(stoppedBy signal: Int32) {
+        let terminated = signal == SIGTERM
+        self.init(terminated ? .terminated : .interrupted, terminated ? "terminated" : "interrupted")
     }
 
     /// A message ending as a sentence does, so the advice after it never reads as its continuation.

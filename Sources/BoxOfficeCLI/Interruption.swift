@@ -12,33 +12,34 @@ import Glibc
 #endif
 
 extension BoxOfficeCommandLine {
-    /// Runs like `run`, but SIGINT (Ctrl-C) and SIGTERM cancel the work in flight, print one short
-    /// line, and end with 130. A second signal, or work that ignores cancellation for two seconds,
-    /// ends the process at once.
+    /// Runs like `run`, but SIGINT (Ctrl-C) and SIGTERM cancel the work in flight (a program
+    /// `watch --exec` runs is ended with it), print one short line, and end with 130 (SIGINT) or
+    /// 143 (SIGTERM). A second signal, or work that ignores cancellation for two seconds, ends the
+    /// process at once, and every program it started with it.
     public func runStoppingOnSignals(_ arguments: [String]) async -> ExitStatus {
         let work = Task { await run(arguments) }
-        let interrupted = Locked(false)
         let finished = Locked(false)
-        let console = console
+        let (console, stoppedBy) = (console, stoppedBy)
         let sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                let again = interrupted.withLock { state in
-                    defer { state = true }
-                    return state
+                let first = stoppedBy.withLock { received in
+                    defer { if received == nil { received = number } }
+                    return received
                 }
-                if again {
-                    HelperTransport.killHelpers()
-                    _exit(ExitStatus.interrupted.rawValue)
+                let report = FailureReport(stoppedBy: first ?? number)
+                if first != nil {
+                    Self.endStarted()
+                    _exit(report.status.rawValue)
                 }
                 work.cancel()
                 DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
                     // Work that ended in time has said so already; only its exit is slow.
                     if finished.withLock({ $0 }) { return }
-                    console.standardError("boxoffice: interrupted\n")
-                    HelperTransport.killHelpers()
-                    _exit(ExitStatus.interrupted.rawValue)
+                    console.standardError(report.text)
+                    Self.endStarted()
+                    _exit(report.status.rawValue)
                 }
             }
             source.resume()
@@ -49,9 +50,17 @@ extension BoxOfficeCommandLine {
         // Done with the network: no helper outlives boxoffice, whatever it does with its input.
         HelperTransport.endHelpers()
         sources.forEach { $0.cancel() }
-        guard interrupted.withLock({ $0 }), status != .interrupted else { return status }
+        guard let signal = stoppedBy.withLock({ $0 }) else { return status }
+        let report = FailureReport(stoppedBy: signal)
+        guard status != report.status else { return status }
         // The work finished in spite of the signal; still honour it.
-        console.standardError("boxoffice: interrupted\n")
-        return .interrupted
+        console.standardError(report.text)
+        return report.status
+    }
+
+    /// Ends at once what boxoffice started: the programs `watch --exec` runs, and the network helpers.
+    private static func endStarted() {
+        RunningPrograms.shared.killAll()
+        HelperTransport.killHelpers()
     }
 }

@@ -20,7 +20,7 @@ enum MCPOutputSchema {
         case .optional:
             return of(shape.item)
         case .list:
-            var schema: [(String, JSONValue)] = [("type", .string("array"))]
+            var schema: [(String, JSONValue)] = [("type", shape.meaning?.nullable == true ? .array([.string("array"), .string("null")]) : .string("array"))]
             if let meaning = shape.meaning { schema.append(("description", .string(meaning.description))) }
             if let scalar = shape.meaning?.items {
                 schema.append(("items", .object([("type", .string(scalar.rawValue))])))

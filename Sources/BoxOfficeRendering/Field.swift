@@ -42,6 +42,12 @@ package struct Field<Model>: Sendable {
         Field(key, .list(fields.shape(), meaning)) { .array(value($0).map(fields.json)) }
     }
 
+    /// A list of objects, each as `fields` declare it, or null where it does not apply.
+    package static func list<Item>(_ key: String, _ meaning: Meaning, _ fields: [Field<Item>],
+                                   _ value: @escaping @Sendable (Model) -> [Item]?) -> Field {
+        Field(key, .list(fields.shape(), meaning)) { value($0).map { .array($0.map(fields.json)) } ?? .null }
+    }
+
     /// An object, as `fields` declare it, or null.
     package static func object<Sub>(_ key: String, _ meaning: Meaning, _ fields: [Field<Sub>], _ value: @escaping @Sendable (Model) -> Sub?) -> Field {
         Field(key, fields.shape(meaning)) { value($0).map(fields.json) ?? .null }

@@ -41,9 +41,10 @@ package struct Meaning: Sendable {
         Meaning(kind: .leaf, type: type, nullable: nullable, format: format, items: nil, description: description, choices: choices)
     }
 
-    /// A list, of values of `items` or (without it) of objects whose keys speak for themselves.
-    static func list(of items: Scalar? = nil, _ description: String) -> Meaning {
-        Meaning(kind: .array, type: nil, nullable: false, format: nil, items: items, description: description, choices: nil)
+    /// A list, of values of `items` or (without it) of objects whose keys speak for themselves;
+    /// `nullable`: null where it does not apply.
+    static func list(of items: Scalar? = nil, nullable: Bool = false, _ description: String) -> Meaning {
+        Meaning(kind: .array, type: nil, nullable: nullable, format: nil, items: items, description: description, choices: nil)
     }
 }
 
@@ -361,14 +362,14 @@ package extension Meaning {
     static let endedRun = leaf(.string, nullable: true, "For newNumberOne, the run at number one it ended: the film and its days at number one in a row through the day before (as many as the days read show: the text says 'at least' when a day before them was not read); null otherwise.")
     /// What `endedRun.days` holds.
     static let endedRunDays = leaf(.integer, "Days at number one in a row, through the day before.")
-    /// What an event's `revision` holds.
-    static let revision = leaf(.string, nullable: true, "For revised, the figure KOBIS changed; null otherwise.")
-    /// What `revision.field` holds.
-    static let revisionField = leaf(.string, choices: ["rank", "audience", "audienceTotal", "sales", "screens", "shows"], "The figure's key, as in the daily ranking.")
-    /// What `revision.from` holds.
-    static let revisionFrom = leaf(.integer, nullable: true, "The figure as the watch first saw it.")
-    /// What `revision.to` holds.
-    static let revisionTo = leaf(.integer, nullable: true, "The figure as KOBIS gives it now.")
+    /// What an event's `changes` holds.
+    static let changes = list(nullable: true, "For revised, every figure KOBIS changed for the film that day, each once; null for other kinds.")
+    /// What a change's `field` holds.
+    static let changeField = leaf(.string, choices: ["rank", "audience", "audienceTotal", "sales", "screens", "shows"], "The figure's key, as in the daily ranking.")
+    /// What a change's `from` holds.
+    static let changeFrom = leaf(.integer, nullable: true, "The figure as the watch first saw it; null when blank (for rank: the film was not listed).")
+    /// What a change's `to` holds.
+    static let changeTo = leaf(.integer, nullable: true, "The figure as KOBIS gives it now; null when blank (for rank: the film is no longer listed).")
     /// What an event's `text` holds.
     static let eventText = leaf(.string, "One sentence ready to post, in Korean under a Korean locale.")
 }

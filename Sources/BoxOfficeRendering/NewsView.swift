@@ -18,7 +18,7 @@ package struct ToldEvent: Sendable, Equatable {
     }
 
     /// The event's keys (`text` last), without its date: `{kind, movieCode, title, rank, previousRank,
-    /// audience, audienceTotal, milestone, day, endedRun, revision, text}`.
+    /// audience, audienceTotal, milestone, day, endedRun, changes, text}`.
     package static let fields: [Field<ToldEvent>] = [
         .leaf("kind", .eventKind) { .string($0.event.kind.rawValue) }, .leaf("movieCode", .movieCode) { .string($0.event.movieCode) },
         .leaf("title", .title) { .string($0.event.title) }, .leaf("rank", .eventRank) { JSONValue($0.event.rank) },
@@ -29,10 +29,10 @@ package struct ToldEvent: Sendable, Equatable {
             .leaf("movieCode", .movieCode) { .string($0.movieCode) }, .leaf("title", .title) { .string($0.title) },
             .leaf("days", .endedRunDays) { .int(Int64($0.days)) },
         ]) { $0.event.endedRun },
-        .object("revision", .revision, [
-            .leaf("field", .revisionField) { .string($0.field) }, .leaf("from", .revisionFrom) { JSONValue($0.from) },
-            .leaf("to", .revisionTo) { JSONValue($0.to) },
-        ]) { $0.event.revision },
+        .list("changes", .changes, [
+            .leaf("field", .changeField) { .string($0.field) }, .leaf("from", .changeFrom) { JSONValue($0.from) },
+            .leaf("to", .changeTo) { JSONValue($0.to) },
+        ]) { $0.event.changes },
         .leaf("text", .eventText) { .string($0.text) },
     ]
 
@@ -198,8 +198,13 @@ package enum NewsWords {
             }
             return "\(title) passes \(mark)\(when)."
         case .revised:
-            guard let revision = event.revision else { return "KOBIS revised \(title)'s figures for \(event.date.iso)." }
-            return "KOBIS revised \(title)'s \(englishField(revision.field)) for \(event.date.iso): \(number(revision.from, field: revision.field)) → \(number(revision.to, field: revision.field))."
+            let changes = event.changes ?? []
+            guard let only = changes.first else { return "KOBIS revised \(title)'s figures for \(event.date.iso)." }
+            if changes.count == 1 {
+                return "KOBIS revised \(title)'s \(englishField(only.field)) for \(event.date.iso): \(number(only.from, field: only.field)) → \(number(only.to, field: only.field))."
+            }
+            let each = changes.map { "\(englishField($0.field)) \(number($0.from, field: $0.field)) → \(number($0.to, field: $0.field))" }
+            return "KOBIS revised \(title)'s figures for \(event.date.iso): \(each.joined(separator: ", "))."
         }
     }
 
@@ -245,8 +250,10 @@ package enum NewsWords {
             let parts = [event.day.map { "개봉 \($0)일째" }, event.audienceTotal.map { "누적 \(NumberFormat.grouped($0))명" }].compactMap(\.self)
             return "\(title), 목표 관객 \(mark)명 도달\(parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))")"
         case .revised:
-            guard let revision = event.revision else { return "\(event.date.iso) \(title) 수치 수정" }
-            return "\(event.date.iso) \(title) \(koreanField(revision.field)) 수정: \(number(revision.from, field: revision.field, korean: true)) → \(number(revision.to, field: revision.field, korean: true))"
+            let changes = event.changes ?? []
+            guard !changes.isEmpty else { return "\(event.date.iso) \(title) 수치 수정" }
+            let each = changes.map { "\(koreanField($0.field)) \(number($0.from, field: $0.field, korean: true)) → \(number($0.to, field: $0.field, korean: true))" }
+            return "\(event.date.iso) \(title) 수치 수정: \(each.joined(separator: ", "))"
         }
     }
 

@@ -15,6 +15,8 @@ package struct WatchRequest: Equatable, Sendable {
     package var targets: [Target]
     /// The program and its arguments run for each event, nil to print the events.
     package var exec: [String]?
+    /// How long the program may run for an event, in seconds, before it is ended.
+    package var execTimeout: Double
     package var deep: Bool
 
     package static let defaultName = "default"
@@ -24,6 +26,11 @@ package struct WatchRequest: Equatable, Sendable {
                                           kind: .word, repeatable: true)
     package static let exec = Parameter("exec", value: "CMD [ARG…] ;", help: "run CMD once per event instead of printing it: the event as JSON on its standard input, its fields in BOXOFFICE_EVENT_* variables; never through a shell",
                                         kind: .word, terminator: ";")
+    package static let defaultExecTimeout = 60.0
+    /// The longest `--exec-timeout`: a day.
+    package static let longestExecTimeout = 86_400.0
+    package static let execTimeout = Parameter("exec-timeout", value: "S", help: "end the --exec program (SIGTERM, then SIGKILL) when it runs longer than S seconds for an event; its event is kept for the next run",
+                                               default: "60", kind: .word)
 
     package init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)
@@ -34,6 +41,13 @@ package struct WatchRequest: Equatable, Sendable {
         targets = try arguments.values(Self.target.name).map { text throws(UsageError) in try Self.target(text, arguments) }
         let words = arguments.values(Self.exec.name)
         exec = arguments.has(Self.exec) ? words : nil
+        execTimeout = Self.defaultExecTimeout
+        if let text = arguments.string(Self.execTimeout) {
+            guard let seconds = Double(text.trimmingBlanks()), seconds.isFinite, seconds >= 0.1, seconds <= Self.longestExecTimeout else {
+                throw UsageError(message: "\(arguments.named(Self.execTimeout)) \(UsageError.quote(text)) is not a number of seconds from 0.1 to 86,400", command: arguments.name)
+            }
+            execTimeout = seconds
+        }
         deep = arguments.has(NewsRequest.deep)
     }
 

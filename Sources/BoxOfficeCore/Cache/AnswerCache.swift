@@ -133,7 +133,7 @@ package struct AnswerCache: Sendable {
     }
 
     /// `.tmp-PID-RANDOM`, as `writeAtomically` names its files.
-    static func isTemporaryName(_ name: String) -> Bool {
+    package static func isTemporaryName(_ name: String) -> Bool {
         let parts = name.split(separator: "-", omittingEmptySubsequences: false)
         return parts.count == 3 && parts[0] == ".tmp"
             && parts.dropFirst().allSatisfy { !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }

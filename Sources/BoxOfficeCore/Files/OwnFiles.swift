@@ -194,6 +194,19 @@ package enum OwnFiles {
         if let reason = unsafeFolderReason(folder.path, followLink: !own, tighten: own) { throw .unsafe(reason) }
     }
 
+    /// Syncs a folder's entries to the disk: a file renamed in it stays renamed after a crash
+    /// once this returns. A file system that cannot sync a folder (EINVAL) has nothing to sync.
+    package static func syncFolder(_ path: String) throws(FileAccessError) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileAccessError(path: path, action: "synced", code: errno) }
+        defer { close(descriptor) }
+        while fsync(descriptor) != 0 {
+            if errno == EINTR { continue }
+            if errno == EINVAL { return }
+            throw FileAccessError(path: path, action: "synced", code: errno)
+        }
+    }
+
     /// Lets go of a lock `lockExclusively(_:)` took.
     package static func unlock(_ lock: Int32) {
         flock(lock, LOCK_UN)

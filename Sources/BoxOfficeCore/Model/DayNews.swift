@@ -154,13 +154,20 @@ public struct NewsEvent: Sendable, Equatable, Hashable, Codable {
     }
 
     /// A figure KOBIS changed.
-    public struct Revision: Sendable, Equatable, Hashable, Codable {
+    public struct Change: Sendable, Equatable, Hashable, Codable {
         /// Its key, as in the ranking's JSON: `rank`, `audience`, `audienceTotal`, `sales`, `screens` or `shows`.
         public let field: String
-        /// The figure as first seen (nil when blank).
+        /// The figure as first seen (nil when blank; for `rank`, when the film was not listed).
         public let from: Int64?
-        /// The figure now (nil when blank).
+        /// The figure now (nil when blank; for `rank`, when the film is no longer listed).
         public let to: Int64?
+
+        /// A change of `field` from `from` to `to`.
+        public init(field: String, from: Int64?, to: Int64?) {
+            self.field = field
+            self.from = from
+            self.to = to
+        }
     }
 
     /// What happened.
@@ -187,12 +194,13 @@ public struct NewsEvent: Sendable, Equatable, Hashable, Codable {
     public let openDate: Day?
     /// For a new number one, the run at number one it ended.
     public let endedRun: EndedRun?
-    /// For a revision, the figure changed.
-    public let revision: Revision?
+    /// For a revision, every figure KOBIS changed for the film that day, in the ranking's order
+    /// of fields (rank, audience, audienceTotal, sales, screens, shows); nil for other kinds.
+    public let changes: [Change]?
 
     /// An event with every figure given.
     public init(kind: Kind, date: Day, movieCode: String, title: String, rank: Int?, previousRank: Int?, audience: Int?, audienceTotal: Int?,
-                milestone: Int? = nil, day: Int?, openDate: Day? = nil, endedRun: EndedRun? = nil, revision: Revision? = nil) {
+                milestone: Int? = nil, day: Int?, openDate: Day? = nil, endedRun: EndedRun? = nil, changes: [Change]? = nil) {
         self.kind = kind
         self.date = date
         self.movieCode = movieCode
@@ -205,15 +213,47 @@ public struct NewsEvent: Sendable, Equatable, Hashable, Codable {
         self.day = day
         self.openDate = openDate
         self.endedRun = endedRun
-        self.revision = revision
+        self.changes = changes
     }
 
     /// An event of `entry` on `date`.
     package init(kind: Kind, date: Day, entry: BoxOfficeEntry, previousRank: Int?, milestone: Int? = nil, endedRun: EndedRun? = nil,
-                 revision: Revision? = nil) {
+                 changes: [Change]? = nil) {
         self.init(kind: kind, date: date, movieCode: entry.movieCode, title: entry.title, rank: entry.rank, previousRank: previousRank,
                   audience: entry.audience, audienceTotal: entry.audienceTotal, milestone: milestone,
-                  day: Self.dayNumber(of: date, openedOn: entry.openDate), openDate: entry.openDate, endedRun: endedRun, revision: revision)
+                  day: Self.dayNumber(of: date, openedOn: entry.openDate), openDate: entry.openDate, endedRun: endedRun, changes: changes)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, date, movieCode, title, rank, previousRank, audience, audienceTotal, milestone, day, openDate, endedRun, changes
+    }
+
+    /// How a watch's state of version 1 kept a revision's figure: one a revised event.
+    private enum FirstFormKeys: String, CodingKey {
+        case revision
+    }
+
+    /// Reads an event as ``WatchState`` keeps it; one kept by version 1, with its one `revision`,
+    /// has that figure as its only change.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        date = try container.decode(Day.self, forKey: .date)
+        movieCode = try container.decode(String.self, forKey: .movieCode)
+        title = try container.decode(String.self, forKey: .title)
+        rank = try container.decodeIfPresent(Int.self, forKey: .rank)
+        previousRank = try container.decodeIfPresent(Int.self, forKey: .previousRank)
+        audience = try container.decodeIfPresent(Int.self, forKey: .audience)
+        audienceTotal = try container.decodeIfPresent(Int.self, forKey: .audienceTotal)
+        milestone = try container.decodeIfPresent(Int.self, forKey: .milestone)
+        day = try container.decodeIfPresent(Int.self, forKey: .day)
+        openDate = try container.decodeIfPresent(Day.self, forKey: .openDate)
+        endedRun = try container.decodeIfPresent(EndedRun.self, forKey: .endedRun)
+        if let changes = try container.decodeIfPresent([Change].self, forKey: .changes) {
+            self.changes = changes
+        } else {
+            self.changes = try decoder.container(keyedBy: FirstFormKeys.self).decodeIfPresent(Change.self, forKey: .revision).map { [$0] }
+        }
     }
 
     /// Days since opening (the opening day is day 1), nil before it or without an opening day.

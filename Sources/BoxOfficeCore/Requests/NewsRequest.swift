@@ -84,7 +84,8 @@ package struct NewsDayUnread: Error, Sendable, Equatable, CustomStringConvertibl
     package let reason: UnreadDay.Reason
 
     package var description: String {
-        let against = day == news ? "" : ", the day the news of \(news.iso) is told against"
+        // Only the day itself and the day before are needed: a day looked back on is a day not read.
+        let against = day == news ? "" : ", the day before \(news.iso), against which its news is told"
         return switch reason {
         case .notHeld: "the samples hold no ranking of \(day.iso)\(against)"
         case .notCached: "the cache holds no ranking of \(day.iso)\(against), and --offline asks nothing of KOBIS"

@@ -66,10 +66,10 @@ import Testing
         #expect(types.sorted() == [
             "AnswerStore", "BoxOfficeClient", "BoxOfficeEntry", "BoxOfficeError", "BoxOfficeFilter", "BoxOfficeMiddleware", "BoxOfficeOperation", "BoxOfficeRanking", "CacheEvent",
             "CacheMiddleware", "CacheTicket", "CallCountStore", "ClientEvent", "ClientEvents", "CodeList", "CodeTable", "Company", "CompanySummary", "DailyBoxOffice",
-            "Day", "DayNews", "FilmCredit", "FilmReference", "FilmRun", "FolderAnswerStore", "Freshness", "HTTPRequest", "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "InMemoryCallCounts",
+            "Day", "DayNews", "EventDelivery", "FilmCredit", "FilmReference", "FilmRun", "FolderAnswerStore", "Freshness", "HTTPRequest", "HTTPResponse", "HTTPTransport", "InMemoryAnswerStore", "InMemoryCallCounts",
             "KOBISFault", "KeyRotationMiddleware", "LocalQuotaReached", "MonthCalendar", "Movie", "MovieQuery", "MovieSummary", "NewsEvent", "PeriodCoverage", "PeriodRanking", "PeriodRecords",
             "Person", "PersonSummary", "QuotaCountMiddleware", "RankingRequest", "RankingSeries", "RateLimitMiddleware", "RecordsRequest", "RedirectMiddleware", "RetryMiddleware", "SearchPage", "SecretMaskMiddleware",
-            "StoredAnswer", "TimeoutMiddleware", "TitleMatch", "TopFilmsRequest", "TransportError", "Trend", "TrendRequest", "UnreadDay", "WatchState", "WatchStore", "WatchTarget", "WatchUpdate", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
+            "StoredAnswer", "TimeoutMiddleware", "TitleMatch", "TopFilmsRequest", "TransportError", "Trend", "TrendRequest", "UnreadDay", "WantedTarget", "WatchGap", "WatchState", "WatchStore", "WatchTarget", "WatchUpdate", "WeekPeriod", "Weekday", "WeeklyBoxOffice",
         ])
     }
 }

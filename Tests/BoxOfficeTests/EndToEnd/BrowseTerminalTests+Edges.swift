@@ -25,7 +25,7 @@ extension BrowseTerminalTests {
                 "redrawn for 50 columns:\n\(terminal.screen.text)")
         for line in terminal.screen.lines { #expect(TerminalText.width(line) <= 50, "\(line)") }
         terminal.signal(SIGTERM)
-        await expectExit(terminal, 130)  // SIGTERM ends it as an interruption
+        await expectExit(terminal, 143)  // SIGTERM ends it as a termination (128 + 15)
         #expect(PseudoTerminal.same(terminal.initialSettings, try #require(terminal.terminalSettings())))
         #expect(await terminal.waitForScreen(timeout: Self.wait) { !$0.inAlternateScreen && $0.cursorVisible })
     }

@@ -1,4 +1,4 @@
-import BoxOfficeCore
+@testable import BoxOfficeCore
 import BoxOfficeURLSession
 import Foundation
 import Testing
@@ -7,19 +7,31 @@ import Testing
 /// server's recorded season, a watch over the app's own store (here, in memory), its clock the
 /// season's.
 @Suite struct LibraryNewsTests {
-    /// A store in memory, one run at a time.
+    /// A store in memory, one run at a time, that remembers every state it was given to keep.
     final class MemoryStore: WatchStore {
-        private let state = Locked<WatchState?>(nil)
+        private let states = Locked<[WatchState]>([])
         private let turn = AsyncTurn()
 
-        var kept: WatchState? { state.withLock { $0 } }
+        var kept: WatchState? { states.withLock { $0.last } }
+        /// Every state kept, in order.
+        var history: [WatchState] { states.withLock { $0 } }
 
-        func update<Result: Sendable>(_ body: (WatchState?) async throws -> (WatchState, Result)) async throws -> Result {
+        func exclusively<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
             await turn.take()
-            defer { Task { await turn.give() } }
-            let (next, result) = try await body(state.withLock { $0 })
-            state.withLock { $0 = next }
-            return result
+            do {
+                let result = try await body()
+                await turn.give()
+                return result
+            } catch {
+                await turn.give()
+                throw error
+            }
+        }
+
+        func read() async throws -> WatchState? { kept }
+
+        func keep(_ state: WatchState) async throws {
+            states.withLock { $0.append(state) }
         }
     }
 
@@ -53,25 +65,62 @@ import Testing
     }
 
     /// A watch over the app's store: the first run records where things stand; three days later
-    /// the three days' events, a failed delivery kept for the next run, which delivers it first.
+    /// the three days' events, the state kept after each one delivered, a failed delivery kept for
+    /// the next run, which delivers it first.
     @Test func aWatchOverTheAppsOwnStore() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let store = MemoryStore()
-        let first = try await Self.client(server, at: WatchEndToEndTests.korean(10, 2)).watch(store: store) { _ in true }
+        let first = try await Self.client(server, at: WatchEndToEndTests.korean(10, 2)).watch(store: store) { _ in .delivered }
         #expect(first.started && first.events.isEmpty && store.kept?.lastDay.iso == "2025-10-01")
         let delivered = Locked<[NewsEvent]>([])
         let later = Self.client(server, at: WatchEndToEndTests.korean(10, 5))
         let update = try await later.watch(store: store) { event in
             // The new number one cannot be delivered this time.
-            guard event.kind != .newNumberOne else { return false }
+            guard event.kind != .newNumberOne else { return .kept }
             delivered.withLock { $0.append(event) }
-            return true
+            return .delivered
         }
         #expect(Set(update.events.map(\.date.iso)) == ["2025-10-02", "2025-10-03", "2025-10-04"])
         #expect(delivered.withLock { $0.count } == update.events.count - 1)
+        #expect(update.undelivered.map(\.kind) == [.newNumberOne])
         #expect(store.kept?.pending.map(\.kind) == [.newNumberOne] && store.kept?.lastDay.iso == "2025-10-04")
-        let next = try await later.watch(store: store) { _ in true }
+        // Kept after each event: the events not delivered, then those still to hand over; a state
+        // the same as the one kept is not kept again.
+        var expected: [[NewsEvent]] = []
+        var undelivered: [NewsEvent] = []
+        for (index, event) in update.events.enumerated() {
+            if event.kind == .newNumberOne { undelivered.append(event) }
+            let pending = undelivered + update.events.dropFirst(index + 1)
+            if expected.last != pending { expected.append(pending) }
+        }
+        #expect(store.history.dropFirst().map(\.pending) == expected)
+        let next = try await later.watch(store: store) { _ in .delivered }
         #expect(next.events.map(\.kind) == [.newNumberOne] && next.events.first?.title == "보스")
         #expect(store.kept?.pending.isEmpty == true)
+    }
+
+    /// A delivery that stops (a program that cannot be started) keeps its event and every one
+    /// after it; one that throws (killed, the output closed) leaves the state as last kept, the
+    /// events from that one on still to tell; and a target named by its code is kept with the
+    /// film's title, read from its details.
+    @Test func aStoppedOrFailedDeliveryLosesNothing() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let store = MemoryStore()
+        let target = WantedTarget(film: .code("20228988"), audience: 5_000_000)
+        _ = try await Self.client(server, at: WatchEndToEndTests.korean(10, 2)).watch(store: store, targets: [target]) { _ in .delivered }
+        #expect(store.kept?.targets == [WatchTarget(movieCode: "20228988", title: "보스", audience: 5_000_000)])
+        let later = Self.client(server, at: WatchEndToEndTests.korean(10, 5))
+        let stopped = try await later.watch(store: store) { _ in .stopped }
+        #expect(!stopped.events.isEmpty && stopped.undelivered == stopped.events)
+        #expect(store.kept?.pending == stopped.events && store.kept?.lastDay.iso == "2025-10-04")
+        struct Closed: Error {}
+        let handed = Locked(0)
+        await #expect(throws: Closed.self) {
+            try await later.watch(store: store, targets: [], deep: false, maxCalls: 100, reading: PeriodReading(), delivery: .each { _, _ in
+                guard handed.withLock({ $0 += 1; return $0 }) <= 2 else { throw Closed() }
+                return .delivered
+            })
+        }
+        #expect(store.kept?.pending == Array(stopped.events.dropFirst(2)))
     }
 }

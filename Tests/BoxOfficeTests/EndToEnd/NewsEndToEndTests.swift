@@ -12,7 +12,7 @@ import Testing
         func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
         return #"{"kind":"\#(kind)","movieCode":"\#(code)","title":"\#(title)","rank":\#(number(rank)),"previousRank":\#(number(previous)),"#
             + #""audience":\#(number(audience)),"audienceTotal":\#(number(total)),"milestone":\#(number(milestone)),"day":\#(number(day)),"#
-            + #""endedRun":\#(endedRun),"revision":null,"text":"\#(text)"}"#
+            + #""endedRun":\#(endedRun),"changes":null,"text":"\#(text)"}"#
     }
 
     /// Friday 2025-10-03: 보스 opens at number one and ends 어쩔수가없다's run there. That run began
@@ -57,7 +57,7 @@ import Testing
             """, "\(korean.standardOutput)")
         // Flat formats: one row an event, its date in each.
         let csv = try await Executable.run(["--demo", "news", "--date", "2025-10-03", "--format", "csv"])
-        #expect(csv.standardOutput.hasPrefix("date,kind,movieCode,title,rank,previousRank,audience,audienceTotal,milestone,day,endedRun,revision,text\n2025-10-03,newNumberOne,20228988,보스,1,,238891,244160,,1,"))
+        #expect(csv.standardOutput.hasPrefix("date,kind,movieCode,title,rank,previousRank,audience,audienceTotal,milestone,day,endedRun,changes,text\n2025-10-03,newNumberOne,20228988,보스,1,,238891,244160,,1,"))
         let jsonl = try await Executable.run(["--demo", "news", "--date", "2025-10-03", "--format", "jsonl"])
         #expect(jsonl.standardOutput.split(separator: "\n").count == 8)
         #expect(jsonl.standardOutput.hasPrefix(#"{"date":"2025-10-03","kind":"newNumberOne","#))
@@ -103,7 +103,7 @@ import Testing
     @Test func aDayThatCannotBeTold() async throws {
         let missing = try await Executable.run(["--demo", "news", "--date", "2025-09-25"])
         #expect(missing.status == 69)
-        #expect(missing.standardError.contains("the samples hold no ranking of 2025-09-24, the day the news of 2025-09-25 is told against."), "\(missing.standardError)")
+        #expect(missing.standardError.contains("the samples hold no ranking of 2025-09-24, the day before 2025-09-25, against which its news is told."), "\(missing.standardError)")
         let today = try await Executable.run(["--demo", "news", "--date", "today"])
         #expect(today.status == 64)
         #expect(today.standardOutput.isEmpty)

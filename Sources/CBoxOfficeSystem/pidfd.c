@@ -1,0 +1,16 @@
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include "CBoxOfficeSystem.h"
+
+int boxoffice_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    /* A pidfd is close-on-exec from its making. */
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    (void)pid;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
