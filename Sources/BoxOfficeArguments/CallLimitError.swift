@@ -14,14 +14,24 @@ package struct CallLimitError: Error, Equatable {
     package let declined: Bool
     /// What the period is counted in: "days", or "weeks" for weekly lists.
     package var unit = "days"
+    /// The tries a call may take (retries can add to the calls).
+    package var attempts = 1
 
-    /// A refusal of `cost` past `limit`, or (`declined`) the answer no to the question.
-    package init(cost: ReadingCost, limit: Int, span: String?, declined: Bool, unit: String = "days") {
+    /// A refusal of `cost` past `limit`, or (`declined`) the answer no to the question; a call
+    /// may take up to `attempts` tries.
+    package init(cost: ReadingCost, limit: Int, span: String?, declined: Bool, unit: String = "days", attempts: Int = 1) {
         self.cost = cost
         self.limit = limit
         self.span = span
         self.declined = declined
         self.unit = unit
+        self.attempts = attempts
+    }
+
+    /// The most calls the reading may send, each of its calls tried up to `attempts` times: what
+    /// a reading approved past the limit may spend (``CallBudget``).
+    package static func mostCalls(_ cost: ReadingCost, attempts: Int) -> Int {
+        cost.toFetch.multipliedReportingOverflow(by: max(1, attempts)).partialValue
     }
 }
 
@@ -32,7 +42,8 @@ package extension CallLimitError {
         let days = cost.days == 1 ? "1 \(one)" : "\(NumberFormat.grouped(cost.days)) \(one)s"
         let cached = cost.cached > 0 ? " (\(NumberFormat.grouped(cost.cached)) more \(cost.cached == 1 ? "answer is" : "answers are") in the cache)" : ""
         let share = max(1, cost.toFetch * 100 / KOBISQuota.daily)
-        return "\(cost.atMost ? "up to " : "")\(NumberFormat.grouped(cost.toFetch)) calls to KOBIS would be needed for \(days)\(cached), \(share)% of a key's \(NumberFormat.grouped(KOBISQuota.daily)) a day and more than the \(NumberFormat.grouped(limit)) allowed without asking"
+        let retries = attempts > 1 && cost.toFetch > 0 ? " (up to \(NumberFormat.grouped(Self.mostCalls(cost, attempts: attempts))) with retries)" : ""
+        return "\(cost.atMost ? "up to " : "")\(NumberFormat.grouped(cost.toFetch)) calls to KOBIS\(retries) would be needed for \(days)\(cached), \(share)% of a key's \(NumberFormat.grouped(KOBISQuota.daily)) a day and more than the \(NumberFormat.grouped(limit)) allowed without asking"
             + (span.map { "; \($0)" } ?? "")
     }
 }
@@ -53,17 +64,20 @@ package extension CallLimitError {
     }
 
     /// The verdict on `cost` for a face that allows `limit` calls unasked (any with `allowed`, as
-    /// `--yes` does), with `left` calls of today's quota by the local count; `deep` names the deep
-    /// option in the face's terms (`--deep`, `deep`).
-    static func verdict(_ cost: ReadingCost, unit: String, span: String?, limit: Int, allowed: Bool, left: Int?, deep: String) -> Verdict {
+    /// `--yes` does), with `left` calls of today's quota by the local count, each call tried up to
+    /// `attempts` times; `deep` names the deep option in the face's terms (`--deep`, `deep`). A
+    /// reading past the limit that goes ahead raises the request's budget of calls to it, retries
+    /// included (``CallBudget``).
+    static func verdict(_ cost: ReadingCost, unit: String, span: String?, limit: Int, allowed: Bool, left: Int?, deep: String, attempts: Int = 1) -> Verdict {
         guard cost.toFetch > limit, !allowed else {
+            if cost.toFetch > limit { CallBudget.current?.allow(mostCalls(cost, attempts: attempts)) }
             guard cost.days > fewDays, cost.toFetch > 10 || cost.toFetch > (left ?? .max) else { return .proceed(note: nil) }
             var text = "\(callWords(cost, unit: unit, deep: deep)): \(NumberFormat.grouped(cost.toFetch)) to fetch from KOBIS, \(NumberFormat.grouped(cost.cached)) from the cache"
                 + leftWords(left)
             if let left, cost.toFetch > left { text += ", so the run will stop at the quota and go on from the cache when run again tomorrow" }
             return .proceed(note: text + ".")
         }
-        return .overLimit(CallLimitError(cost: cost, limit: limit, span: span, declined: false, unit: unit))
+        return .overLimit(CallLimitError(cost: cost, limit: limit, span: span, declined: false, unit: unit, attempts: attempts))
     }
 
     /// `; 2,140 of today's calls are left (Korean time)`, or nothing when they are not counted.

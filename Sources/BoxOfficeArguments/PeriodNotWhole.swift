@@ -25,7 +25,13 @@ package struct PeriodNotWhole: Error, Sendable, Equatable {
         PeriodCoverage.failedDays(PeriodCoverage(daysInPeriod: failed.count, unread: failed).failed)
     }
 
-    /// The days KOBIS could not answer, and the days the cache did not hold (offline).
-    package var kobisFailed: [UnreadDay] { failed.filter { $0.reason != .notCached } }
+    /// The days KOBIS could not answer, the days the cache did not hold (offline), and the days
+    /// not read once the limit of calls was reached.
+    package var kobisFailed: [UnreadDay] { failed.filter { if case .kobisFailed = $0.reason { true } else { false } } }
     package var notCached: [Day] { failed.filter { $0.reason == .notCached }.map(\.day) }
+    package var beyondLimit: [Day] { failed.filter { if case .callLimit = $0.reason { true } else { false } }.map(\.day) }
+    /// The limit of calls reached, when it was.
+    package var limit: Int? {
+        failed.lazy.compactMap { if case let .callLimit(limit) = $0.reason { limit } else { nil } }.first
+    }
 }

@@ -27,6 +27,13 @@ package struct BrowseFetcher: BrowseSource {
     /// only (`.offline`) rather than as the options say; `approved`: whatever it costs (the user
     /// said yes on the status line), else refused past the limit of calls.
     package func fetch(_ request: BrowseRequest, mode: CacheMiddleware.Mode? = nil, approved: Bool = false) async throws -> BrowseAnswer {
+        // Each of the view's requests has its own budget of calls to KOBIS, retries included.
+        try await withCallBudget(CallBudget(limit: session.callLimit)) {
+            try await answer(request, mode: mode, approved: approved)
+        }
+    }
+
+    private func answer(_ request: BrowseRequest, mode: CacheMiddleware.Mode?, approved: Bool) async throws -> BrowseAnswer {
         // An offline run stays offline, whatever the view asks.
         let mode = session.offline ? nil : mode
         switch request {

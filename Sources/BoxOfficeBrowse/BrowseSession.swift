@@ -18,6 +18,9 @@ package struct BrowseSession: Sendable {
     package var approve: @Sendable (_ cost: ReadingCost, _ unit: String, _ approved: Bool, _ mode: CacheMiddleware.Mode?) async throws -> Void
     /// Requests in flight at once.
     package var jobs: Int
+    /// The most calls to KOBIS one of the view's requests may send, retries included, unless a
+    /// reading past it was approved (`--max-calls`).
+    package var callLimit = 100
     /// Today in Korea when the view started.
     package var today: Day
     /// The time now.

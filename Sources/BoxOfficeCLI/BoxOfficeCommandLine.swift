@@ -74,7 +74,9 @@ public struct BoxOfficeCommandLine: Sendable {
             case .version:
                 output = .text("boxoffice \(Self.version)\n")
             case let .run(command):
-                output = try await command.run(context)
+                // The run's budget of calls to KOBIS, retries included (--max-calls): a hard cap.
+                let budget = CallBudget(limit: (try? invocation.callLimit(environment: environment)) ?? CallLimitError.standardLimit)
+                output = try await withCallBudget(budget) { try await command.run(context) }
             }
             // The one place a command's values become the command line's text.
             let text = try context.text(of: output)

@@ -12,7 +12,8 @@ extension CommandContext {
         guard source.reachesNetwork, invocation.cacheMode != .offline else { return nil }
         let left = try callsLeftToday()
         let limit = try invocation.callLimit(environment: environment)
-        switch CallLimitError.verdict(cost, unit: unit, span: span, limit: limit, allowed: invocation.yes, left: left, deep: "--deep") {
+        let attempts = invocation.retries + 1
+        switch CallLimitError.verdict(cost, unit: unit, span: span, limit: limit, allowed: invocation.yes, left: left, deep: "--deep", attempts: attempts) {
         case let .proceed(note):
             if let note { notice?(note) }
             return left
@@ -22,8 +23,9 @@ extension CommandContext {
             progress.clear()
             let answer = ask("boxoffice: " + question)?.trimmingBlanks().lowercased() ?? ""
             guard ["y", "yes", "예", "네", "ㅇ"].contains(answer) else {
-                throw CallLimitError(cost: cost, limit: limit, span: span, declined: true, unit: unit)
+                throw CallLimitError(cost: cost, limit: limit, span: span, declined: true, unit: unit, attempts: attempts)
             }
+            CallBudget.current?.allow(CallLimitError.mostCalls(cost, attempts: attempts))
             progress.clear()
             return left
         }

@@ -119,6 +119,9 @@ struct FailureReport: Equatable {
                 self.init(.noPermission, "no KOBIS API key is configured\(hollow).",
                           "Get a free key at https://www.kobis.or.kr/kobisopenapi, then pass --key KEY, set KOBIS_API_KEY, or put 'key = KEY' in \(file). Try --demo to see sample data.")
             }
+        case let error as CallLimitReached:
+            self.init(.tempFail, "the limit of \(NumberFormat.grouped(error.limit)) calls to KOBIS for this command (retries included) was reached; nothing more was sent.",
+                      "What was fetched is kept in the cache: run the same command again to go on from there, or allow more calls with --max-calls N.")
         case let error as QuotaExhaustedError:
             self.init(.tempFail, error.description + ".",
                       "What was fetched is kept in the cache: run the same command again after midnight (Korean time) and it goes on from there\(error.keys == 1 ? ", or add another key (KOBIS_API_KEY=KEY1,KEY2)" : "").")
@@ -180,6 +183,12 @@ struct FailureReport: Equatable {
             self.init(.failure, "there is no cache folder: \(error.reason).", "Pass --cache-dir DIR or set BOXOFFICE_CACHE_DIR.")
         case let error as SampleDataError:
             self.init(.unavailable, error.description + ".", "Drop --demo to ask KOBIS itself.")
+        case let error as PeriodNotWhole where error.limit != nil:
+            let count = error.beyondLimit.count
+            let others = [error.kobisFailed.isEmpty ? nil : "KOBIS could not answer for \(error.days)",
+                          error.notCached.isEmpty ? nil : "the cache holds no answer for \(PeriodCoverage.listed(error.notCached.map(\.iso)))"].compactMap(\.self)
+            self.init(.tempFail, "the limit of \(error.limit ?? 0) calls to KOBIS (retries included) was reached before \(count == 1 ? "1 day" : "\(NumberFormat.grouped(count)) days") of the period were read (\(PeriodCoverage.listed(error.beyondLimit.map(\.iso))))\(others.isEmpty ? "" : "; " + others.joined(separator: "; ")); the other days are shown.",
+                      "What was fetched is kept in the cache: run the same command again to go on from there, or allow more calls with --max-calls N.")
         case let error as PeriodNotWhole where error.kobisFailed.isEmpty:
             let count = error.notCached.count
             self.init(.unavailable, "--offline: the cache holds no answer for \(count == 1 ? "1 day" : "\(NumberFormat.grouped(count)) days") of the period (\(PeriodCoverage.listed(error.notCached.map(\.iso)))); the other days are shown.",
@@ -188,6 +197,8 @@ struct FailureReport: Equatable {
             let cached = error.notCached.isEmpty ? "" : " The cache holds no answer for \(PeriodCoverage.listed(error.notCached.map(\.iso))) (--offline)."
             self.init(.unavailable, "KOBIS could not answer for \(error.days); the other days are shown.\(cached)",
                       "This is a failure on KOBIS's side: run the same command again later, and only \(error.kobisFailed.count == 1 ? "that day is" : "those days are") fetched.")
+        case let error as NewsDayUnread where error.limit != nil:
+            self.init(.tempFail, error.description + ".", "What was fetched is kept in the cache: run the same command again to go on from there, or allow more calls with --max-calls N.")
         case let error as NewsDayUnread:
             self.init(.unavailable, error.description + ".", error.reason == .notHeld ? "Pick a day the samples hold, or drop --demo to ask KOBIS itself."
                           : error.reason == .notCached ? "Run it once without --offline to fetch and keep the days." : "This is a failure on KOBIS's side: run the same command again later.")
@@ -304,6 +315,7 @@ struct FailureReport: Equatable {
         case let .notFound(what, code): self.init(NotFoundError(what: what, code: code))
         case let .notCached(request): self.init(CacheMissError(request: request))
         case let .unmatchedTitle(match): self.init(AmbiguousTitleError(title: match.title, page: match.matches))
+        case let .callLimitReached(limit): self.init(CallLimitReached(limit: limit))
         case .cancelled: self.init(CancellationError())
         case let .invalidRequest(problem): self.init(UsageError(message: problem))
         }

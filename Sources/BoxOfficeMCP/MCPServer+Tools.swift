@@ -59,6 +59,11 @@ extension MCPServer {
         case let limit as CallLimitError:
             return limit.what + ". Give 'maxCalls': \(limit.cost.toFetch) to allow it, or ask for a shorter period."
         // The command line names its option; the caller of a tool was never given one.
+        case let limit as CallLimitReached:
+            return "the limit of \(limit.limit) calls to KOBIS for this call (retries included) was reached; nothing more was sent. What was fetched is kept: call again to go on, or give a larger 'maxCalls'."
+        case let period as PeriodNotWhole where period.limit != nil:
+            let count = period.beyondLimit.count
+            return "the limit of \(period.limit ?? 0) calls to KOBIS for this call (retries included) was reached before \(count == 1 ? "1 day" : "\(NumberFormat.grouped(count)) days") of the period were read (\(PeriodCoverage.listed(period.beyondLimit.map(\.iso)))); the other days are shown. What was fetched is kept: call again to go on, or give a larger 'maxCalls'."
         case let miss as CacheMissError:
             return "this server answers from its cache alone (it was started offline), and \(miss.description)."
         case let period as PeriodNotWhole where period.kobisFailed.isEmpty:

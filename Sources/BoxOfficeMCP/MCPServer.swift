@@ -302,7 +302,9 @@ package final class MCPServer: Sendable {
             }
         }
         start(nextKey(id)) { [self, call] stillWanted in
-            let result = await run(request, tool: tool, call: call)
+            // The call's own budget of calls to KOBIS, retries included: a hard cap, not an estimate.
+            let budget = CallBudget(limit: (try? call.maxCalls ?? session.callLimit()) ?? CallLimitError.standardLimit)
+            let result = await withCallBudget(budget) { await run(request, tool: tool, call: call) }
             // A cancelled request gets no answer.
             guard stillWanted() else { return }
             reply(id: id, result: result, era: era)

@@ -27,6 +27,8 @@ package struct MCPSession: Sendable {
     package var callLimit: @Sendable () throws -> Int
     /// Whether any cost is allowed without `maxCalls` (the server was started with `--yes`).
     package var allowsAnyCost: Bool
+    /// The tries a call to KOBIS may take (retries can add to what a tool call costs).
+    package var attempts = 1
     /// The calls the keys have left today by the local count; nil when nothing is counted.
     package var callsLeftToday: @Sendable () throws -> Int?
     /// The cache and today's count of calls, for `quota_status`, as of a Korean day.
@@ -110,7 +112,7 @@ struct ToolCall: Sendable {
         guard source.reachesNetwork, !session.offline else { return }
         let limit = try maxCalls ?? session.callLimit()
         switch CallLimitError.verdict(cost, unit: unit, span: span, limit: limit, allowed: session.allowsAnyCost,
-                                      left: try session.callsLeftToday(), deep: "deep") {
+                                      left: try session.callsLeftToday(), deep: "deep", attempts: session.attempts) {
         case let .proceed(note): if let note { notice?(note) }
         case let .overLimit(error): throw error
         }

@@ -23,6 +23,7 @@ extension MonthCalendar: Presentable {
         case .notHeld?: return options.label("no sample")
         case .kobisFailed?: return options.label("no answer")
         case .notCached?: return options.label("not cached")
+        case .callLimit?: return options.label("not read")
         }
     }
 

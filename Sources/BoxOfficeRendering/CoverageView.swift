@@ -58,6 +58,7 @@ extension UnreadDay {
         case .notHeld: "notInSamples"
         case .kobisFailed: "kobisFailed"
         case .notCached: "notCached"
+        case .callLimit: "callLimit"
         }
     }
 

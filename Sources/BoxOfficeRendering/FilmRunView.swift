@@ -74,6 +74,7 @@ extension FilmRun {
         case .notHeld?: why = korean ? "기록 없음" : "not recorded"
         case .notCached?: why = korean ? "캐시에 없음" : "not in the cache"
         case .kobisFailed?: why = korean ? "KOBIS가 답하지 못함" : "KOBIS did not answer"
+        case .callLimit?: why = korean ? "호출 한도에 닿아 읽지 않음" : "not read: the limit of calls was reached"
         case nil: why = (from...to).contains(day) ? (korean ? "10위 밖" : "not in the top 10") : (korean ? "읽지 않음" : "not read")
         }
         return "\(known) (\(day.iso) \(why))"

@@ -69,7 +69,7 @@ extension RenderOptions {
         "KOBIS has no box office figures for this day.": "이 날의 박스오피스 자료가 없습니다.",
         "KOBIS has no box office figures for this period.": "이 기간의 박스오피스 자료가 없습니다.",
         "Korean films": "한국영화", "foreign films": "외국영화", "diversity films": "다양성영화", "commercial films": "상업영화",
-        "Trend": "추이", "Calendar": "달력", "not yet published": "집계 전", "no figures": "자료 없음", "no sample": "예시 없음", "no answer": "응답 없음", "not cached": "저장 안 됨",
+        "Trend": "추이", "Calendar": "달력", "not yet published": "집계 전", "no figures": "자료 없음", "no sample": "예시 없음", "no answer": "응답 없음", "not cached": "저장 안 됨", "not read": "읽지 않음",
         "Reviews": "리뷰", "ID": "ID", "Movie": "영화", "Rating": "평점", "Nickname": "닉네임", "Date": "날짜", "Review": "리뷰",
         // A movie
         "Original title": "원제", "Year": "제작연도", "Runtime": "상영시간", "min": "분", "Genres": "장르", "Nations": "국가",

@@ -117,7 +117,7 @@ package extension Meaning {
     /// What `days.audience` holds.
     static let dayAudience = leaf(.integer, nullable: true, "Admissions (tickets sold) of the day's number one that day; null when the day has no figures.")
     /// What `days.notRead` holds.
-    static let dayNotRead = leaf(.string, choices: ["kobisFailed", "notCached", "notInSamples"], "In a range, in place of a day's ranking: why the day was not read (kobisFailed: KOBIS failed on its side; notCached: offline and not in the cache; notInSamples: not in the sample data).")
+    static let dayNotRead = leaf(.string, choices: ["kobisFailed", "notCached", "notInSamples", "callLimit"], "In a range, in place of a day's ranking: why the day was not read (kobisFailed: KOBIS failed on its side; notCached: offline and not in the cache; notInSamples: not in the sample data; callLimit: the call's limit of calls to KOBIS, retries included, was reached first).")
     /// What `days.errorCode` holds.
     static let dayErrorCode = leaf(.string, "KOBIS's error code for a day it could not answer.")
     /// What `days.errorMessage` holds.
@@ -213,7 +213,7 @@ package extension Meaning {
     /// What `daysNotRead` holds.
     static let daysNotRead = list("The period's days that were not read, each with why; empty when every day was read.")
     /// What `reason` holds.
-    static let reason = leaf(.string, choices: ["kobisFailed", "notCached", "notInSamples"], "Why the day was not read: kobisFailed (KOBIS failed on its side; asking again later fetches only such days), notCached (offline, and the cache does not hold it) or notInSamples (the sample data does not hold it).")
+    static let reason = leaf(.string, choices: ["kobisFailed", "notCached", "notInSamples", "callLimit"], "Why the day was not read: kobisFailed (KOBIS failed on its side; asking again later fetches only such days), notCached (offline, and the cache does not hold it), notInSamples (the sample data does not hold it) or callLimit (the limit of calls to KOBIS, retries included, was reached first; asking again goes on from what was read).")
     /// What `errorCode` holds.
     static let errorCode = leaf(.string, "KOBIS's error code for the day (320099: an unknown error on its side).")
     /// What `errorMessage` holds.

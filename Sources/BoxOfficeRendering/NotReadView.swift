@@ -23,6 +23,7 @@ package struct NotReadDay: Presentable {
         switch unread.reason {
         case .notHeld: why = options.korean ? "읽지 않음: 예시 자료에 없는 날" : "not read: the sample data does not hold it"
         case .notCached: why = options.korean ? "읽지 않음: 캐시에 없음 (--offline)" : "not read: the cache does not hold it (--offline)"
+        case let .callLimit(limit): why = options.korean ? "읽지 않음: 호출 한도 \(limit)회에 닿음 (재시도 포함)" : "not read: the limit of \(limit) calls was reached (retries included)"
         case let .kobisFailed(fault):
             why = options.korean ? "읽지 않음: 영진위가 답하지 못함 (\(fault.summary), 오류 \(fault.code))"
                 : "not read: KOBIS could not answer (\(fault.summary), error \(fault.code))"

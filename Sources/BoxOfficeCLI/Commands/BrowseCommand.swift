@@ -110,6 +110,7 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
             },
             failure: failure)
         session.readable = source.reader(of: TopRequest.periodWords, notice: nil)
+        session.callLimit = (try? quiet.invocation.callLimit(environment: quiet.environment)) ?? CallLimitError.standardLimit
         return session
     }
 

@@ -81,6 +81,7 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
                           words: { FailureReport($0, keyOrigin: secrets.keyOrigin).what },
                           version: BoxOfficeCommandLine.version)
         session.korean = context.options.korean
+        session.attempts = context.invocation.retries + 1
         return session
     }
 

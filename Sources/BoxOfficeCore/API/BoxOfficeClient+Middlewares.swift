@@ -27,10 +27,12 @@ extension BoxOfficeClient {
     /// 4. ``RetryMiddleware``: at most `attempts` tries of what is transient; then `eachTry`, run
     ///    on every try;
     /// 5. ``RedirectMiddleware``: redirects on the same server only;
-    /// 6. ``QuotaCountMiddleware`` over `callCounts`, when given: every call counted against its
+    /// 6. every request sent counted against the budget of calls its request was given, when a
+    ///    face gave one (the command line's `--max-calls`), and none sent past it;
+    /// 7. ``QuotaCountMiddleware`` over `callCounts`, when given: every call counted against its
     ///    key's 3,000 a day, and none sent past it;
-    /// 7. ``RateLimitMiddleware``, when `callsPerSecond` is given (and above 0);
-    /// 8. ``TimeoutMiddleware``: each try within the client's `timeout`.
+    /// 8. ``RateLimitMiddleware``, when `callsPerSecond` is given (and above 0);
+    /// 9. ``TimeoutMiddleware``: each try within the client's `timeout`.
     ///
     /// Every middleware tells what it does to `events` (for a progress line or a log).
     public static func standardMiddlewares(keys: [String], attempts: Int = 3, cache: (any AnswerStore)? = nil,
@@ -52,6 +54,7 @@ extension BoxOfficeClient {
                  RetryMiddleware(attempts: attempts, events: events)]
         list += eachTry
         list.append(RedirectMiddleware(events: events))
+        list.append(CallBudgetMiddleware())
         if let callCounts { list.append(QuotaCountMiddleware(counts: callCounts, keys: keys, now: now, events: events)) }
         if let rate = callsPerSecond.flatMap(RateLimitMiddleware.init(perSecond:)) { list.append(rate) }
         list.append(TimeoutMiddleware())

@@ -23,6 +23,9 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Only stored answers were to be used (``CacheMiddleware/Mode/offline``) and none is stored
     /// for the request named (`the daily box office (targetDt=20230423)`).
     case notCached(String)
+    /// The request reached the limit of calls to KOBIS it was given, retries included (a face's
+    /// `--max-calls`): nothing more was sent; what was read is kept by a cache, and asking again goes on.
+    case callLimitReached(Int)
     /// The task was cancelled.
     case cancelled
     /// The request itself cannot be asked: a period that ends before it starts, or that KOBIS has
@@ -53,6 +56,7 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
             self = .invalidRequest("'\(title)' opens on \(opens.iso), so there is no run to show yet")
         case let error as UnknownRegionError:
             self = .invalidRequest("'\(error.name)' is not a KOBIS region; the regions are \(error.known.joined(separator: ", "))")
+        case let error as CallLimitReached: self = .callLimitReached(error.limit)
         case TransportError.cancelled, is CancellationError: self = .cancelled
         case let error as TransportError: self = .unavailable(.unreachable(error, host: "the server", attempts: 1))
         default: self = .invalidAnswer(String(describing: error))
@@ -70,6 +74,7 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .unmatchedTitle(match) where match.matches.total == 0: "no movie's title contains '\(match.title)'"
         case let .unmatchedTitle(match): "\(match.matches.total) movies match '\(match.title)'; ask for one by its code"
         case let .notCached(request): CacheMissError(request: request).description
+        case let .callLimitReached(limit): "the limit of \(limit) calls to KOBIS for this request (retries included) was reached"
         case .cancelled: "the request was cancelled"
         case let .invalidRequest(problem): problem
         }

@@ -70,6 +70,9 @@ public struct UnreadDay: Sendable, Equatable {
         /// The client answers from its cache alone (offline), and the cache holds no answer
         /// for the day; reading it online would fetch it.
         case notCached
+        /// The request reached its limit of calls to KOBIS (retries included) before the day
+        /// was read; asking again, or allowing more calls, reads it.
+        case callLimit(Int)
     }
 
     /// A day not read, and why.

@@ -96,11 +96,13 @@ extension KOBISClient {
     }
 
     /// Why a day of a period is not read rather than the period failing: KOBIS failed on its own
-    /// side (after the retries), or, offline, the cache does not hold the day (or, for `reading`s
-    /// that say so, holds an entry it cannot read). Nil for any other error.
+    /// side (after the retries), the request reached its limit of calls (``CallBudget``), or,
+    /// offline, the cache does not hold the day (or, for `reading`s that say so, holds an entry it
+    /// cannot read). Nil for any other error.
     package static func unreadReason(_ error: any Error, reading: PeriodReading? = nil) -> UnreadDay.Reason? {
         switch error {
         case let KOBISError.failed(fault, _, _): .kobisFailed(fault)
+        case let limit as CallLimitReached: .callLimit(limit.limit)
         case is CacheMissError: .notCached
         case is CacheReadError where reading?.unreadableIsNotCached == true: .notCached
         default: nil

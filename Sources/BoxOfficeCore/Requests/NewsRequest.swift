@@ -83,6 +83,11 @@ package struct NewsDayUnread: Error, Sendable, Equatable, CustomStringConvertibl
     /// Why it was not read.
     package let reason: UnreadDay.Reason
 
+    /// The limit of calls reached before the day was read, when that is why.
+    package var limit: Int? {
+        if case let .callLimit(limit) = reason { limit } else { nil }
+    }
+
     package var description: String {
         // Only the day itself and the day before are needed: a day looked back on is a day not read.
         let against = day == news ? "" : ", the day before \(news.iso), against which its news is told"
@@ -90,6 +95,7 @@ package struct NewsDayUnread: Error, Sendable, Equatable, CustomStringConvertibl
         case .notHeld: "the samples hold no ranking of \(day.iso)\(against)"
         case .notCached: "the cache holds no ranking of \(day.iso)\(against), and --offline asks nothing of KOBIS"
         case let .kobisFailed(fault): "KOBIS could not answer for \(day.iso)\(against): \(fault.summary) (error \(fault.code)); try again later"
+        case let .callLimit(limit): "the limit of \(limit) calls to KOBIS (retries included) was reached before \(day.iso)\(against) was read"
         }
     }
 }

@@ -159,8 +159,12 @@ extension BoxOfficeClient {
             }
             // A day looked back on that could not be read: the news is told without it, as `news`
             // tells it (a film back after days out may be said to enter), and the day is named.
+            // A day not read because the run's limit of calls was reached is not a gap: the run
+            // stops there, as a spent quota stops it, and the next goes on with a new budget.
             let window = DayNews.window(for: day)
-            gaps += news.coverage.unread.filter { window.contains($0.day) && $0.reason != .notHeld }.map { WatchGap(unread: $0, news: day) }
+            let unread = news.coverage.unread.filter { window.contains($0.day) && $0.reason != .notHeld }
+            for day in unread { if case let .callLimit(limit) = day.reason { throw CallLimitReached(limit: limit) } }
+            gaps += unread.map { WatchGap(unread: $0, news: day) }
             events += news.events.filter { Self.firstTold($0, &next.told) }
             events += Self.reached(&next, on: news.ranking)
             if news.provisional { seen.append(WatchState.SeenDay(news.ranking)) }
@@ -174,7 +178,7 @@ extension BoxOfficeClient {
                 ranking = try await self.ranking(of: earlier.day, deep: deep)
             } catch {
                 // KOBIS could not answer for it: kept as seen, to look at again next run.
-                guard let reason = KOBISClient.unreadReason(error) else { throw error }
+                guard !(error is CallLimitReached), let reason = KOBISClient.unreadReason(error) else { throw error }
                 gaps.append(WatchGap(unread: UnreadDay(day: earlier.day, reason: reason), news: nil))
                 seen.append(earlier)
                 continue

@@ -47,7 +47,7 @@ import Testing
         let yesterdays = [today, Day.korean(at: Date())].map { $0.adding(days: -1) }
         let messages = yesterdays.map { yesterday in
             let days = from.days(to: yesterday) + 1
-            return "boxoffice: \(days) calls to KOBIS would be needed for \(days) days, \(days * 100 / 3000)% of a key's 3,000 a day and more than the 100 allowed without asking; --from without --to reads every day up to yesterday (\(yesterday.iso)).\nGive a shorter period, or add --yes to go ahead; --max-calls N (or 'max-calls = N' in the config file) sets the limit.\n"
+            return "boxoffice: \(days) calls to KOBIS (up to \(days * 3) with retries) would be needed for \(days) days, \(days * 100 / 3000)% of a key's 3,000 a day and more than the 100 allowed without asking; --from without --to reads every day up to yesterday (\(yesterday.iso)).\nGive a shorter period, or add --yes to go ahead; --max-calls N (or 'max-calls = N' in the config file) sets the limit.\n"
         }
         #expect(messages.contains(refused.standardError), "\(refused.standardError)")
         // The same period, narrower: under the limit, it runs.
@@ -120,7 +120,7 @@ import Testing
         let result = try await Executable.run(["weekly", "--from", "2020-01-06", "--to", "2020-12-28", "--max-calls", "2"],
                                               environment: Self.environment(server, folder: folder))
         #expect(result.status == 64)
-        #expect(result.standardError.hasPrefix("boxoffice: 52 calls to KOBIS would be needed for 52 weeks, 1% of a key's 3,000 a day and more than the 2 allowed without asking.\n"),
+        #expect(result.standardError.hasPrefix("boxoffice: 52 calls to KOBIS (up to 156 with retries) would be needed for 52 weeks, 1% of a key's 3,000 a day and more than the 2 allowed without asking.\n"),
                 "\(result.standardError)")
         let open = try await Executable.run(["weekly", "--from", "2020-01-06", "--max-calls", "2"], environment: Self.environment(server, folder: folder))
         #expect(open.status == 64 && open.standardError.contains(" weeks, ") && open.standardError.contains("--from without --to reads every week up to the one holding yesterday ("),
@@ -137,7 +137,7 @@ import Testing
         let arguments = ["top", "--from", "2023-04-01", "--to", "2023-04-05", "--max-calls", "2", "--rate", "0"]
         let no = try await Self.answering("n", arguments, environment: environment)
         #expect(no.status == 64, "\(no.standardOutput)")
-        #expect(no.standardOutput.contains("5 calls to KOBIS would be needed for 5 days"), "\(no.standardOutput)")
+        #expect(no.standardOutput.contains("5 calls to KOBIS (up to 15 with retries) would be needed for 5 days"), "\(no.standardOutput)")
         #expect(no.standardOutput.contains("Go ahead? [y/N]"))
         #expect(no.standardOutput.contains("boxoffice: nothing was fetched: 5 calls to KOBIS"))
         #expect(server.requestCount == 0)
@@ -190,7 +190,7 @@ import Testing
         let refused = try #require(try await client.response(2)["result"] as? [String: Any])
         #expect(refused["isError"] as? Bool == true)
         let text = ((refused["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
-        #expect(text == "181 calls to KOBIS would be needed for 181 days, 6% of a key's 3,000 a day and more than the 100 allowed without asking. Give 'maxCalls': 181 to allow it, or ask for a shorter period.",
+        #expect(text == "181 calls to KOBIS (up to 543 with retries) would be needed for 181 days, 6% of a key's 3,000 a day and more than the 100 allowed without asking. Give 'maxCalls': 181 to allow it, or ask for a shorter period.",
                 "\(text)")
         #expect(!text.contains("--"), "no flag in a tool's words")
         #expect(server.requestCount == 0)

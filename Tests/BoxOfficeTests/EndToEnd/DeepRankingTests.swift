@@ -314,7 +314,7 @@ import Testing
         let before = server.requestCount
         terminal.send("d")
         #expect(await terminal.waitForScreen(timeout: wait) { $0.contains("y fetches it") }, "\(terminal.screen.text)")
-        #expect(terminal.screen.contains("4 calls to KOBIS would be needed for 1 day"))
+        #expect(terminal.screen.contains("4 calls to KOBIS (up to 12 with retries) would be needed for 1 day"))
         #expect(server.requestCount == before, "nothing sent before the answer")
         terminal.send("y")
         #expect(await terminal.waitForScreen(timeout: wait) { $0.contains("── exact through rank 17 ──") }, "\(terminal.screen.text)")

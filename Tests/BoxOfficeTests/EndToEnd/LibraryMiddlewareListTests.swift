@@ -54,11 +54,11 @@ import Testing
                                                        callsPerSecond: 5, eachTry: [LibraryMiddlewareTests.Watch()])
         #expect(list.map { String(describing: type(of: $0)) } == [
             "CacheMiddleware", "SecretMaskMiddleware", "KeyRotationMiddleware", "RetryMiddleware", "Watch", "RedirectMiddleware",
-            "QuotaCountMiddleware", "RateLimitMiddleware", "TimeoutMiddleware",
+            "CallBudgetMiddleware", "QuotaCountMiddleware", "RateLimitMiddleware", "TimeoutMiddleware",
         ])
         // Without a cache, a count or a rate, those are left out.
         #expect(BoxOfficeClient.standardMiddlewares(keys: ["A"]).map { String(describing: type(of: $0)) } == [
-            "SecretMaskMiddleware", "KeyRotationMiddleware", "RetryMiddleware", "RedirectMiddleware", "TimeoutMiddleware",
+            "SecretMaskMiddleware", "KeyRotationMiddleware", "RetryMiddleware", "RedirectMiddleware", "CallBudgetMiddleware", "TimeoutMiddleware",
         ])
     }
 

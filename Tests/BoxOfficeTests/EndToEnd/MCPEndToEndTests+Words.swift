@@ -49,7 +49,7 @@ extension MCPEndToEndTests {
         try call(strict, id: 1, "daily_box_office_range", ["from": "2022-01-01", "to": "2022-01-12"])
         let refused = result(try await strict.response(1))
         #expect(refused["isError"] as? Bool == true)
-        #expect(text(refused) == "12 calls to KOBIS would be needed for 12 days, 1% of a key's 3,000 a day and more than the 5 allowed without asking. Give 'maxCalls': 12 to allow it, or ask for a shorter period.")
+        #expect(text(refused) == "12 calls to KOBIS (up to 36 with retries) would be needed for 12 days, 1% of a key's 3,000 a day and more than the 5 allowed without asking. Give 'maxCalls': 12 to allow it, or ask for a shorter period.")
         #expect(server.requestCount == 0)
         #expect(try await strict.finish() == 0)
 

@@ -90,7 +90,7 @@ import Testing
         let refused = try await Executable.run(["trend", "20198429", "20218541", "--align", "opening", "--rate", "0", "--json", "--compact"],
                                                environment: environment(server, cache: cache))
         #expect(refused.status == 64 && refused.standardOutput.isEmpty && server.requestCount == 2, "only the two films' details")
-        #expect(refused.standardError.hasPrefix("boxoffice: up to 120 calls to KOBIS would be needed for 120 days, 4% of a key's 3,000 a day and more than the 100 allowed without asking; each film's run is read from its opening day, for up to 60 days.\n"),
+        #expect(refused.standardError.hasPrefix("boxoffice: up to 120 calls to KOBIS (up to 360 with retries) would be needed for 120 days, 4% of a key's 3,000 a day and more than the 100 allowed without asking; each film's run is read from its opening day, for up to 60 days.\n"),
                 "\(refused.standardError)")
         let result = try await Executable.run(["trend", "20198429", "20218541", "--align", "opening", "--rate", "0", "--json", "--compact", "--yes"],
                                               environment: environment(server, cache: cache))
