@@ -68,9 +68,12 @@ let package = Package(
         .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCLI"],
                           swiftSettings: standalone,
                           linkerSettings: mainLinking),
-        // The network helper: URLSession, run by boxoffice only when a request goes out (git's
+        // libcurl's easy interface for the network helper, the system's libcurl called through the
+        // few functions of its stable ABI (no development headers needed): a transfer waits in poll.
+        .target(name: "CBoxOfficeCurl", linkerSettings: [.linkedLibrary("curl")]),
+        // The network helper: libcurl, run by boxoffice only when a request goes out (git's
         // git-remote-https model). libcurl stays a shared library, found through Linker/libcurl.so.
-        .executableTarget(name: "boxoffice-http", dependencies: ["BoxOfficeCore", "BoxOfficeStorage", "BoxOfficeTransports", "BoxOfficeURLSession"], exclude: ["Linker"],
+        .executableTarget(name: "boxoffice-http", dependencies: ["BoxOfficeCore", "BoxOfficeStorage", "BoxOfficeTransports", "CBoxOfficeCurl"], exclude: ["Linker"],
                           swiftSettings: standalone,
                           linkerSettings: helperLinking),
         // For maintainers, not installed: `swift run -c release boxoffice-package DIR` writes the

@@ -22,8 +22,8 @@ public struct BoxOfficeCommandLine: Sendable {
 
     /// - Parameters:
     ///   - makeTransport: called only when a request really goes to the network; by default
-    ///     URLSession in the helper program, or our own plain-HTTP client for an `http://[IPv6]`
-    ///     server, which URLSession refuses.
+    ///     libcurl in the helper program, or our own plain-HTTP client for an `http://[IPv6]`
+    ///     server, which needs no helper.
     public init(environment: [String: String], console: Console, now: @escaping @Sendable () -> Date = Date.init,
                 makeTransport: (@Sendable () -> any HTTPTransport)? = nil) {
         self.environment = environment

@@ -42,9 +42,6 @@ enum ServerAddress {
             guard !literal.isEmpty, literal.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }), literal.contains(":") else {
                 throw Rejection(reason: "has '[\(literal)]', which is not an IPv6 address")
             }
-            guard scheme == "http" else {
-                throw Rejection(reason: "pairs https:// with an IPv6 address, which this build's URLSession cannot reach (swift-corelibs-foundation #5496); use a host name for it")
-            }
             host = "[" + literal.lowercased() + "]"
             let after = authority[authority.index(after: close)...]
             guard after.isEmpty || after.hasPrefix(":") else { throw Rejection(reason: "has text after the IPv6 address's ']'") }

@@ -13,9 +13,9 @@ import Darwin
 #endif
 
 /// The network as `boxoffice` sees it: requests go to the helper program `boxoffice-http`, which
-/// performs them with URLSession, so that Foundation's networking, ICU and libcurl (dozens of
-/// shared libraries) are loaded only when a request really goes out, never for an answer from the
-/// cache. The helper is started at the first request and serves every later one of the run,
+/// performs them with libcurl (waiting in poll, at no CPU), so that libcurl and its TLS and
+/// compression libraries are loaded only when a request really goes out, never for an answer from
+/// the cache. The helper is started at the first request and serves every later one of the run,
 /// several at once; it ends when this transport is released or the process exits.
 package final class HelperTransport: PreparingTransport {
     private let connection: HelperConnection

@@ -13,8 +13,8 @@ import Darwin
 #endif
 
 /// A minimal HTTP/1.1 client for plain `http://` addresses whose host is an IPv6 literal
-/// (`http://[::1]:8080`), which this toolchain's URLSession refuses with "bad URL" because
-/// libcurl and Foundation disagree on the brackets (swift-corelibs-foundation #5496).
+/// (`http://[::1]:8080`), answered in process without the helper. (It came first for a reason since
+/// gone: the helper used URLSession, which refuses such addresses, swift-corelibs-foundation #5496.)
 ///
 /// One GET per connection (`Connection: close`); bodies by length, chunked or until close, never
 /// longer than the request allows; redirects returned, not followed. KOBISClient enforces the

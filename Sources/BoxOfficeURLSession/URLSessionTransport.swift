@@ -153,7 +153,11 @@ private final class Transfer: Sendable {
         var continuation: CheckedContinuation<HTTPResponse, any Error>?
         var cancelled = false
         var response: HTTPURLResponse?
-        var body = Data()
+        /// The body so far, in one block of the limit's size reserved at the first piece (only
+        /// the pages written take memory) and given back whole at the cut-off: appending to a
+        /// `Data` would double its storage (and copy it) as it grows, and pieces kept apart would
+        /// scatter over the allocator's per-thread arenas, which keep freed memory.
+        var body: BodyBuffer?
         var failure: TransportError?
         var cutOff = false
     }
@@ -200,13 +204,14 @@ private final class Transfer: Sendable {
     /// over the limit, or its declared length was). Later pieces are dropped.
     func received(_ data: Data) -> Bool {
         state.withLock { state in
-            guard state.failure == nil, state.body.count + data.count <= limit else {
+            guard state.failure == nil, (state.body?.count ?? 0) + data.count <= limit else {
                 state.failure = .tooLarge(limit: limit)
-                state.body = Data()
+                state.body = nil
                 defer { state.cutOff = true }
                 return state.cutOff
             }
-            state.body.append(data)
+            if state.body == nil { state.body = BodyBuffer(capacity: limit) }
+            state.body?.append(data)
             return true
         }
     }
@@ -221,10 +226,40 @@ private final class Transfer: Sendable {
             for case let (name as String, value as String) in http.allHeaderFields {
                 headers[name.lowercased()] = value
             }
-            return (state.continuation, .success(HTTPResponse(status: http.statusCode, headers: headers, body: state.body)))
+            let body = state.body?.data ?? Data()
+            state.body = nil
+            return (state.continuation, .success(HTTPResponse(status: http.statusCode, headers: headers, body: body)))
         }
         continuation?.resume(with: result.mapError { $0 as any Error })
     }
+}
+
+/// A body's bytes in one block reserved for the largest body taken: large enough that the
+/// allocator maps it on its own and gives it back to the system when freed, and resident only
+/// where written.
+private final class BodyBuffer {
+    private let block: UnsafeMutableRawBufferPointer
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        block = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, capacity), alignment: 16)
+    }
+
+    deinit {
+        block.deallocate()
+    }
+
+    /// Adds `data`, which the caller has checked fits.
+    func append(_ data: Data) {
+        let count = min(data.count, block.count - self.count)
+        data.prefix(count).withUnsafeBytes { bytes in
+            UnsafeMutableRawBufferPointer(rebasing: block[self.count..<(self.count + count)]).copyMemory(from: bytes)
+        }
+        self.count += count
+    }
+
+    /// The bytes so far.
+    var data: Data { Data(UnsafeRawBufferPointer(rebasing: block[0..<count])) }
 }
 
 private extension TransportError {

@@ -1,6 +1,5 @@
 import BoxOfficeCore
 import BoxOfficeTransports
-import BoxOfficeURLSession
 import Foundation
 
 // boxoffice's network helper: boxoffice starts it when a request must go out and talks to it over
@@ -23,10 +22,8 @@ guard arguments.isEmpty, isatty(0) == 0 else {
         """.utf8))
     exit(64)
 }
-// URLSession's configurations start from a shared URL cache and cookie store, which create
-// folders under ~/.cache and ~/.local/share as soon as they exist, even when the session uses
-// neither. Pointed below a file, those folders cannot be made, so nothing is left behind; boxoffice
-// keeps its own cache.
-setenv("XDG_CACHE_HOME", "/dev/null", 1)
-setenv("XDG_DATA_HOME", "/dev/null", 1)
-exit(HelperServer(transport: URLSessionTransport()).run().rawValue)
+guard CurlTransport.start() else {
+    FileHandle.standardError.write(Data("\(HelperMessage.helperName): libcurl could not start\n".utf8))
+    exit(70)
+}
+exit(HelperServer(transport: CurlTransport()).run().rawValue)

@@ -53,7 +53,7 @@ import Testing
     /// keeps freed blocks in a quarantine of 256 MiB; ThreadSanitizer keeps its own state).
     static let endlessRuns = 20
     /// Runs whose memory is measured.
-    static let memoryRuns = 5
+    static let memoryRuns = 20
 
     /// As fast as loopback goes for the plain build. A sanitized helper runs several times slower,
     /// and its cut-off waits for a turn of the queue the endless socket keeps busy: there the

@@ -12,6 +12,7 @@ enum InstalledTools {
     static let bash = has("/bin/bash")
     static let man = has("/usr/bin/man")
     static let python = has("/usr/bin/python3")
+    static let openssl = has("/usr/bin/openssl")
     static let gdb = has("/usr/bin/gdb") && has("/usr/bin/timeout")
 
     /// Debian's python3 with its `jsonschema` module (the python3-jsonschema package).
