@@ -104,6 +104,7 @@ enum CommandLineSpec {
         ("BOXOFFICE_CACHE_DIR", "where answers are kept (else ${XDG_CACHE_HOME:-~/.cache}/boxoffice)"),
         ("BOXOFFICE_DATA_DIR", "where your reviews are kept (else ${XDG_DATA_HOME:-~/.local/share}/boxoffice)"),
         ("BOXOFFICE_STATE_DIR", "where watches keep their state (else ${XDG_STATE_HOME:-~/.local/state}/boxoffice)"),
+        ("SSL_CERT_FILE, SSL_CERT_DIR", "the certificate authorities the network helper trusts instead of the system's (a bundle, a folder), as OpenSSL's programs take them"),
         ("BOXOFFICE_MAX_CALLS", "the most calls to KOBIS a command makes without asking, as --max-calls (else 'max-calls = N' in the config file, else \(Invocation.defaultCallLimit))"),
         ("BOXOFFICE_DEMO", "\(Invocation.switchOn.joined(separator: ", ")): the same as --demo; \(Invocation.switchOff.joined(separator: ", ")) or empty: not; any other value is refused (exit 64)"),
         ("BOXOFFICE_REVIEW_PASSWORD", "the password of a protected review (review add --password, edit, delete), instead of asking for it"),
