@@ -16,6 +16,8 @@ package struct CallLimitError: Error, Equatable {
     package var unit = "days"
     /// The tries a call may take (retries can add to the calls).
     package var attempts = 1
+    /// Whether it is said in Korean (the face's locale asks for it).
+    package var korean = false
 
     /// A refusal of `cost` past `limit`, or (`declined`) the answer no to the question; a call
     /// may take up to `attempts` tries.
@@ -38,6 +40,13 @@ package struct CallLimitError: Error, Equatable {
 package extension CallLimitError {
     /// What happened, in words every face may use: the cost, and the limit it passes.
     var what: String {
+        if korean {
+            let one = unit == "weeks" ? "주" : "일"
+            let cached = cost.cached > 0 ? ", 캐시에 \(NumberFormat.grouped(cost.cached))개 더 있음" : ""
+            let retries = attempts > 1 && cost.toFetch > 0 ? " (재시도 포함 최대 \(NumberFormat.grouped(Self.mostCalls(cost, attempts: attempts)))회)" : ""
+            let share = max(1, cost.toFetch * 100 / KOBISQuota.daily)
+            return "\(NumberFormat.grouped(cost.days))\(one)을 읽으려면 KOBIS 호출 \(cost.atMost ? "최대 " : "")\(NumberFormat.grouped(cost.toFetch))회\(retries)가 필요합니다\(cached): 키 하루 한도 \(NumberFormat.grouped(KOBISQuota.daily))회의 \(share)%로, 묻지 않고 허용하는 \(NumberFormat.grouped(limit))회를 넘습니다"
+        }
         let one = unit == "weeks" ? "week" : "day"
         let days = cost.days == 1 ? "1 \(one)" : "\(NumberFormat.grouped(cost.days)) \(one)s"
         let cached = cost.cached > 0 ? " (\(NumberFormat.grouped(cost.cached)) more \(cost.cached == 1 ? "answer is" : "answers are") in the cache)" : ""
@@ -68,16 +77,25 @@ package extension CallLimitError {
     /// `attempts` times; `deep` names the deep option in the face's terms (`--deep`, `deep`). A
     /// reading past the limit that goes ahead raises the request's budget of calls to it, retries
     /// included (``CallBudget``).
-    static func verdict(_ cost: ReadingCost, unit: String, span: String?, limit: Int, allowed: Bool, left: Int?, deep: String, attempts: Int = 1) -> Verdict {
+    static func verdict(_ cost: ReadingCost, unit: String, span: String?, limit: Int, allowed: Bool, left: Int?, deep: String, attempts: Int = 1,
+                        korean: Bool = false) -> Verdict {
         guard cost.toFetch > limit, !allowed else {
             if cost.toFetch > limit { CallBudget.current?.allow(mostCalls(cost, attempts: attempts)) }
             guard cost.days > fewDays, cost.toFetch > 10 || cost.toFetch > (left ?? .max) else { return .proceed(note: nil) }
+            if korean {
+                var text = "\(NumberFormat.grouped(cost.days))\(unit == "weeks" ? "주" : "일"): KOBIS에서 \(NumberFormat.grouped(cost.toFetch))회, 캐시에서 \(NumberFormat.grouped(cost.cached))개"
+                if let left { text += "; 오늘 남은 호출 \(NumberFormat.grouped(left))회 (한국 시간)" }
+                if let left, cost.toFetch > left { text += " — 한도에서 멈추고, 내일 다시 실행하면 캐시에서 이어 갑니다" }
+                return .proceed(note: text + ".")
+            }
             var text = "\(callWords(cost, unit: unit, deep: deep)): \(NumberFormat.grouped(cost.toFetch)) to fetch from KOBIS, \(NumberFormat.grouped(cost.cached)) from the cache"
                 + leftWords(left)
             if let left, cost.toFetch > left { text += ", so the run will stop at the quota and go on from the cache when run again tomorrow" }
             return .proceed(note: text + ".")
         }
-        return .overLimit(CallLimitError(cost: cost, limit: limit, span: span, declined: false, unit: unit, attempts: attempts))
+        var refusal = CallLimitError(cost: cost, limit: limit, span: span, declined: false, unit: unit, attempts: attempts)
+        refusal.korean = korean
+        return .overLimit(refusal)
     }
 
     /// `; 2,140 of today's calls are left (Korean time)`, or nothing when they are not counted.

@@ -166,10 +166,11 @@ package enum BrowseBody {
                 rows.append(("Opening weekend", [NumberFormat.grouped(weekend.audience), weekend.from.iso, "to " + weekend.to.iso.suffix(5)]))
             }
             if let longest = summary.longestAtNumberOne {
-                rows.append(("Days at number one", ["\(summary.daysAtNumberOne)", longest.from.iso, "\(longest.days) in a row"]))
+                rows.append(("Days at number one", [Self.days(summary.daysAtNumberOne), "", "in all"]))
+                rows.append(("Longest at number one", [Self.days(longest.days), longest.from.iso, "to " + longest.to.iso.suffix(5)]))
             }
             if let best = summary.bestDay { rows.append(("Best day", [NumberFormat.grouped(best.audience), best.date.iso, ""])) }
-            if let change = summary.secondWeekendChange { rows.append(("Second weekend", [NumberFormat.percent(change), "", "vs the first"])) }
+            if let change = summary.secondWeekendChange { rows.append(("Second weekend", [NumberFormat.signedPercent(change), "", "vs the first"])) }
         }
         if let last = series.lastRanked, let total = last.audienceTotal {
             rows.append(("Audience so far", [NumberFormat.grouped(total), last.date.iso, day(last)]))
@@ -195,13 +196,26 @@ package enum BrowseBody {
         return lines
     }
 
+    /// `1 day`, `16 days`.
+    static func days(_ count: Int) -> String {
+        "\(NumberFormat.grouped(count)) day\(count == 1 ? "" : "s")"
+    }
+
     /// A month's records: each kind a heading and its films (Enter opens one), their figure and
     /// day as columns (never cut), and what was not read.
     private static func records(_ records: PeriodRecords) -> [BrowseLine] {
         var lines: [BrowseLine] = []
         let read = "Read \(NumberFormat.grouped(records.coverage.daysRead)) of \(NumberFormat.grouped(records.coverage.daysInPeriod)) days, \(records.from.iso) – \(records.to.iso)"
         lines.append(BrowseLine(text: read + (records.coverage.isComplete ? "" : " (the others not at hand)")))
-        if let note = records.leftOut() { lines.append(BrowseLine(text: note)) }
+        // The films left out of the opening records, a line each, its title first (never cut before it).
+        let leftOut = records.leftOutFilms
+        if !leftOut.isEmpty {
+            lines.append(BrowseLine(text: "Left out of the opening records", heading: true))
+            lines += leftOut.map { left in
+                let why = left.why == "openingDayNotRead" ? "its opening day not read" : "its first weekend ends after the month"
+                return BrowseLine(text: "  " + left.film.title.printable, columns: [left.film.openDate.iso, why], item: .open(.movie(left.film.movieCode)))
+            }
+        }
         for kind in PeriodRecords.Kind.allCases {
             for mark in kind == .fastestTo ? records.milestones.map(Optional.some) : [nil] {
                 let entries = records.entries(of: kind).filter { $0.milestone == mark }
@@ -214,7 +228,7 @@ package enum BrowseBody {
                     switch record.kind {
                     case .openingDay, .openingWeekend, .bestDay: NumberFormat.grouped(record.value)
                     case .fastestTo: "day \(record.value)"
-                    case .daysAtNumberOne, .longestAtNumberOne: "\(record.value) days"
+                    case .daysAtNumberOne, .longestAtNumberOne: (record.atLeast ? "at least " : "") + Self.days(record.value)
                     }
                 }
                 let width = figures.map(\.count).max() ?? 0
@@ -310,27 +324,32 @@ package enum BrowseBody {
 
     // MARK: Keys
 
+    /// Each key and what it does, short enough that the whole list fits 60 columns (as tig's,
+    /// `q` closes a screen and quits only from the first; `Q` quits from any).
     package static let keys: [(String, String)] = [
         ("↑ ↓  k j", "move"),
         ("PgUp PgDn  g G", "a page, the first, the last"),
         ("Enter → l", "open the film, person or company"),
-        ("Esc ← h Backspace", "back"),
+        ("Esc ← h Bksp  q", "back (q on the first screen: quit)"),
         ("] [", "the next or previous day (week)"),
         ("t", "back to the first day"),
         ("w", "day → week → weekend → weekdays"),
-        ("d", "the top 10 ↔ the deep list (past the top 10, 4 calls)"),
+        ("d", "top 10 ↔ deep list (4 calls a day)"),
         ("c", "a calendar to pick a day"),
-        ("R", "the records of the month: openings, fastest to a million, number ones"),
-        ("/", "search a title (or a director)"),
-        ("r", "fetch this screen again from KOBIS"),
-        ("v", "write a review of the film (its details or reviews)"),
-        ("p", "show the film's poster (with a poster key, in iTerm2, WezTerm or kitty)"),
+        ("R", "the month's records"),
+        ("/", "search a title or a director"),
+        ("r", "fetch this screen again"),
+        ("v", "review the film"),
+        ("p", "the film's poster (needs a key)"),
         ("?", "these keys"),
-        ("q  Ctrl-C", "quit"),
+        ("Q  Ctrl-C", "quit"),
     ]
 
+    /// The widest key's column.
+    private static let keyColumn = keys.map(\.0.count).max() ?? 0
+
     private static let help: [BrowseLine] = [BrowseLine(text: "Keys", heading: true)]
-        + keys.map { BrowseLine(text: pad($0.0, 18, left: true) + "  " + $0.1) }
+        + keys.map { BrowseLine(text: pad($0.0, keyColumn, left: true) + "  " + $0.1) }
 
     // MARK: Helpers
 

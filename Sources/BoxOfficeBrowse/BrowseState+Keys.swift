@@ -32,7 +32,9 @@ extension BrowseState {
         case .end, .character("G"): return moveSelection(to: Int.max)
         case .enter, .right, .character("l"): return openSelected()
         case .escape, .left, .backspace, .character("h"): return back()
-        case .character("q"): return quit()
+        // As tig's: q closes this screen, and quits only from the first; Q quits from any.
+        case .character("q"): return pages.count > 1 || pending != nil ? back() : quit()
+        case .character("Q"): return quit()
         case .character("]"): return stepDay(by: 1)
         case .character("["): return stepDay(by: -1)
         case .character("t"): return goHome()

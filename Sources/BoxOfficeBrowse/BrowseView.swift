@@ -138,16 +138,18 @@ struct BrowseView {
         let keys: [(String, String)] = switch state.top.screen {
         case _ where state.input != nil: [("Enter", "search"), ("Esc", "cancel")]
         case _ where state.form != nil: [("Tab", "next field"), ("Enter", "next; on the last, add"), ("Esc", "cancel")]
+        case .ranking where state.pages.count > 1: [("↑↓", "move"), ("Enter", "open"), ("[ ]", "day"), ("w", "period"), ("c", "calendar"), ("/", "search"),
+                                                    ("r", "refresh"), ("?", "keys"), ("q", "back"), ("Q", "quit")]
         case .ranking: [("↑↓", "move"), ("Enter", "open"), ("[ ]", "day"), ("w", "period"), ("c", "calendar"), ("/", "search"),
                         ("r", "refresh"), ("?", "keys"), ("q", "quit")]
         case .calendar: [("Enter", "pick"), ("←→↑↓", "day/week"), ("PgUp/Dn", "month"), ("Esc", "back")]
-        case .help: [("Esc", "back"), ("q", "quit")]
-        case .movie, .reviews: [("↑↓", "move"), ("Enter", "open"), ("Esc", "back"), ("v", "review"), ("/", "search"), ("r", "refresh"),
-                                ("?", "keys"), ("q", "quit")]
-        default: [("↑↓", "move"), ("Enter", "open"), ("Esc", "back"), ("/", "search"), ("r", "refresh"), ("?", "keys"), ("q", "quit")]
+        case .help: [("Esc q", "back"), ("Q", "quit")]
+        case .movie, .reviews: [("↑↓", "move"), ("Enter", "open"), ("Esc q", "back"), ("v", "review"), ("/", "search"), ("r", "refresh"),
+                                ("?", "keys"), ("Q", "quit")]
+        default: [("↑↓", "move"), ("Enter", "open"), ("Esc q", "back"), ("/", "search"), ("r", "refresh"), ("?", "keys"), ("Q", "quit")]
         }
         // How to go back, see every key and leave always stay; the others as room allows, in order.
-        let essential: Set<String> = ["Esc", "?", "q"]
+        let essential: Set<String> = ["Esc q", "?", "q", "Q"]
         let parts = keys.map { (text: $0.0 + " " + $0.1, essential: essential.contains($0.0)) }
         var remaining = parts.filter(\.essential).reduce(0) { $0 + 2 + width($1.text) }
         var line = ""

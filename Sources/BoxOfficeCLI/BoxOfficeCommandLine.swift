@@ -92,7 +92,7 @@ public struct BoxOfficeCommandLine: Sendable {
     /// Says what went wrong on stderr and gives the exit status for it.
     private func report(_ error: any Error, secrets: Secrets, progress: ProgressLine? = nil) -> ExitStatus {
         progress?.stop()
-        var report = FailureReport(error, keyOrigin: secrets.keyOrigin)
+        var report = FailureReport(error, keyOrigin: secrets.keyOrigin, korean: Self.isKorean(environment))
         if report.status == .interrupted, let signal = stoppedBy.withLock({ $0 }) { report = FailureReport(stoppedBy: signal) }
         console.standardError(console.fittedForError(secrets.hide(report.text(width: console.errorWidth))))
         return report.status

@@ -13,17 +13,22 @@ extension CommandContext {
         let left = try callsLeftToday()
         let limit = try invocation.callLimit(environment: environment)
         let attempts = invocation.retries + 1
-        switch CallLimitError.verdict(cost, unit: unit, span: span, limit: limit, allowed: invocation.yes, left: left, deep: "--deep", attempts: attempts) {
+        let korean = options.korean
+        switch CallLimitError.verdict(cost, unit: unit, span: span, limit: limit, allowed: invocation.yes, left: left, deep: "--deep", attempts: attempts,
+                                      korean: korean) {
         case let .proceed(note):
             if let note { notice?(note) }
             return left
         case let .overLimit(error):
             guard let ask else { throw error }
-            let question = error.what + CallLimitError.leftWords(left) + ". Go ahead? [y/N] "
+            let question = korean ? error.what + (left.map { " (오늘 남은 호출 \(NumberFormat.grouped($0))회)" } ?? "") + ". 계속할까요? [y/N] "
+                : error.what + CallLimitError.leftWords(left) + ". Go ahead? [y/N] "
             progress.clear()
             let answer = ask("boxoffice: " + question)?.trimmingBlanks().lowercased() ?? ""
             guard ["y", "yes", "예", "네", "ㅇ"].contains(answer) else {
-                throw CallLimitError(cost: cost, limit: limit, span: span, declined: true, unit: unit, attempts: attempts)
+                var declined = CallLimitError(cost: cost, limit: limit, span: span, declined: true, unit: unit, attempts: attempts)
+                declined.korean = korean
+                throw declined
             }
             CallBudget.current?.allow(CallLimitError.mostCalls(cost, attempts: attempts))
             progress.clear()

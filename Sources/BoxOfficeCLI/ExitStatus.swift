@@ -90,9 +90,12 @@ struct FailureReport: Equatable {
     /// What happened, as one text: what another face (the MCP server) says.
     var what: String { happened.joined(separator: "\n") }
 
-    /// Like `init(_:)`, naming where a key KOBIS rejected came from.
-    init(_ error: any Error, keyOrigin: KeySource.Origin?) {
-        if case let KOBISError.fault(fault) = error, fault.isKeyRejected {
+    /// Like `init(_:)`, naming where a key KOBIS rejected came from; in Korean where the locale
+    /// asks for it and the failure is a common one (days not read, the limit of calls).
+    init(_ error: any Error, keyOrigin: KeySource.Origin?, korean: Bool = false) {
+        if korean, let worded = Self.korean(error) {
+            self = worded
+        } else if case let KOBISError.fault(fault) = error, fault.isKeyRejected {
             self.init(RejectedKeyError(fault: fault, origin: keyOrigin))
         } else {
             self.init(error)
@@ -102,6 +105,9 @@ struct FailureReport: Equatable {
     /// The one place where errors become messages and exit codes.
     init(_ error: any Error) {
         switch error {
+        case let error as CallLimitError where error.korean:
+            self.init(.usage, (error.declined ? "아무것도 가져오지 않았습니다: " : "") + error.what + ".",
+                      "기간을 줄이거나 --yes로 계속하세요. 한도는 --max-calls N (또는 설정 파일의 'max-calls = N')으로 정합니다.")
         case let error as CallLimitError:
             self.init(.usage, (error.declined ? "nothing was fetched: " : "") + error.what + ".",
                       "Give a shorter period, or add --yes to go ahead; --max-calls N (or 'max-calls = N' in the config file) sets the limit.")
@@ -233,6 +239,43 @@ struct FailureReport: Equatable {
     init(stoppedBy signal: Int32) {
         let terminated = signal == SIGTERM
         self.init(terminated ? .terminated : .interrupted, terminated ? "terminated" : "interrupted")
+    }
+
+    /// The common failures in Korean: a period shown without days not read, a day's news that
+    /// cannot be told, the limit of calls reached; nil for the others (said in English).
+    static func korean(_ error: any Error) -> FailureReport? {
+        let kept = "가져온 것은 캐시에 남아 있으니, 같은 명령을 다시 실행하면 이어서 가져옵니다 (--max-calls N으로 한도를 늘릴 수 있음)."
+        switch error {
+        case let error as CallLimitReached:
+            return FailureReport(.tempFail, "이 명령의 KOBIS 호출 한도 \(NumberFormat.grouped(error.limit))회(재시도 포함)에 닿아 더 보내지 않았습니다.", kept)
+        case let error as PeriodNotWhole:
+            var parts: [String] = []
+            if let limit = error.limit {
+                parts.append("호출 한도 \(NumberFormat.grouped(limit))회(재시도 포함)에 닿아 \(error.beyondLimit.count)일을 읽지 못했습니다 (\(PeriodCoverage.listed(error.beyondLimit.map(\.iso), korean: true)))")
+            }
+            if !error.kobisFailed.isEmpty {
+                let failed = PeriodCoverage(daysInPeriod: error.kobisFailed.count, unread: error.kobisFailed).failed
+                parts.append("KOBIS가 \(PeriodCoverage.failedDays(failed, korean: true))에 답하지 못했습니다")
+            }
+            if !error.notCached.isEmpty {
+                parts.append("캐시에 \(PeriodCoverage.listed(error.notCached.map(\.iso), korean: true))의 답이 없습니다 (--offline)")
+            }
+            let status: ExitStatus = error.limit != nil ? .tempFail : .unavailable
+            let advice = error.limit != nil ? kept : error.kobisFailed.isEmpty ? "--offline 없이 한 번 실행하면 그날들을 가져와 둡니다."
+                : "KOBIS 쪽의 실패입니다: 나중에 같은 명령을 다시 실행하면 그날들만 가져옵니다."
+            return FailureReport(status, parts.joined(separator: "; ") + ". 나머지 날은 보여 드렸습니다.", advice)
+        case let error as NewsDayUnread:
+            let against = error.day == error.news ? "" : " (\(error.news.iso) 소식의 비교 대상인 전날)"
+            switch error.reason {
+            case .notHeld: return FailureReport(.unavailable, "예시 자료에 \(error.day.iso)\(against)의 순위가 없습니다.", "예시 자료에 있는 날을 고르거나 --demo 없이 KOBIS에 물어보세요.")
+            case .notCached: return FailureReport(.unavailable, "캐시에 \(error.day.iso)\(against)의 순위가 없습니다 (--offline).", "--offline 없이 한 번 실행하면 그날들을 가져와 둡니다.")
+            case let .kobisFailed(fault): return FailureReport(.unavailable, "KOBIS가 \(error.day.iso)\(against)에 답하지 못했습니다: \(fault.summary) (오류 \(fault.code)).",
+                                                              "KOBIS 쪽의 실패입니다: 나중에 다시 실행하세요.")
+            case let .callLimit(limit): return FailureReport(.tempFail, "호출 한도 \(NumberFormat.grouped(limit))회(재시도 포함)에 닿아 \(error.day.iso)\(against)을 읽지 못했습니다.", kept)
+            }
+        default:
+            return nil
+        }
     }
 
     /// A message ending as a sentence does, so the advice after it never reads as its continuation.

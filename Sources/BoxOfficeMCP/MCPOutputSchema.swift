@@ -15,7 +15,7 @@ enum MCPOutputSchema {
             let described = item ? [] : shape.meaning.map { [("description", JSONValue.string($0.description))] } ?? []
             let type: JSONValue = shape.meaning?.nullable == true && !item ? .array([.string("object"), .string("null")]) : .string("object")
             return .object([("type", type)] + described
-                + [("properties", .object(shape.members.map { key, member in (key, of(member)) })),
+                + [("properties", .object(shape.members.map { key, member in (key, key == "daysNotRead" ? ranges(member) : of(member)) })),
                    ("required", .array(required.map { .string($0.0) }))])
         case .optional:
             return of(shape.item)
@@ -33,5 +33,16 @@ enum MCPOutputSchema {
         case .leaf:
             return shape.meaning?.schema ?? .object([])
         }
+    }
+
+    /// `daysNotRead` as the server gives it: days in a row not read for one reason as one range,
+    /// `{from, to, reason, …}` (`MCPServer.rangingDaysNotRead`), the rest of a day's keys kept.
+    static func ranges(_ list: JSONShape) -> JSONValue {
+        let day = list.item
+        let range = JSONShape.object([("from", .leaf(.rangeFrom)), ("to", .leaf(.rangeTo))] + day.members.filter { $0.0 != "date" })
+        var schema: [(String, JSONValue)] = [("type", .string("array"))]
+        schema.append(("description", .string("The period's days that were not read, days in a row not read for one reason (and KOBIS's same error) as one range, each with why; empty when every day was read.")))
+        schema.append(("items", of(range, item: true)))
+        return .object(schema)
     }
 }

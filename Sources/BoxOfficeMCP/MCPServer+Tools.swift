@@ -22,8 +22,13 @@ extension MCPServer {
         do {
             let answer = try await request.answer(call)
             try Task.checkCancellation()
-            // The value itself, as JSON: nothing is rendered to be read back.
-            let structured = tool.wrap(answer.json)
+            // A period of which no day could be read is no answer: why is the tool's error.
+            if case let .int(read)? = answer.json["daysRead"], read == 0, case let .int(days)? = answer.json["daysInPeriod"], days > 0 {
+                return Self.failure("no day of the period could be read, so there is nothing to answer: " + Self.unreadWords(answer.json["daysNotRead"]))
+            }
+            // The value itself, as JSON: nothing is rendered to be read back; days not read for one
+            // reason as ranges, as a model reads them best.
+            let structured = tool.wrap(Self.rangingDaysNotRead(answer.json))
             // The specification asks for the structured answer serialized in a text block too,
             // for clients that pass only `content` to the model: every field, none cut to a width.
             let text = structured.serialized(pretty: false)
@@ -41,6 +46,54 @@ extension MCPServer {
         } catch {
             return Self.failure(message(error))
         }
+    }
+
+    /// `daysNotRead` made ranges: the days in a row not read for one reason (and KOBIS's same
+    /// error) as one `{from, to, reason, errorCode?, errorMessage?}`, wherever the value has one.
+    static func rangingDaysNotRead(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case let .object(members):
+            return .object(members.map { key, member in
+                guard key == "daysNotRead", case let .array(days) = member else { return (key, rangingDaysNotRead(member)) }
+                return (key, .array(ranges(days)))
+            })
+        case let .array(items):
+            return .array(items.map(rangingDaysNotRead))
+        default:
+            return value
+        }
+    }
+
+    /// Days `{date, reason, …}` in order, as ranges of consecutive days alike but for their date.
+    static func ranges(_ days: [JSONValue]) -> [JSONValue] {
+        var ranges: [(from: Day, to: Day, rest: [(String, JSONValue)])] = []
+        for day in days {
+            guard case let .object(members) = day, let text = day["date"]?.stringValue, let date = Day(text) else { continue }
+            let rest = members.filter { $0.0 != "date" }
+            if let last = ranges.last, last.to.adding(days: 1) == date, last.rest.map(\.0) == rest.map(\.0), zip(last.rest, rest).allSatisfy({ $0.1 == $1.1 }) {
+                ranges[ranges.count - 1].to = date
+            } else {
+                ranges.append((date, date, rest))
+            }
+        }
+        return ranges.map { .object([("from", .string($0.from.iso)), ("to", .string($0.to.iso))] + $0.rest) }
+    }
+
+    /// Why the days of a period were not read, in words: each reason with its days.
+    static func unreadWords(_ daysNotRead: JSONValue?) -> String {
+        guard case let .array(days)? = daysNotRead else { return "no day was read." }
+        let words = ranges(days).map { range -> String in
+            let span = range["from"] == range["to"] ? range["from"]?.stringValue ?? "" : "\(range["from"]?.stringValue ?? "") to \(range["to"]?.stringValue ?? "")"
+            let why = switch range["reason"]?.stringValue {
+            case "notInSamples": "not in the sample data this server answers from (it was started with --demo)"
+            case "notCached": "not in the cache, which this server answers from alone (it was started offline)"
+            case "kobisFailed": "KOBIS could not answer (\(range["errorMessage"]?.stringValue ?? ""), error \(range["errorCode"]?.stringValue ?? ""))"
+            case "callLimit": "the call's limit of calls to KOBIS was reached first; give a larger 'maxCalls'"
+            default: "not read"
+            }
+            return "\(span): \(why)"
+        }
+        return words.joined(separator: "; ") + "."
     }
 
     /// What a result from the demo's recordings says beside its answer.

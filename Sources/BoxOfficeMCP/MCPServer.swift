@@ -258,7 +258,9 @@ package final class MCPServer: Sendable {
 
     static let instructions = """
         Korean box office figures from KOBIS (영화진흥위원회, the Korean Film Council): daily and weekly top 10s, \
-        movies, people and companies, and films' runs. Days are Korean days, published after they end. \
+        movies, people and companies; a film's run as the press counts it (movie_details), a day's news \
+        (box_office_news: a new number one, films entering and leaving, milestones), a period's ranking \
+        (top_films) and records (period_records). Days are Korean days, published after they end. \
         Titles and names are matched in Korean. Find a code with search_movies, then ask movie_details or movie_trend.
         """
 

@@ -11,18 +11,29 @@ extension PeriodCoverage {
         if notHeld > 0 {
             notes.append(options.sampleNote(read: daysInPeriod - notHeld, of: english, korean))
         }
+        let korean = options.korean
+        // An article carries the data and its notes; what to do next is the terminal's alone.
+        let terminal = options.medium == .terminal
         let notCached = self.notCached
         if !notCached.isEmpty {
-            let days = Self.listed(notCached.map(\.iso))
-            notes.append(options.korean ? "캐시에 없는 날 \(notCached.count)일은 빠짐 (--offline): \(days)"
-                         : "not counted, as the cache does not hold \(notCached.count == 1 ? "it" : "them") (--offline): \(days)")
+            let days = Self.listed(notCached.map(\.iso), korean: korean)
+            let offline = terminal ? " (--offline)" : ""
+            notes.append(korean ? "캐시에 없는 날 \(notCached.count)일은 빠짐\(offline): \(days)"
+                         : "not counted, as the cache does not hold \(notCached.count == 1 ? "it" : "them")\(offline): \(days)")
         }
         let failed = self.failed
         if !failed.isEmpty {
-            let days = Self.failedDays(failed)
-            notes.append(options.korean
-                ? "KOBIS가 답하지 못한 날 \(failed.count)일은 빠짐: \(days). 나중에 다시 실행하면 그날만 가져옴"
-                : "not counted, as KOBIS could not answer for \(failed.count == 1 ? "it" : "them"): \(days); run it again later to fetch only \(failed.count == 1 ? "that day" : "those days")")
+            let days = Self.failedDays(failed, korean: korean)
+            let again = terminal ? (korean ? ". 나중에 다시 실행하면 그날만 가져옴" : "; run it again later to fetch only \(failed.count == 1 ? "that day" : "those days")") : ""
+            notes.append(korean ? "KOBIS가 답하지 못한 날 \(failed.count)일은 빠짐: \(days)\(again)"
+                : "not counted, as KOBIS could not answer for \(failed.count == 1 ? "it" : "them"): \(days)\(again)")
+        }
+        let beyond = unread.compactMap { day -> (Day, Int)? in if case let .callLimit(limit) = day.reason { (day.day, limit) } else { nil } }
+        if let limit = beyond.first?.1 {
+            let days = Self.listed(beyond.map(\.0.iso), korean: korean)
+            let again = terminal ? (korean ? ". 다시 실행하면 이어서 가져옴" : "; run it again to go on") : ""
+            notes.append(korean ? "호출 한도 \(NumberFormat.grouped(limit))회(재시도 포함)에 닿아 읽지 못한 날 \(beyond.count)일은 빠짐: \(days)\(again)"
+                : "not counted, as the limit of \(NumberFormat.grouped(limit)) calls (retries included) was reached before \(beyond.count == 1 ? "it" : "them"): \(days)\(again)")
         }
         return notes
     }
@@ -32,20 +43,22 @@ extension PeriodCoverage {
     /// The days KOBIS could not answer, grouped by its error and a few named: `2022-01-04
     /// (알수없는 오류가 발생했습니다., error 320099)`, `2022-01-04 and 2022-01-06 (…)`, or the first
     /// ten of a long run `and 355 more days (…)`; the JSON names every one.
-    package static func failedDays(_ failed: [(day: Day, fault: KOBISFault)], listing most: Int = 10) -> String {
+    package static func failedDays(_ failed: [(day: Day, fault: KOBISFault)], listing most: Int = 10, korean: Bool = false) -> String {
         var groups: [(fault: KOBISFault, days: [Day])] = []
         for (day, fault) in failed {
             if let index = groups.firstIndex(where: { $0.fault == fault }) { groups[index].days.append(day) } else { groups.append((fault, [day])) }
         }
         return groups.map { group in
-            "\(listed(group.days.map(\.iso), most: most)) (\(group.fault.summary), error \(group.fault.code))"
+            "\(listed(group.days.map(\.iso), most: most, korean: korean)) (\(group.fault.summary), \(korean ? "오류" : "error") \(group.fault.code))"
         }.joined(separator: "; ")
     }
 
-    /// `2022-01-04`, `2022-01-04 and 2022-01-06`, or the first ten of many `and 355 more days`.
-    package static func listed(_ days: [String], most: Int = 10) -> String {
+    /// `2022-01-04`, `2022-01-04 and 2022-01-06`, or the first ten of many `and 355 more days`;
+    /// in Korean `2022-01-04, 2022-01-06`, and `외 355일`.
+    package static func listed(_ days: [String], most: Int = 10, korean: Bool = false) -> String {
         let named = days.prefix(most)
         let rest = days.count - named.count
+        if korean { return named.joined(separator: ", ") + (rest > 0 ? " 외 \(NumberFormat.grouped(rest))일" : "") }
         return rest > 0 ? named.joined(separator: ", ") + " and \(rest) more day\(rest == 1 ? "" : "s")"
             : named.count > 1 ? named.dropLast().joined(separator: ", ") + " and " + (named.last ?? "") : named.joined()
     }

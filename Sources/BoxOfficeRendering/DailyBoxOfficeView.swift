@@ -69,26 +69,30 @@ extension BoxOfficeEntry {
                       _ options: RenderOptions) -> TextTable {
         let chosen = fields ?? (options.wide ? wideTableFields : tableFields)
         let titles = ["date": "Date", "period": "Period", "start": "Start", "end": "End", "filter": "Filter"]
+        // One unit for a column of audiences: 만 only when every one of them reads in it.
+        let units = (audience: NumberFormat.inUnits(entries.map(\.audience), korean: options.audiencesInUnits),
+                     total: NumberFormat.inUnits(entries.map(\.audienceTotal), korean: options.audiencesInUnits))
         let columns = chosen.map { field in
-            column(field, options, exactThrough: exactThrough) ?? (TextTable.Column(title: titles[field] ?? field, dropOrder: 7), { _ in .init(extra[field] ?? "") })
+            column(field, options, exactThrough: exactThrough, units: units)
+                ?? (TextTable.Column(title: titles[field] ?? field, dropOrder: 7), { _ in .init(extra[field] ?? "") })
         }
         return TextTable(columns: columns.map(\.0), rows: entries.map { entry in columns.map { $0.1(entry) } })
     }
 
     /// How a ranking table shows the entry's field `field`: its heading, the order in which it
     /// goes on a narrow terminal (lowest first; nil: never), and the cell of an entry.
-    private static func column(_ field: String, _ options: RenderOptions, exactThrough: Int?) -> (TextTable.Column, (BoxOfficeEntry) -> TextTable.Cell)? {
-        let korean = options.audiencesInUnits
-        return switch field {
+    private static func column(_ field: String, _ options: RenderOptions, exactThrough: Int?,
+                               units: (audience: Bool, total: Bool)) -> (TextTable.Column, (BoxOfficeEntry) -> TextTable.Cell)? {
+        switch field {
         case "rank": (.init(title: "Rank", alignRight: true), { .init(String($0.rank)) })
         case "rankChange": (.init(title: "Change", dropOrder: 11, shortTitle: "±"), { $0.movement })
         case "isNew": (.init(title: "New", dropOrder: 6), { .init($0.isNew ? "NEW" : "", color: .green) })
         case "movieCode": (.init(title: "Code", dropOrder: 19), { .init($0.movieCode) })
         case "title": (.init(title: "Title", flexible: true), { .init($0.title) })
         case "openDate": (.init(title: "Opened", dropOrder: 6), { .init($0.openDate?.iso ?? "–") })
-        case "audience": (.init(title: "Audience", alignRight: true), { .init(NumberFormat.audience($0.audience, korean: korean)) })
+        case "audience": (.init(title: "Audience", alignRight: true), { .init(NumberFormat.audience($0.audience, korean: units.audience)) })
         case "audienceChange": (.init(title: "Audience change", alignRight: true, dropOrder: 3, shortTitle: "±Audience"), { .init(NumberFormat.signed($0.audienceChange)) })
-        case "audienceTotal": (.init(title: "Total audience", alignRight: true, dropOrder: 18, shortTitle: "Total"), { .init(NumberFormat.audience($0.audienceTotal, korean: korean)) })
+        case "audienceTotal": (.init(title: "Total audience", alignRight: true, dropOrder: 18, shortTitle: "Total"), { .init(NumberFormat.audience($0.audienceTotal, korean: units.total)) })
         case "sales": (.init(title: "Sales", alignRight: true, dropOrder: 5), { .init(NumberFormat.grouped($0.sales)) })
         case "salesShare": (.init(title: options.wide ? "Share" : "Sales share", alignRight: true, dropOrder: 10, shortTitle: "Share"), { .init(NumberFormat.percent($0.salesShare)) })
         case "salesTotal": (.init(title: "Total sales", alignRight: true, dropOrder: 6, shortTitle: "Σ Sales"), { .init(NumberFormat.grouped($0.salesTotal)) })

@@ -25,6 +25,9 @@ package struct Document {
         case lines([String])
         /// A sentence.
         case text(String)
+        /// A list of sentences: each after a bullet on the terminal (wrapped under itself where
+        /// the terminal is narrower), a markdown list, an HTML `<ul>`.
+        case items([String])
     }
 
     package var blocks: [Block]
@@ -77,6 +80,13 @@ package struct Document {
                 text += lines.map { $0 + "\n" }.joined()
             case let .text(sentence):
                 text += TerminalText.clean(sentence) + "\n"
+            case let .items(sentences):
+                text += sentences.flatMap { sentence -> [String] in
+                    let clean = TerminalText.clean(sentence)
+                    guard let width = options.width else { return ["• " + clean] }
+                    let wrapped = TerminalText.wrap(clean, to: max(10, width - 2), ambiguousWide: wide)
+                    return wrapped.enumerated().map { ($0.offset == 0 ? "• " : "  ") + $0.element }
+                }.map { $0 + "\n" }.joined()
             }
         }
         return text
@@ -110,6 +120,8 @@ package struct Document {
                 paragraphs.append(([fence + "text"] + lines.map { RecordTable.neutralised($0, keeping: []) } + [fence]).joined(separator: "\n"))
             case let .text(sentence):
                 paragraphs.append(RecordTable.markdownText(sentence))
+            case let .items(sentences):
+                paragraphs.append(sentences.map { "- " + RecordTable.markdownText($0) }.joined(separator: "\n"))
             }
         }
         return paragraphs.joined(separator: "\n\n") + "\n"
@@ -178,6 +190,9 @@ package struct Document {
             case let .text(sentence):
                 flushCaption()
                 parts.append("<p>\(Self.escaped(sentence))</p>")
+            case let .items(sentences):
+                flushCaption()
+                parts.append((["<ul>"] + sentences.map { "<li>\(Self.escaped($0))</li>" } + ["</ul>"]).joined(separator: "\n"))
             }
         }
         flushCaption()

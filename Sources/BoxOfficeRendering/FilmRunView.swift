@@ -13,11 +13,11 @@ extension FilmRun {
         let notRead = coverage.unread.map(\.day.iso)
         let read = korean ? "\(from.iso) – \(to.iso), \(coverage.daysInPeriod)일 가운데 \(coverage.daysRead)일"
             : "\(from.iso) – \(to.iso): \(NumberFormat.grouped(coverage.daysRead)) of \(NumberFormat.grouped(coverage.daysInPeriod)) days"
-        rows.append(("Days read", [read] + (notRead.isEmpty ? [] : [(korean ? "읽지 못한 날: " : "not read: ") + PeriodCoverage.listed(notRead)])))
+        rows.append(("Days read", [read] + (notRead.isEmpty ? [] : [(korean ? "읽지 못한 날: " : "not read: ") + PeriodCoverage.listed(notRead, korean: korean)])))
 
         if let previews {
             let figure = previews.audience.map(audience) ?? unknown(openDate, options)
-            let seen = previews.days.isEmpty ? [] : [(korean ? "순위에 든 날: " : "ranked on ") + PeriodCoverage.listed(previews.days.map(\.iso))]
+            let seen = previews.days.isEmpty ? [] : [(korean ? "순위에 든 날: " : "ranked on ") + PeriodCoverage.listed(previews.days.map(\.iso), korean: korean)]
             rows.append(("Previews", [figure] + seen))
         } else {
             rows.append(("Previews", [unknown(openDate, options)]))
@@ -49,12 +49,16 @@ extension FilmRun {
         rows.append(("Days at number one", [first]))
         rows.append(("Best day", [bestDay.map { "\(audience($0.audience)) \(on($0.date)) (\(options.weekday($0.date))) · #\($0.rank)" } ?? options.label("not known")]))
         rows.append(("Most screens", [mostScreens.map { NumberFormat.grouped($0) } ?? options.label("not known")]))
+        // As the news says them: `100만 관객 돌파 · 2025-09-28 (개봉 5일 만에)`.
         rows.append(("Milestones", milestones.isEmpty ? [options.label("none passed on the days read")] : milestones.map { milestone in
-            let day = milestone.day.map { " (" + (korean ? "\($0)일째" : "day \($0)") + ")" } ?? ""
-            let name = milestone.audience == 10_000_000 ? (korean ? " 천만" : " (천만)") : ""
-            return "\(NumberFormat.grouped(milestone.audience))\(name) \(on(milestone.date))\(day)"
+            if korean {
+                let day = milestone.day.map { $0 == 1 ? " (개봉 첫날)" : " (개봉 \($0)일 만에)" } ?? ""
+                return "\(NewsWords.koreanMark(milestone.audience)) 관객 돌파 · \(milestone.date.iso)\(day)"
+            }
+            let day = milestone.day.map { $0 == 1 ? " (its opening day)" : " (day \($0))" } ?? ""
+            return "\(NewsWords.englishMark(milestone.audience)) \(on(milestone.date))\(day)"
         }))
-        rows.append(("Second weekend", [secondWeekendChange.map { NumberFormat.percent($0) + (korean ? " (첫 주말 대비)" : " against the first") }
+        rows.append(("Second weekend", [secondWeekendChange.map { NumberFormat.signedPercent($0) + (korean ? " (첫 주말 대비)" : " against the first") }
             ?? options.label("not known")]))
         return rows
     }
@@ -132,6 +136,12 @@ package struct MovieShown: Presentable {
             card += "- **\(options.label(label)):** " + values.map(RecordTable.markdownText).joined(separator: "; ") + "\n"
         }
         return card
+    }
+
+    /// The JSON with only `fields`, each as the whole JSON has it (the run an object, not the flat
+    /// formats' cell of text).
+    package func json(fields: [String]) -> JSONValue {
+        json.selecting(fields)
     }
 
     /// The flat formats' row: the movie's cells, and the run as one cell of compact JSON.

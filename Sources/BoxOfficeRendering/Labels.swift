@@ -52,6 +52,7 @@ extension RenderOptions {
         "Period": "기간", "Number one": "1위", "Day": "일차", "Start": "시작", "End": "끝", "Filter": "필터",
         "Top films": "기간 흥행 순위", "Days": "일수", "Best": "최고순위", "First": "첫날", "Last": "마지막날",
         "No film was in the daily top 10 on any day of this period.": "이 기간에는 일별 상위 10위에 든 영화가 없습니다.",
+        "No day of this period was read, so no film is ranked.": "이 기간에 읽은 날이 없어 순위를 매길 영화가 없습니다.",
         "No film was in the deep ranking on any day of this period.": "이 기간에는 심층 순위에 든 영화가 없습니다.",
         "by days since opening": "개봉일부터 센 날짜순",
         // A period's records
@@ -74,7 +75,7 @@ extension RenderOptions {
         // A movie
         "Original title": "원제", "Year": "제작연도", "Runtime": "상영시간", "min": "분", "Genres": "장르", "Nations": "국가",
         "Grade": "관람등급", "Status": "상태", "Formats": "상영형태", "Directors": "감독", "Cast": "출연", "Companies": "참여 영화사",
-        "Staff": "스태프", "Poster": "포스터", "people (the full list is in --json)": "명 (전체 목록은 --json)",
+        "Staff": "스태프", "Poster": "포스터", "people (the full list is in --json)": "명 (전체 목록은 --json)", "people": "명",
 "as": "역",
         // Searches, people, companies, codes
         "English title": "영문 제목", "Type": "유형", "Name": "이름", "English name": "영문 이름", "Role": "분야", "Films": "필모그래피",

@@ -341,6 +341,18 @@ package extension Meaning {
     static let recordFrom = leaf(.string, format: "date", "The first day the figure rests on (the opening day, for fastestTo).")
     /// What a record's `to` holds.
     static let recordTo = leaf(.string, format: "date", "The last day the figure rests on (the day the milestone was passed, for fastestTo).")
+    /// What a record's `atLeast` holds.
+    static let recordAtLeast = leaf(.boolean, "Whether the figure may be larger than the days read show: for daysAtNumberOne, a day of the period was not read; for longestAtNumberOne, the day before or after the run was not read. False for the other kinds.")
+    /// What a records answer's `leftOut` holds.
+    static let leftOut = list("The films that opened in the period but are left out of its opening records, each with why: its opening day was not read (openingDayNotRead), or its opening weekend ends after the period (weekendAfterPeriod). Empty when none is.")
+    /// What a range of days not read starts with (the MCP server's `daysNotRead`).
+    static let rangeFrom = leaf(.string, format: "date", "The first day of the range, YYYY-MM-DD.")
+    /// What a range of days not read ends with.
+    static let rangeTo = leaf(.string, format: "date", "The last day of the range, YYYY-MM-DD (the same as from for one day).")
+    /// What a left-out film's `openDate` holds.
+    static let leftOutOpenDate = leaf(.string, format: "date", "The film's opening day (YYYY-MM-DD).")
+    /// What a left-out film's `why` holds.
+    static let leftOutWhy = leaf(.string, choices: ["openingDayNotRead", "weekendAfterPeriod"], "Why it is left out: openingDayNotRead (its opening day was not read) or weekendAfterPeriod (its first weekend ends after the period).")
 
     /// What a news's `events` holds.
     static let events = list("The day's events: a new number one first, then milestones passed, films entering, coming back to and leaving the ranking. Empty when nothing changed.")
@@ -362,6 +374,10 @@ package extension Meaning {
     static let endedRun = leaf(.string, nullable: true, "For newNumberOne, the run at number one it ended: the film and its days at number one in a row through the day before (as many as the days read show: the text says 'at least' when a day before them was not read); null otherwise.")
     /// What `endedRun.days` holds.
     static let endedRunDays = leaf(.integer, "Days at number one in a row, through the day before.")
+    /// What `endedRun.from` holds.
+    static let endedRunFrom = leaf(.string, format: "date", "The first of those days, as far as the days read show.")
+    /// What `endedRun.atLeast` holds.
+    static let endedRunAtLeast = leaf(.boolean, "Whether the run may be longer: a day before it was not read (or the reading back stopped at the limit of calls).")
     /// What an event's `changes` holds.
     static let changes = list(nullable: true, "For revised, every figure KOBIS changed for the film that day, each once; null for other kinds.")
     /// What a change's `field` holds.

@@ -96,7 +96,8 @@ extension Movie {
         fields.append(("Directors", directors.isEmpty ? "–" : directors.map { named($0.name, $0.nameEnglish) }.joined(separator: ", ")))
         fields.append(("Cast", actors.isEmpty ? "–" : castSentences(RenderOptions(wide: true, korean: options.korean)).joined(separator: "; ")))
         fields.append(("Companies", companies.isEmpty ? "–" : companySentences().joined(separator: "; ")))
-        fields.append(("Staff", staffs.isEmpty ? "–" : "\(NumberFormat.grouped(staffs.count)) \(options.label("people (the full list is in --json)"))"))
+        // An article carries the data, not what to run for more.
+        fields.append(("Staff", staffs.isEmpty ? "–" : "\(NumberFormat.grouped(staffs.count)) \(options.label("people"))"))
         if let poster { fields.append(("Poster", poster ?? "–")) }
         document.append(.fields(fields))
         return document

@@ -27,7 +27,8 @@ package struct ToldEvent: Sendable, Equatable {
         .leaf("milestone", .eventMilestone) { JSONValue($0.event.milestone) }, .leaf("day", .eventDay) { JSONValue($0.event.day) },
         .object("endedRun", .endedRun, [
             .leaf("movieCode", .movieCode) { .string($0.movieCode) }, .leaf("title", .title) { .string($0.title) },
-            .leaf("days", .endedRunDays) { .int(Int64($0.days)) },
+            .leaf("days", .endedRunDays) { .int(Int64($0.days)) }, .leaf("from", .endedRunFrom) { .string($0.from.iso) },
+            .leaf("atLeast", .endedRunAtLeast) { .bool($0.atLeast) },
         ]) { $0.event.endedRun },
         .list("changes", .changes, [
             .leaf("field", .changeField) { .string($0.field) }, .leaf("from", .changeFrom) { JSONValue($0.from) },
@@ -52,9 +53,12 @@ package struct NewsShown: Sendable, Equatable {
 
     var told: [ToldEvent] { news.events.map { ToldEvent($0, korean: korean, deep: news.deep) } }
 
-    /// `{date, events: [...]}`, as cli.md has it.
+    /// `{date, provisional, daysInPeriod, daysRead, daysNotRead, events: [...]}`, as cli.md has it:
+    /// the coverage is of the days read for the news (the day, the day before, the days looked back on).
     package static let fields: [Field<NewsShown>] = [
-        .leaf("date", .date) { .string($0.news.day.iso) }, .list("events", .events, ToldEvent.fields) { $0.told },
+        .leaf("date", .date) { .string($0.news.day.iso) }, .leaf("provisional", .provisional) { .bool($0.news.provisional) },
+    ] + Field.part(PeriodCoverage.fields) { $0.news.coverage } + [
+        .list("events", .events, ToldEvent.fields) { $0.told },
     ]
     package static let shape = fields.shape()
 }
@@ -86,17 +90,8 @@ extension NewsShown: Presentable {
             document.append(.text(options.korean ? "\(day.iso): 전날과 달라진 것이 없습니다." : "Nothing changed on \(day.iso) against the day before."))
             return document.rendered(options)
         }
-        document.append(.lines(NewsWords.lines(told.map(\.text), options)))
+        document.append(.items(told.map(\.text)))
         return document.rendered(options)
-    }
-
-    /// For an article: the heading, then each event an item of a list.
-    package func markdown(_ options: RenderOptions) -> String? {
-        let heading = "**" + (options.korean ? "박스오피스 소식" : "Box office news") + " · \(news.day.iso)**\n\n"
-        guard !news.events.isEmpty else {
-            return heading + (options.korean ? "\(news.day.iso): 전날과 달라진 것이 없습니다.\n" : "Nothing changed on \(news.day.iso) against the day before.\n")
-        }
-        return heading + told.map { "- " + RecordTable.markdownText($0.text) + "\n" }.joined()
     }
 }
 
@@ -137,24 +132,13 @@ extension WatchShown: Presentable {
 
     /// One line an event, each after its date; nothing at all when nothing happened.
     package func table(_ options: RenderOptions) -> String {
-        days.map { day in
-            Document([.lines(NewsWords.lines(day.events.map { "\(day.day.iso)  \($0.text)" }, options))]).rendered(options)
-        }.joined()
+        guard !events.isEmpty else { return "" }
+        return Document([.items(told.map { "\($0.event.date.iso)  \($0.text)" })]).rendered(options)
     }
 }
 
 /// The sentences of events, in English and in Korean, as the Korean film press words them.
 package enum NewsWords {
-    /// Each sentence on a line of its own, wrapped with a hanging indent where the terminal is narrower.
-    static func lines(_ sentences: [String], _ options: RenderOptions) -> [String] {
-        sentences.flatMap { sentence -> [String] in
-            let clean = TerminalText.clean(sentence)
-            guard let width = options.width else { return ["• " + clean] }
-            let wrapped = TerminalText.wrap(clean, to: max(10, width - 2), ambiguousWide: options.ambiguousWide)
-            return wrapped.enumerated().map { ($0.offset == 0 ? "• " : "  ") + $0.element }
-        }
-    }
-
     static func english(_ event: NewsEvent, deep: Bool) -> String {
         let title = event.title
         let list = deep ? "the ranking" : "the top 10"
@@ -181,6 +165,7 @@ package enum NewsWords {
         case .entered, .reentered:
             let rank = event.rank.map { "#\($0)" } ?? "?"
             if event.kind == .reentered, event.day == 1 { return "\(title) opens at \(rank)\(with), back in \(list) after its previews." }
+            if event.kind == .reentered, event.isPreview { return "\(title) is back in \(list) at \(rank)\(preview)\(audience.map { " (\($0))" } ?? "")." }
             if event.kind == .reentered { return "\(title) is back in \(list) at \(rank)\(with)." }
             if event.day == 1 { return "\(title) opens at \(rank)\(with)." }
             if event.isPreview { return "\(title) enters \(list) at \(rank)\(preview)\(audience.map { " (\($0))" } ?? "")." }
@@ -208,8 +193,14 @@ package enum NewsWords {
         }
     }
 
+    /// A title as the Korean press sets it off in a sentence: in quotes, so that it never runs
+    /// into the words after it (`'주토피아 2' 5일 이상`, `'나우 유 씨 미 3' 1일`).
+    static func quoted(_ title: String) -> String {
+        "'\(title)'"
+    }
+
     static func korean(_ event: NewsEvent, deep: Bool) -> String {
-        let title = event.title
+        let title = quoted(event.title)
         let list = deep ? "순위권" : "10위권"
         let audience = event.audience.map { "관객 \(NumberFormat.grouped($0))명" }
         let figures = audience.map { " (\($0))" } ?? ""
@@ -226,12 +217,15 @@ package enum NewsWords {
                 sentence = "\(title), 1위 등극\(figures)"
             }
             if let run = event.endedRun {
-                sentence += " — \(run.title) \(run.atLeast ? "\(run.days)일 이상" : "\(run.days)일") 연속 1위 마감"
+                sentence += " — \(quoted(run.title)) \(run.atLeast ? "\(run.days)일 이상" : "\(run.days)일") 연속 1위 마감"
             }
             return sentence
         case .entered, .reentered:
             let rank = event.rank.map { "\($0)위" } ?? "?"
             if event.kind == .reentered, event.day == 1 { return "\(title), 개봉일 \(rank)로 출발\(figures) · 시사 후 \(list) 재진입" }
+            if event.kind == .reentered, event.isPreview {
+                return "\(title), 개봉 전 시사로 \(rank) \(list) 재진입\(figures)\(event.openDate.map { " · \($0.iso) 개봉" } ?? "")"
+            }
             if event.kind == .reentered { return "\(title), \(rank)로 \(list) 재진입\(figures)" }
             if event.day == 1 { return "\(title), 개봉일 \(rank)로 출발\(figures)" }
             if event.isPreview {

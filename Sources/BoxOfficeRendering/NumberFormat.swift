@@ -9,6 +9,12 @@ import Foundation
 extension NumberFormat {
     /// An audience for a table: grouped digits, or under a Korean locale, from 10만 up, in 만 or
     /// 억 with one decimal (`136.5만`, `1.2억`). JSON and CSV always carry the exact number.
+    /// Whether a column of audiences reads in 만 and 억 (Korean tables): only when every one of
+    /// them would, so a column has one unit (never `26.5만` beside `63,927`) and no figure loses digits.
+    static func inUnits(_ column: [Int?], korean: Bool) -> Bool {
+        korean && column.contains { $0 != nil } && column.allSatisfy { ($0 ?? 100_000) >= 100_000 }
+    }
+
     static func audience(_ number: Int?, korean: Bool) -> String {
         guard korean, let number, number >= 100_000 else { return grouped(number) }
         if number >= 100_000_000 { return tenths(number, per: 100_000_000) + "억" }
@@ -39,5 +45,11 @@ extension NumberFormat {
     package static func percent(_ number: Double?) -> String {
         guard let number else { return "–" }
         return cFormat("%.1f%%", number)
+    }
+
+    /// A change in percent with its sign (`+13.1%`, `-24.7%`).
+    package static func signedPercent(_ number: Double?) -> String {
+        guard let number else { return "–" }
+        return cFormat("%+.1f%%", number)
     }
 }

@@ -314,13 +314,31 @@ extension PeriodRecords {
         .leaf("movieCode", .movieCode) { .string($0.movieCode) }, .leaf("title", .title) { .string($0.title) },
         .leaf("value", .recordValue) { .int(Int64($0.value)) }, .leaf("milestone", .recordMilestone) { JSONValue($0.milestone) },
         .leaf("from", .recordFrom) { .string($0.from.iso) }, .leaf("to", .recordTo) { .string($0.to.iso) },
+        .leaf("atLeast", .recordAtLeast) { .bool($0.atLeast) },
     ]
 
-    /// `{from, to, daysInPeriod, daysRead, daysNotRead, records: [...]}`.
+    /// A film left out of the opening records, and why.
+    package struct LeftOut: Sendable {
+        package let film: Opening
+        /// `openingDayNotRead` or `weekendAfterPeriod`.
+        package let why: String
+    }
+
+    /// The films left out of the opening records: those whose opening day was not read, then
+    /// those whose opening weekend ends after the period.
+    package var leftOutFilms: [LeftOut] {
+        openingsNotRead.map { LeftOut(film: $0, why: "openingDayNotRead") } + weekendsAfter.map { LeftOut(film: $0, why: "weekendAfterPeriod") }
+    }
+
+    /// `{from, to, daysInPeriod, daysRead, daysNotRead, records: [...], leftOut: [...]}`.
     package static let fields: [Field<PeriodRecords>] = [
         .leaf("from", .from) { .string($0.from.iso) }, .leaf("to", .to) { .string($0.to.iso) },
     ] + Field.part(PeriodCoverage.fields) { $0.coverage } + [
         .list("records", .records, recordFields) { $0.entries },
+        .list("leftOut", .leftOut, [
+            .leaf("movieCode", .movieCode) { .string($0.film.movieCode) }, .leaf("title", .title) { .string($0.film.title) },
+            .leaf("openDate", .leftOutOpenDate) { .string($0.film.openDate.iso) }, .leaf("why", .leftOutWhy) { .string($0.why) },
+        ]) { $0.leftOutFilms },
     ]
     package static let shape = fields.shape()
 }

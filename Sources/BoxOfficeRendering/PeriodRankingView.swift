@@ -34,10 +34,13 @@ extension PeriodRanking: Presentable {
         notes += coverage.notes(options, of: "the period's \(daysInPeriod) days", "기간 \(daysInPeriod)일")
         var document = Document([.heading(title), .notes(notes, wrap: options.width ?? 100), .blank])
         guard !films.isEmpty else {
-            document.append(.text(options.label(deep ? "No film was in the deep ranking on any day of this period." : "No film was in the daily top 10 on any day of this period.")))
+            // Nothing read is not nothing ranked: the notes above say why no day was read.
+            let none = coverage.daysRead == 0 && daysInPeriod > 0 ? "No day of this period was read, so no film is ranked."
+                : deep ? "No film was in the deep ranking on any day of this period." : "No film was in the daily top 10 on any day of this period."
+            document.append(.text(options.label(none)))
             return document.rendered(options)
         }
-        let columns = fields.map { column($0, options) }
+        let columns = fields.map { column($0, options, inUnits: NumberFormat.inUnits(films.map(\.audience), korean: options.audiencesInUnits)) }
         document.append(.table(TextTable(columns: columns.map(\.0), rows: films.map { film in columns.map { $0.1(film) } })))
         return document.rendered(options)
     }
@@ -49,9 +52,8 @@ extension PeriodRanking: Presentable {
 
     /// A column's heading and cell; on a narrow terminal the days go first, then the opening
     /// date, the best rank and the code.
-    private func column(_ field: String, _ options: RenderOptions) -> (TextTable.Column, (Film) -> TextTable.Cell) {
-        let korean = options.audiencesInUnits
-        return switch field {
+    private func column(_ field: String, _ options: RenderOptions, inUnits korean: Bool) -> (TextTable.Column, (Film) -> TextTable.Cell) {
+        switch field {
         case "rank": (.init(title: "Rank", alignRight: true), { .init(String($0.rank)) })
         case "movieCode": (.init(title: "Code", dropOrder: 19), { .init($0.movieCode) })
         case "title": (.init(title: "Title", flexible: true), { .init($0.title) })

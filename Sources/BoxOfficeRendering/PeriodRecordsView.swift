@@ -30,7 +30,8 @@ extension PeriodRecords: Presentable {
                         ? "No film that opened in the period has this record on the days read." : "No film has this record on the days read.")))
                     continue
                 }
-                document.append(.table(TextTable(columns: Self.columns(kind, options), rows: rows.map { Self.cells($0, options) })))
+                let inUnits = NumberFormat.inUnits(rows.map(\.value), korean: options.audiencesInUnits)
+                document.append(.table(TextTable(columns: Self.columns(kind, options), rows: rows.map { Self.cells($0, options, inUnits: inUnits) })))
             }
         }
         return document.rendered(options)
@@ -83,11 +84,13 @@ extension PeriodRecords: Presentable {
     }
 
     /// A record's row, as `columns` heads it.
-    static func cells(_ record: Record, _ options: RenderOptions) -> [TextTable.Cell] {
-        let figure = switch record.kind {
-        case .openingDay, .openingWeekend, .bestDay: NumberFormat.audience(record.value, korean: options.audiencesInUnits)
+    static func cells(_ record: Record, _ options: RenderOptions, inUnits: Bool) -> [TextTable.Cell] {
+        var figure = switch record.kind {
+        case .openingDay, .openingWeekend, .bestDay: NumberFormat.audience(record.value, korean: inUnits)
         default: NumberFormat.grouped(record.value)
         }
+        // A day not read may hide more: said where the figure is.
+        if record.atLeast { figure = options.korean ? "\(figure) 이상" : "at least \(figure)" }
         let days: [TextTable.Cell] = record.kind == .openingDay || record.kind == .bestDay
             ? [.init("\(record.from.iso) (\(options.weekday(record.from)))")] : [.init(record.from.iso), .init(record.to.iso)]
         return [.init(String(record.rank)), .init(record.movieCode), .init(record.title), .init(figure)] + days

@@ -51,8 +51,12 @@ package extension RankingPresentation {
     static var fieldNames: [String] { rowPrefixNames + BoxOfficeEntry.fieldNames + ["filter"] }
     /// The keys of the rows: `filter` only when the ranking is filtered, `nation` and
     /// `diversity` only when it is deep.
-    var columns: [String] {
-        Self.fieldNames.filter { ($0 != "filter" || scope != nil) && (exactThrough != nil || !BoxOfficeEntry.deepFieldNames.contains($0)) }
+    var columns: [String] { Self.columns(filtered: scope != nil, deep: exactThrough != nil) }
+
+    /// The flat formats' columns of a ranking: its fields, `filter` only when it is filtered, the
+    /// deep list's only when it is deep.
+    static func columns(filtered: Bool, deep: Bool) -> [String] {
+        fieldNames.filter { ($0 != "filter" || filtered) && (deep || !BoxOfficeEntry.deepFieldNames.contains($0)) }
     }
     static var isList: Bool { true }
     static var itemsKey: String? { "entries" }

@@ -75,9 +75,15 @@ enum RecordTable {
     static func blocks(_ records: [JSONValue], fields: [String], audiences: Set<String> = [], _ options: RenderOptions) -> [Document.Block] {
         guard !records.isEmpty else { return [.text(options.label("Nothing to show."))] }
         let numeric = fields.map { field in records.contains { $0.field(field).isNumber } }
+        // One unit a column: 만 only when every audience of it reads in it.
+        let inUnits = Set(fields.filter { field in
+            audiences.contains(field) && NumberFormat.inUnits(records.map { record in
+                if case let .int(number) = record.field(field) { Int(clamping: number) } else { nil }
+            }, korean: options.audiencesInUnits)
+        })
         func text(_ value: JSONValue, _ field: String) -> String {
             guard audiences.contains(field), case let .int(number) = value else { return value.flatText }
-            return NumberFormat.audience(Int(clamping: number), korean: options.audiencesInUnits)
+            return NumberFormat.audience(Int(clamping: number), korean: inUnits.contains(field))
         }
         let table = TextTable(
             columns: fields.indices.map { .init(title: fields[$0], alignRight: numeric[$0], flexible: $0 == fields.indices.last) },

@@ -40,6 +40,8 @@ extension SearchPage {
     /// The hint for going on from an item (`lead` and its code): the first whose details can be
     /// shown; where none's can (the samples hold them not), says so.
     func details(of code: KeyPath<Item, String>, english: String, korean: String, _ options: RenderOptions) -> String? {
+        // An article carries the data, not what to run for more.
+        guard options.medium == .terminal else { return nil }
         guard let first = items.first(where: { detailsAtHand?.contains($0[keyPath: code]) ?? true }) else {
             guard !items.isEmpty else { return nil }
             return options.korean ? "예시 자료에는 이들의 상세 정보가 없습니다 (--demo 없이 영진위에 물어보세요)"

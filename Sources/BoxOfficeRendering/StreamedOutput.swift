@@ -4,18 +4,24 @@ import BoxOfficeCore
 package struct StreamedOutput: Sendable {
     package let style: OutputStyle
     private var count = 0
+    /// The columns of CSV and TSV when a day may be missing from the range: the values' own, then
+    /// `notRead` (empty on the rows read, why on a day's row that was not).
+    private let flatColumns: [String]?
 
-    package init(style: OutputStyle) {
+    /// `notRead` (for a range of days) gives CSV and TSV a column saying why a day was not read,
+    /// and such a day its own row; `columns`: the values' columns (`Presentable.columns`).
+    package init(style: OutputStyle, notReadAfter columns: [String]? = nil) {
         self.style = style
+        flatColumns = columns.map { (style.fields ?? $0) + ["notRead"] }
     }
 
     /// The text for the next result.
     package mutating func next<Value: Presentable>(_ value: Value) -> String {
-        // A day not read has no row in CSV or TSV (the exit status and stderr say it), a line of
-        // its own in JSON Lines.
+        // A day not read has a line of its own in JSON Lines, and a row of its own in CSV or TSV
+        // where the range has a column for it.
         if value is NotReadDay {
             switch style.format {
-            case .csv, .tsv: return ""
+            case .csv where flatColumns == nil, .tsv where flatColumns == nil: return ""
             case .jsonl: return value.json.serialized(pretty: false)
             default: break
             }
@@ -39,7 +45,11 @@ package struct StreamedOutput: Sendable {
         case .jsonl:
             return value.rendered(style)
         case .csv, .tsv:
-            let text = value.rendered(style)
+            var text = value.rendered(style)
+            if let columns = flatColumns {
+                let rows = value is NotReadDay ? [value.json] : value.records
+                text = style.format == .csv ? RecordTable.csv(rows, fields: columns) : RecordTable.tsv(rows, fields: columns)
+            }
             guard !first else { return text }
             // The header only once.
             return text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst(1).joined(separator: "\n")

@@ -107,12 +107,13 @@ package struct AnswerSource: Sendable {
     /// The days of a period that can be read: all of them from KOBIS; the ones held otherwise,
     /// saying how many of them those are (`period` names them: "the range's 90 days"), and
     /// refusing a period holding none, naming the days held.
-    package func readable(_ days: [Day], period: String, notice: ((String) -> Void)?) throws -> [Day] {
+    package func readable(_ days: [Day], period: String, notice: ((String) -> Void)?, korean: Bool = false) throws -> [Day] {
         guard let held = samples?.days, let first = days.first, let last = days.last else { return days }
         let read = days.filter(held.contains)
         guard !read.isEmpty else { throw SamplePeriodError(from: first, to: last) }
         if read.count < days.count {
-            notice?("read \(read.count) of \(period), the ones the sample data holds.")
+            notice?(korean ? "\(days.count)일 가운데 예시 자료에 있는 \(read.count)일만 읽었습니다."
+                : "read \(read.count) of \(period), the ones the sample data holds.")
         }
         return read
     }
@@ -127,9 +128,9 @@ package struct AnswerSource: Sendable {
     /// Which days of a period a face reads, as a reading asks: with `period` (naming the days for
     /// the note, "the range's 90 days"), the ones this source holds (``readable(_:period:notice:)``);
     /// without, every one.
-    package func reader(of period: (@Sendable ([Day]) -> String)?, notice: (@Sendable (String) -> Void)?) -> @Sendable ([Day]) throws -> [Day] {
+    package func reader(of period: (@Sendable ([Day]) -> String)?, notice: (@Sendable (String) -> Void)?, korean: Bool = false) -> @Sendable ([Day]) throws -> [Day] {
         let source = self
-        return { days in try period.map { try source.readable(days, period: $0(days), notice: notice) } ?? days }
+        return { days in try period.map { try source.readable(days, period: $0(days), notice: notice, korean: korean) } ?? days }
     }
 
     /// A film's run as a face reads it: at hand, the days this source holds at no call (the

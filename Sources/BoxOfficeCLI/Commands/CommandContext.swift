@@ -112,7 +112,7 @@ struct CommandContext: Sendable {
         var reading = PeriodReading(jobs: invocation.jobs,
                                     began: { progress.beginRange(total: $0.count, unit: unit, callsLeft: callsLeft.withLock { $0 }) },
                                     finished: { progress.finished(fromCache: $0) },
-                                    readable: source.reader(of: period, notice: notice))
+                                    readable: source.reader(of: period, notice: notice, korean: options.korean))
         reading.approve = { [self] cost in
             let left = try await approve(cost, unit: unit, span: span)
             callsLeft.withLock { $0 = left }
@@ -160,7 +160,8 @@ struct CommandContext: Sendable {
         let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
         if !source.reachesNetwork {
             // The samples are a read-only cache of their own: no disk cache, no network, nothing counted.
-            notice?("showing sample data recorded from KOBIS (--demo); no key or network used.")
+            notice?(options.korean ? "KOBIS에서 기록해 둔 예시 자료를 보여 줍니다 (--demo): 키도 네트워크도 쓰지 않습니다."
+                : "showing sample data recorded from KOBIS (--demo); no key or network used.")
             progress.countsSamples()
             let client = BoxOfficeClient(transport: SampleTransport(log: log), middlewares: [RetryMiddleware(attempts: 1)], baseURL: baseURL, now: now)
             return ClientRoot.Composed(client: client, quota: nil, keys: KeyRing([]))

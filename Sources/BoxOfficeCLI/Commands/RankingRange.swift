@@ -15,7 +15,8 @@ extension RankingRange {
         let client = try context.client()
         // The region looked up before anything is written: a region KOBIS does not know leaves no output.
         let resolved = try await context.scope(filter: request.filter, region: request.region, client: client)
-        return try await stream(Ranking.self, request.days, unit: unit, period: period, span: span, context: context) { days, reading, deliver in
+        let columns = Ranking.columns(filtered: resolved.1 != nil, deep: request.deep)
+        return try await stream(Ranking.self, request.days, columns: columns, unit: unit, period: period, span: span, context: context) { days, reading, deliver in
             try await client.rankings(request, only: days, resolved: resolved, reading: reading, deliver: deliver)
         }
     }
@@ -45,7 +46,7 @@ extension RankingRange {
     /// it and the ones before it are in, and each day not read in its place (a KOBIS failure, a
     /// day the cache lacks offline, a day the samples lack); its cost approved first.
     private nonisolated(nonsending) static func stream<Value: RankingPresentation>(
-        _ type: Value.Type, _ items: [Day], unit: String, period: (@Sendable ([Day]) -> String)?, span: String?, context: CommandContext,
+        _ type: Value.Type, _ items: [Day], columns: [String], unit: String, period: (@Sendable ([Day]) -> String)?, span: String?, context: CommandContext,
         read: ([Day], PeriodReading, (Value) async throws -> Void) async throws -> [UnreadDay]
     ) async throws -> CommandOutput {
         try context.check(Value.self)
@@ -53,7 +54,7 @@ extension RankingRange {
             throw UsageError(message: "--raw prints one KOBIS answer; give one day with --date instead of a range")
         }
         // Each value is written as it comes and not kept.
-        let output = Locked(StreamedOutput(style: context.style))
+        let output = Locked(StreamedOutput(style: context.style, notReadAfter: columns))
         let write = context.write
         @Sendable func emit(_ value: some Presentable) throws {
             try write?(output.withLock { $0.next(value) })

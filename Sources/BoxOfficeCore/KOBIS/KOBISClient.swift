@@ -17,6 +17,9 @@ package struct KOBISClient: Sendable {
     package static let defaultBaseURL = "https://www.kobis.or.kr"
 
     private let baseURL: URL
+    /// What an answer's name in a cache starts with: nothing for KOBIS's own server, else the
+    /// server it came from, so that a stand-in's answers are never given to a run that asks KOBIS.
+    private let server: String
     private let chain: MiddlewareChain
     private let timeout: TimeInterval
     private let decoded: DecodedAnswers?
@@ -34,6 +37,8 @@ package struct KOBISClient: Sendable {
     package init(baseURL: URL, chain: MiddlewareChain, timeout: TimeInterval = 15, decoded: DecodedAnswers? = nil,
                  now: @escaping @Sendable () -> Date = Date.init) {
         self.baseURL = baseURL
+        let root = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+        server = root.lowercased() == Self.defaultBaseURL ? "" : root + " "
         self.chain = chain
         self.timeout = timeout
         self.decoded = decoded
@@ -65,7 +70,8 @@ package struct KOBISClient: Sendable {
 
     /// Whether a middleware holds a usable answer to a request (so fetching it costs no call).
     package func isCached(requestKey: String, freshness: Freshness) -> Bool {
-        var operation = BoxOfficeOperation(summary: requestKey, address: requestKey, request: requestKey)
+        let key = cacheKey(requestKey)
+        var operation = BoxOfficeOperation(summary: key, address: key, request: key)
         operation.freshness = freshness
         operation.cacheMode = cacheMode
         return chain.holdsAnswer(to: operation)
@@ -111,9 +117,15 @@ package struct KOBISClient: Sendable {
         }
     }
 
+    /// The name of the answer to a request (`Endpoint.requestKey`) in a cache: the request, after
+    /// the server when it is not KOBIS's own.
+    package func cacheKey(_ requestKey: String) -> String {
+        server + requestKey
+    }
+
     /// A KOBIS endpoint as a call to this client's server, its key left empty for a key middleware to give.
     package func call<Response>(for endpoint: Endpoint<Response>) -> RemoteCall {
-        var call = RemoteCall(url: url(for: endpoint, key: ""), displayAddress: displayAddress(for: endpoint), cacheKey: endpoint.requestKey,
+        var call = RemoteCall(url: url(for: endpoint, key: ""), displayAddress: displayAddress(for: endpoint), cacheKey: cacheKey(endpoint.requestKey),
                               summary: endpoint.summary, freshness: Freshness.of(endpoint), secrets: [], quotaKey: "")
         call.subject = endpoint.subject
         return call

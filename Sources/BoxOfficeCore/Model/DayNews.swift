@@ -12,7 +12,8 @@ public struct DayNews: Sendable, Equatable {
     public let deep: Bool
     /// Whether KOBIS may still revise the day's figures.
     public let provisional: Bool
-    /// The events, the new number one first, then milestones, films entering, coming back and leaving.
+    /// The events: the new number one first (with the milestones it passed), then each film of the
+    /// day's ranking in its order, its coming into the list before its milestones, then the films leaving.
     public let events: [NewsEvent]
     /// Which of the days looked at were read (the day, the day before and the ``lookback`` days before).
     public let coverage: PeriodCoverage
@@ -59,9 +60,10 @@ public struct DayNews: Sendable, Equatable {
         let todayEntries = unique(today.entries), beforeEntries = unique(before.entries)
         let earlier = Dictionary(beforeEntries.map { ($0.movieCode, $0) }, uniquingKeysWith: { first, _ in first })
         let now = Set(todayEntries.map(\.movieCode))
+        // A film's events come together: its coming (as number one, or into the list) first,
+        // then the milestones it passed that day.
         var top: [NewsEvent] = []
-        var milestones: [NewsEvent] = []
-        var entered: [NewsEvent] = []
+        var others: [NewsEvent] = []
         let first = todayEntries.first
         let previousFirst = beforeEntries.first
         if let first, first.rank == 1, let previousFirst, previousFirst.rank == 1, first.movieCode != previousFirst.movieCode {
@@ -69,19 +71,22 @@ public struct DayNews: Sendable, Equatable {
             top.append(NewsEvent(kind: .newNumberOne, date: day, entry: first, previousRank: earlier[first.movieCode]?.rank, endedRun: ended))
         }
         for entry in todayEntries {
-            for mark in Trend.Series.Milestone.passed(on: day, total: entry.audienceTotal, audience: entry.audience, day: nil) {
-                milestones.append(NewsEvent(kind: .milestone, date: day, entry: entry, previousRank: earlier[entry.movieCode]?.rank, milestone: mark.audience))
+            var events: [NewsEvent] = []
+            if earlier[entry.movieCode] == nil, !top.contains(where: { $0.movieCode == entry.movieCode }) {
+                let back = wasRanked(entry.movieCode, before: before.day, byDay: byDay)
+                events.append(NewsEvent(kind: back ? .reentered : .entered, date: day, entry: entry, previousRank: nil))
             }
-            guard earlier[entry.movieCode] == nil, !top.contains(where: { $0.movieCode == entry.movieCode }) else { continue }
-            let back = wasRanked(entry.movieCode, before: before.day, byDay: byDay)
-            entered.append(NewsEvent(kind: back ? .reentered : .entered, date: day, entry: entry, previousRank: nil))
+            for mark in Trend.Series.Milestone.passed(on: day, total: entry.audienceTotal, audience: entry.audience, day: nil) {
+                events.append(NewsEvent(kind: .milestone, date: day, entry: entry, previousRank: earlier[entry.movieCode]?.rank, milestone: mark.audience))
+            }
+            if top.first?.movieCode == entry.movieCode { top += events } else { others += events }
         }
         let left = beforeEntries.filter { !now.contains($0.movieCode) }.map { entry in
             NewsEvent(kind: .left, date: day, movieCode: entry.movieCode, title: entry.title, rank: nil, previousRank: entry.rank,
                       audience: nil, audienceTotal: entry.audienceTotal, day: NewsEvent.dayNumber(of: day, openedOn: entry.openDate),
                       openDate: entry.openDate)
         }
-        return top + milestones + entered.sorted { $0.kind == $1.kind ? ($0.rank ?? 0) < ($1.rank ?? 0) : $0.kind == .entered } + left
+        return top + others + left
     }
 
     /// The entries by rank, each film once (at its best rank).

@@ -54,6 +54,9 @@ public struct PeriodRecords: Sendable, Equatable {
         public let from: Day
         /// The last day it rests on.
         public let to: Day
+        /// Whether the figure may be larger than the days read show: for the days at number one,
+        /// a day of the period was not read; for the longest run, the day before or after it.
+        public let atLeast: Bool
     }
 
     /// A film that opened in the period.
@@ -95,7 +98,9 @@ extension PeriodRecords {
         let runs = order.map { code in
             (code: code, title: films[code]?.title ?? code, run: FilmRun(movieCode: code, openDate: films[code]?.openDate, rankings: read, period: period, coverage: coverage))
         }
-        var found: [Kind: [(code: String, title: String, value: Int, milestone: Int?, from: Day, to: Day)]] = [:]
+        var found: [Kind: [(code: String, title: String, value: Int, milestone: Int?, from: Day, to: Day, atLeast: Bool)]] = [:]
+        // A day of the period not read may hide a day at number one; next to a run, a longer run.
+        let unread = { (day: Day) in period.contains(day) && coverage.reason(for: day) != nil }
         var notRead: [Opening] = []
         var late: [Opening] = []
         for (code, title, run) in runs {
@@ -103,23 +108,26 @@ extension PeriodRecords {
             if let open = run.openDate, period.contains(open), coverage.reason(for: open) != nil {
                 notRead.append(Opening(movieCode: code, title: title, openDate: open))
             } else if let open = run.openDate, period.contains(open) {
-                if let day = run.openingDay { found[.openingDay, default: []].append((code, title, day.audience, nil, day.date, day.date)) }
+                if let day = run.openingDay { found[.openingDay, default: []].append((code, title, day.audience, nil, day.date, day.date, false)) }
                 if let weekend = run.openingWeekend {
-                    found[.openingWeekend, default: []].append((code, title, weekend.audience, nil, weekend.from, weekend.to))
+                    found[.openingWeekend, default: []].append((code, title, weekend.audience, nil, weekend.from, weekend.to, false))
                 } else if FilmRun.firstWeekend(from: open).upperBound > period.upperBound {
                     late.append(Opening(movieCode: code, title: title, openDate: open))
                 }
                 for mark in marks {
                     guard let day = Self.firstDay(of: code, reaching: mark, in: read), let since = day.since(open) else { continue }
-                    found[.fastestTo, default: []].append((code, title, since, mark, open, day))
+                    found[.fastestTo, default: []].append((code, title, since, mark, open, day, false))
                 }
             }
             let atOne = read.filter { $0.entries.contains { $0.movieCode == code && $0.rank == 1 } }.map(\.day)
             if let first = atOne.first, let last = atOne.last {
-                found[.daysAtNumberOne, default: []].append((code, title, atOne.count, nil, first, last))
+                found[.daysAtNumberOne, default: []].append((code, title, atOne.count, nil, first, last, !coverage.unread.filter { period.contains($0.day) }.isEmpty))
             }
-            if let streak = run.longestAtNumberOne { found[.longestAtNumberOne, default: []].append((code, title, streak.days, nil, streak.from, streak.to)) }
-            if let best = run.bestDay { found[.bestDay, default: []].append((code, title, best.audience, nil, best.date, best.date)) }
+            if let streak = run.longestAtNumberOne {
+                found[.longestAtNumberOne, default: []].append((code, title, streak.days, nil, streak.from, streak.to,
+                                                                unread(streak.from.adding(days: -1)) || unread(streak.to.adding(days: 1))))
+            }
+            if let best = run.bestDay { found[.bestDay, default: []].append((code, title, best.audience, nil, best.date, best.date, false)) }
         }
         openingsNotRead = notRead.sorted { ($0.openDate, $0.movieCode) < ($1.openDate, $1.movieCode) }
         weekendsAfter = late.sorted { ($0.openDate, $0.movieCode) < ($1.openDate, $1.movieCode) }
@@ -136,7 +144,7 @@ extension PeriodRecords {
                     let rank = index > 0 && sorted[index - 1].value == entry.value ? ranked[index - 1].rank : index + 1
                     guard rank <= limit else { break }
                     ranked.append(Record(kind: kind, rank: rank, movieCode: entry.code, title: entry.title, value: entry.value,
-                                         milestone: entry.milestone, from: entry.from, to: entry.to))
+                                         milestone: entry.milestone, from: entry.from, to: entry.to, atLeast: entry.atLeast))
                 }
                 return ranked
             }

@@ -63,7 +63,13 @@ import Testing
         for text in ["2023-04", "202304", "2023.4", "2023/04", "2023-4", "2023. 4.", "2023년 4월", "2023년4월", " 2023년 04월 "] {
             #expect(try MonthArgument.parse(text, today: today, command: "calendar") == (2023, 4), "\(text)")
         }
-        for text in ["23년 4월", "2023년 13월", "2023년 4월 23일", "2023년", "4월"] {
+        // A day where a month is asked is its month; a month alone the latest such month not in the future.
+        for text in ["2023-04-23", "20230423", "2023년 4월 23일"] {
+            #expect(try MonthArgument.parse(text, today: today, command: "calendar") == (2023, 4), "\(text)")
+        }
+        #expect(try MonthArgument.parse("4월", today: today, command: "calendar") == (today.month >= 4 ? today.year : today.year - 1, 4))
+        #expect(try MonthArgument.parse("12월", today: Day(year: 2026, month: 11, day: 1)!, command: "calendar") == (2025, 12))
+        for text in ["23년 4월", "2023년 13월", "2023년", "13월", "2023-04-23-01"] {
             #expect(throws: UsageError(message: "\(UsageError.quote(text)) is not a month; write it as 2023-04", command: "calendar"), "\(text)") {
                 try MonthArgument.parse(text, today: today, command: "calendar")
             }

@@ -143,12 +143,20 @@ extension BrowseTerminalTests {
         guard await see(terminal, "boxoffice · Records · 2025-10"), await see(terminal, "Read 27 of 31 days") else { return }
         #expect(terminal.screen.contains("238,891  2025-10-03"), "보스's opening day: \(terminal.screen.text)")
         #expect(terminal.screen.contains("Fastest to 1,000,000"))
+        // The film left out of the opening records first, then the records' films.
+        #expect(terminal.screen.contains("퍼스트 라이드") && terminal.screen.contains("its opening day not read"), "\(terminal.screen.text)")
+        terminal.send("j")
         terminal.send("\r")
         guard await see(terminal, "Film · 보스") else { return }
         terminal.send("\u{1B}")
         guard await see(terminal, "Records · 2025-10") else { return }
         #expect(server.loopback.requestCount == 0, "no network")
+        // As tig's, q closes the records (back to the day); Q quits from anywhere.
         terminal.send("q")
+        guard await see(terminal, "Daily box office · 2025-10-28 (Tue)") else { return }
+        terminal.send("R")
+        guard await see(terminal, "boxoffice · Records · 2025-10") else { return }
+        terminal.send("Q")
         await expectExit(terminal, 0)
         // The last bytes it wrote may still be on their way to the screen model when it is reaped.
         #expect(await terminal.waitForScreen(timeout: Self.wait) { !$0.inAlternateScreen && $0.cursorVisible }, "the terminal is given back")
@@ -231,7 +239,7 @@ extension BrowseTerminalTests {
         #expect(drawn.contains("\u{1B}]1337;File=inline=1;size=\(Server.png.count);width=80;height=23;preserveAspectRatio=1:\(Server.png.base64EncodedString())\u{7}"))
         terminal.send("x")
         guard await see(terminal, "boxoffice · Film · 자백") else { return }
-        terminal.send("q")
+        terminal.send("Q")
         await expectExit(terminal, 0)
         // The trace tells the poster's way, and holds no key.
         let traced = Self.trace(of: terminal)
@@ -249,7 +257,7 @@ extension BrowseTerminalTests {
         #expect(await see(plain, "this terminal cannot show images; the poster is at"))
         #expect(plain.screen.line(22) == address, "the address whole, on the line the message takes")
         #expect(!plain.output.contains(0x07), "no image escape")
-        plain.send("q")
+        plain.send("Q")
         await expectExit(plain, 0)
         for output in [terminal.output, plain.output] {
             let text = String(decoding: output, as: UTF8.self)

@@ -38,7 +38,7 @@ import Testing
         #expect(second.status == 0)
         #expect(second.standardOutput == first.standardOutput)
         #expect(server.requestCount == 1)
-        #expect(second.standardError.hasPrefix("boxoffice: cache: answered boxoffice/searchDailyBoxOfficeList?targetDt=20230327 from the cache (stored "))
+        #expect(second.standardError.hasPrefix("boxoffice: cache: answered \(server.cacheKey("boxoffice/searchDailyBoxOfficeList?targetDt=20230327")) from the cache (stored "))
         let refreshed = try await Executable.run(["daily", "--date", "20230327", "--refresh"], environment: environment(server, cache: cache))
         #expect(refreshed.status == 0)
         #expect(server.requestCount == 2)
@@ -184,7 +184,7 @@ import Testing
         }
         let answers = AnswerCache(folder: cache).answers
         let files = try FileManager.default.contentsOfDirectory(atPath: answers.path)
-        #expect(files.sorted() == days.map { "boxoffice~searchDailyBoxOfficeList~targetDt=\($0).answer" })
+        #expect(files.sorted() == days.map { server.cacheFile("boxoffice/searchDailyBoxOfficeList?targetDt=\($0)", in: cache).lastPathComponent }.sorted())
         for (file, day) in zip(files.sorted(), days) {
             let entry = try #require(CacheEntry(try Data(contentsOf: answers.appendingPathComponent(file))))
             #expect(entry.body == (try Fixtures.data(Fixtures.named("daily_\(day)")[0])))
@@ -201,7 +201,7 @@ import Testing
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let environment = environment(server, cache: cache)
         let first = try await Executable.run(["movie", "20124079"], environment: environment)
-        let file = AnswerCache(folder: cache).file(for: Endpoint.movieInfo(code: "20124079").requestKey)
+        let file = server.cacheFile(Endpoint.movieInfo(code: "20124079").requestKey, in: cache)
         let whole = try Data(contentsOf: file)
         for damage in [whole.prefix(whole.count / 2), Data(), Data("garbage".utf8)] {
             try damage.write(to: file)
@@ -240,8 +240,7 @@ import Testing
             return try await Executable.run(["cache", "info"], environment: environment(server, cache: cache))
         }
         let day = today.iso
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: AnswerCache(folder: cache)
-            .file(for: Endpoint.movieInfo(code: "20212077").requestKey).path)[.size] as? Int)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: server.cacheFile(Endpoint.movieInfo(code: "20212077").requestKey, in: cache).path)[.size] as? Int)
         #expect(info.standardOutput == """
             Folder       \(cache.path)
             Answers      1 (\(NumberFormat.grouped(size)) bytes)

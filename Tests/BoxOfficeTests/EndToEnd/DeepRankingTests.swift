@@ -224,19 +224,23 @@ import Testing
         // A group refused by KOBIS (the quota spent after two calls): the usual quota stop.
         let fresh = Self.cache()
         defer { try? FileManager.default.removeItem(at: fresh) }
+        // The same server answers again after midnight: the cache keeps answers by the server they came from.
+        let quotaSpent = Locked(true)
         let spent = try Self.server { request, number in
-            number > 2 && request.query["targetDt"] != nil ? .json(#"{"faultInfo":{"message":"키의 하루 이용량을 초과하였습니다.","errorCode":"320011"}}"#) : nil
+            quotaSpent.withLock { $0 } && number > 2 && request.query["targetDt"] != nil
+                ? .json(#"{"faultInfo":{"message":"키의 하루 이용량을 초과하였습니다.","errorCode":"320011"}}"#) : nil
         }
         let quota = try await Executable.run(["daily", "--date", "2024-01-10", "--deep", "--json", "--jobs", "1"], environment: Self.environment(spent, cache: fresh))
         #expect(quota.status == 75)
         #expect(quota.standardOutput.isEmpty)
         #expect(quota.standardError.hasPrefix("boxoffice: the key's daily quota is used up"), "\(quota.standardError)")
         // Run again with another key (as after midnight): the two lists fetched are kept, two more are asked for.
-        let back = try Self.server()
-        let keys = Self.environment(back, cache: fresh).merging(["KOBIS_API_KEY": KOBISEmulator.key + "," + Self.secondKey]) { $1 }
+        quotaSpent.withLock { $0 = false }
+        let before = spent.requestCount
+        let keys = Self.environment(spent, cache: fresh).merging(["KOBIS_API_KEY": KOBISEmulator.key + "," + Self.secondKey]) { $1 }
         let resumed = try await Executable.run(["daily", "--date", "2024-01-10", "--deep", "--json"], environment: keys)
         #expect(resumed.status == 0, "\(resumed.standardError)")
-        #expect(back.requestCount == 2)
+        #expect(spent.requestCount - before == 2)
         #expect(try Self.object(resumed.standardOutput)["exactThrough"] as? Int == 17)
     }
 
@@ -325,8 +329,10 @@ import Testing
     /// A spent quota in the middle of a deep range stops it as ranges stop (the days done are a
     /// whole document on stdout, exit 75), and the next run goes on from the cache.
     @Test func aSpentQuotaMidRangeStopsAndTheNextRunGoesOn() async throws {
+        let quotaSpent = Locked(true)
         let spent = try Self.server { request, number in
-            number > 5 && request.query["targetDt"] != nil ? .json(#"{"faultInfo":{"message":"키의 하루 이용량을 초과하였습니다.","errorCode":"320011"}}"#) : nil
+            quotaSpent.withLock { $0 } && number > 5 && request.query["targetDt"] != nil
+                ? .json(#"{"faultInfo":{"message":"키의 하루 이용량을 초과하였습니다.","errorCode":"320011"}}"#) : nil
         }
         let cache = Self.cache()
         defer { try? FileManager.default.removeItem(at: cache) }
@@ -335,11 +341,13 @@ import Testing
         #expect(stopped.status == 75)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(stopped.standardOutput.utf8)) as? [[String: Any]])
         #expect(first.compactMap { $0["date"] as? String } == ["2024-01-09"], "the first day, whole")
-        let back = try Self.server()
-        let keys = Self.environment(back, cache: cache).merging(["KOBIS_API_KEY": KOBISEmulator.key + "," + Self.secondKey]) { $1 }
+        // The same server answers again after midnight: the cache keeps answers by the server they came from.
+        quotaSpent.withLock { $0 = false }
+        let before = spent.requestCount
+        let keys = Self.environment(spent, cache: cache).merging(["KOBIS_API_KEY": KOBISEmulator.key + "," + Self.secondKey]) { $1 }
         let resumed = try await Executable.run(arguments, environment: keys)
         #expect(resumed.status == 0, "\(resumed.standardError)")
-        #expect(back.requestCount == 3, "only the three lists of the second day not yet fetched")
+        #expect(spent.requestCount - before == 3, "only the three lists of the second day not yet fetched")
         let both = try #require(try JSONSerialization.jsonObject(with: Data(resumed.standardOutput.utf8)) as? [[String: Any]])
         #expect(both.compactMap { $0["date"] as? String } == ["2024-01-09", "2024-01-10"])
     }

@@ -65,9 +65,9 @@ import Testing
             Days at number one  8 days (of the days read), longest 8 in a row (2025-09-25 – 2025-10-02)
             Best day            242,011 on 2025-09-27 (Sat) · #1
             Most screens        1,871
-            Milestones          500,000 on 2025-09-26 (day 3)
-                                1,000,000 on 2025-09-28 (day 5)
-                                2,000,000 on 2025-10-06 (day 13)
+            Milestones          500,000 admissions on 2025-09-26 (day 3)
+                                1,000,000 admissions on 2025-09-28 (day 5)
+                                2,000,000 admissions on 2025-10-06 (day 13)
             Second weekend      -24.7% against the first
 
             """)
@@ -127,7 +127,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: cache) }
         let whole = try await Executable.run(["movie", "20228988", "--run", "--json", "--compact", "--rate", "0", "--jobs", "1"], environment: environment(server, cache: cache))
         #expect(whole.status == 0, "\(whole.standardError)")
-        let entry = cache.appendingPathComponent("answers/boxoffice~searchDailyBoxOfficeList~targetDt=20251010.answer")
+        let entry = server.cacheFile("boxoffice/searchDailyBoxOfficeList?targetDt=20251010", in: cache)
         try FileManager.default.removeItem(at: entry)
         try FileManager.default.createSymbolicLink(atPath: entry.path, withDestinationPath: "/etc/hostname")
         let atHand = try await Executable.run(["movie", "20228988", "--json", "--compact"], environment: environment(server, cache: cache))

@@ -245,11 +245,11 @@ import Testing
         try Hostile.write("victim\n", to: victim)
         let answers = cache.appendingPathComponent("answers")
         try FileManager.default.createDirectory(at: answers, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let fifo = answers.appendingPathComponent("boxoffice~searchDailyBoxOfficeList~targetDt=20230327.answer")
-        #expect(mkfifo(fifo.path, 0o600) == 0)
-        try FileManager.default.createSymbolicLink(at: answers.appendingPathComponent("boxoffice~searchDailyBoxOfficeList~targetDt=20230328.answer"),
-                                                   withDestinationURL: victim)
         let server = try Hostile.dailyServer()
+        let fifo = server.cacheFile("boxoffice/searchDailyBoxOfficeList?targetDt=20230327", in: cache)
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        try FileManager.default.createSymbolicLink(at: server.cacheFile("boxoffice/searchDailyBoxOfficeList?targetDt=20230328", in: cache),
+                                                   withDestinationURL: victim)
         let environment = Hostile.environment(server, cache: cache)
         let first = try await Executable.run(["daily", "--date", "20230327"], environment: environment, timeLimit: 60)
         #expect(first.finished && first.status == 0)

@@ -72,7 +72,7 @@ import Testing
         let first = try await client.dailyBoxOffice(on: day).entries[0]
         #expect(try await client.dailyBoxOffice(on: day).entries[0] == first)
         #expect(server.requestCount == 1)
-        #expect(cache.requests == ["boxoffice/searchDailyBoxOfficeList?targetDt=20230423"])
+        #expect(cache.requests == [server.cacheKey("boxoffice/searchDailyBoxOfficeList?targetDt=20230423")])
         let run = try await client.storedRun(of: first.movieCode, from: day.adding(days: -1), to: day)
         #expect(run.movies.first?.points.compactMap(\.audience) == [first.audience])
         #expect(server.requestCount == 1)

@@ -40,7 +40,7 @@ import Testing
         let ranking = try await client.dailyBoxOffice(on: day)
         #expect(ranking.entries.count == 10)
         let address = server.baseURL.absoluteString + "/kobisopenapi/webservice/rest/boxoffice/searchDailyBoxOfficeList.json?key=***&targetDt=20230423"
-        let line = "the daily box office (targetDt=20230423) | boxoffice/searchDailyBoxOfficeList?targetDt=20230423 | \(address)"
+        let line = "the daily box office (targetDt=20230423) | \(server.cacheKey("boxoffice/searchDailyBoxOfficeList?targetDt=20230423")) | \(address)"
         #expect(watch.lines == [line + " | 503", line + " | 200"])
         #expect(!watch.lines.joined().contains(KOBISEmulator.key))
         #expect(server.requestCount == 2)
@@ -88,7 +88,7 @@ import Testing
             #expect(try await client.dailyBoxOffice(on: day).entries.map(\.title) == ["***"])
         }
         #expect(server.requestCount == 1 && watch.lines.count == 1)
-        let kept = try #require(store.answer(for: "boxoffice/searchDailyBoxOfficeList?targetDt=20230423"))
+        let kept = try #require(store.answer(for: server.cacheKey("boxoffice/searchDailyBoxOfficeList?targetDt=20230423")))
         #expect(kept.body.range(of: Data(key.utf8)) == nil && String(decoding: kept.body, as: UTF8.self).contains(#""movieNm":"***""#))
         // A fault is not kept: asked again, it is asked of the server again.
         let other = Day(year: 2023, month: 4, day: 22)!

@@ -23,7 +23,7 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let events = [
             Self.event("newNumberOne", "20228988", "보스", rank: 1, previous: nil, audience: 238_891, total: 244_160, day: 1,
-                       endedRun: #"{"movieCode":"20243561","title":"어쩔수가없다","days":8}"#,
+                       endedRun: #"{"movieCode":"20243561","title":"어쩔수가없다","days":8,"from":"2025-09-25","atLeast":true}"#,
                        text: "보스 opens at number one with 238,891 admissions, ending 어쩔수가없다's run of at least 8 days at number one."),
             Self.event("milestone", "20228988", "보스", rank: 1, previous: nil, audience: 238_891, total: 244_160, milestone: 100_000, day: 1,
                        text: "보스 passes 100,000 admissions on its opening day."),
@@ -40,19 +40,22 @@ import Testing
             Self.event("left", "20225061", "아바타: 물의 길", rank: nil, previous: 9, audience: nil, total: 10_809_520, day: 1025,
                        text: "아바타: 물의 길 leaves the top 10 (#9 the day before; 10,809,520 admissions in all)."),
         ]
-        #expect(result.standardOutput == #"{"date":"2025-10-03","events":["# + events.joined(separator: ",") + "]}\n")
+        // The day, whether it may be revised, the days read for it (the window, and two weeks
+        // further back for the run it ended), then the events.
+        let coverage = #""daysInPeriod":23,"daysRead":22,"daysNotRead":[{"date":"2025-09-24","reason":"notInSamples"}]"#
+        #expect(result.standardOutput == #"{"date":"2025-10-03","provisional":false,"# + coverage + #","events":["# + events.joined(separator: ",") + "]}\n")
         // In Korean, as the press words it.
         let korean = try await Executable.run(["--demo", "--quiet", "news", "--date", "2025-10-03", "--color", "never"], environment: ["LANG": "ko_KR.UTF-8"])
         #expect(korean.standardOutput == """
             박스오피스 소식 · 2025-10-03 (금)
-            • 보스, 개봉일 1위로 출발 (관객 238,891명) — 어쩔수가없다 8일 이상 연속 1위 마감
-            • 보스, 개봉 첫날 10만 관객 돌파
-            • 브레드이발소: 베이커리타운의 악당들, 개봉 7일 만에 10만 관객 돌파
-            • 개비의 매직하우스 극장판, 개봉일 8위로 출발 (관객 18,734명)
-            • 배달의 영웅 : 캐리와 슈퍼콜라2, 개봉일 10위로 출발 (관객 6,864명)
-            • F1 더 무비, 10위권 밖으로 (전날 7위, 누적 5,155,381명)
-            • 워킹맨, 10위권 밖으로 (전날 8위, 누적 7,210명)
-            • 아바타: 물의 길, 10위권 밖으로 (전날 9위, 누적 10,809,520명)
+            • '보스', 개봉일 1위로 출발 (관객 238,891명) — '어쩔수가없다' 8일 이상 연속 1위 마감
+            • '보스', 개봉 첫날 10만 관객 돌파
+            • '브레드이발소: 베이커리타운의 악당들', 개봉 7일 만에 10만 관객 돌파
+            • '개비의 매직하우스 극장판', 개봉일 8위로 출발 (관객 18,734명)
+            • '배달의 영웅 : 캐리와 슈퍼콜라2', 개봉일 10위로 출발 (관객 6,864명)
+            • 'F1 더 무비', 10위권 밖으로 (전날 7위, 누적 5,155,381명)
+            • '워킹맨', 10위권 밖으로 (전날 8위, 누적 7,210명)
+            • '아바타: 물의 길', 10위권 밖으로 (전날 9위, 누적 10,809,520명)
 
             """, "\(korean.standardOutput)")
         // Flat formats: one row an event, its date in each.
@@ -62,7 +65,11 @@ import Testing
         #expect(jsonl.standardOutput.split(separator: "\n").count == 8)
         #expect(jsonl.standardOutput.hasPrefix(#"{"date":"2025-10-03","kind":"newNumberOne","#))
         let markdown = try await Executable.run(["--demo", "news", "--date", "2025-10-03", "--format", "markdown"])
-        #expect(markdown.standardOutput.hasPrefix("**Box office news · 2025-10-03**\n\n- 보스 opens at number one with 238,891 admissions, ending 어쩔수가없다's run of at least 8 days at number one.\n- "))
+        #expect(markdown.standardOutput.hasPrefix("**Box office news · 2025-10-03 (Fri)**\n\n- 보스 opens at number one with 238,891 admissions, ending 어쩔수가없다's run of at least 8 days at number one.\n- "))
+        // For an article in HTML: the heading, then the events as a list.
+        let html = try await Executable.run(["--demo", "news", "--date", "2025-10-03", "--format", "html"])
+        #expect(html.standardOutput.hasPrefix("<p><strong>Box office news · 2025-10-03 (Fri)</strong></p>\n<ul>\n<li>보스 opens at number one with 238,891 admissions, ending 어쩔수가없다&#39;s run of at least 8 days at number one.</li>\n<li>"), "\(html.standardOutput)")
+        #expect(html.standardOutput.hasSuffix("</li>\n</ul>\n") && !html.standardOutput.contains("<pre>"))
     }
 
     /// Thursday 2025-10-16: 극장판 주술회전 goes straight in at number one on its opening day (for
@@ -78,7 +85,7 @@ import Testing
             """, "\(result.standardOutput)")
         let next = try await Executable.run(["--demo", "news", "--date", "2025-10-17", "--format", "jsonl"])
         #expect(next.standardOutput.hasPrefix(#"{"date":"2025-10-17","kind":"newNumberOne","movieCode":"20256757","title":"극장판 체인소 맨: 레제편","rank":1,"previousRank":2,"#), "\(next.standardOutput)")
-        #expect(next.standardOutput.contains(#""endedRun":{"movieCode":"20257658","title":"극장판 주술회전: 회옥·옥절","days":1}"#))
+        #expect(next.standardOutput.contains(#""endedRun":{"movieCode":"20257658","title":"극장판 주술회전: 회옥·옥절","days":1,"from":"2025-10-16","atLeast":false}"#))
         #expect(next.standardOutput.contains("ending 극장판 주술회전: 회옥·옥절's run of one day at number one."))
     }
 
@@ -125,7 +132,7 @@ import Testing
         #expect(result.standardOutput == "Box office news · 2025-10-21 (Tue)\nNothing changed on 2025-10-21 against the day before.\n", "\(result.standardOutput)")
         #expect(server.requests.compactMap { $0.query["targetDt"] }.sorted() == PeriodReading.days(Day(year: 2025, month: 10, day: 13)!...Day(year: 2025, month: 10, day: 21)!).map(\.compact))
         let json = try await Executable.run(["news", "--date", "2025-10-21", "--json", "--compact"], environment: environment)
-        #expect(json.standardOutput == #"{"date":"2025-10-21","events":[]}"# + "\n")
+        #expect(json.standardOutput == #"{"date":"2025-10-21","provisional":false,"daysInPeriod":9,"daysRead":9,"daysNotRead":[],"events":[]}"# + "\n")
         #expect(server.requests.count == 9, "the second time, all from the cache")
     }
 
@@ -142,7 +149,7 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let first = try #require(result.standardOutput.split(separator: "\n").first)
         #expect(first.hasPrefix(#"{"date":"2024-01-10","kind":"newNumberOne","movieCode":"20241000","title":"영화 20241000","rank":1,"previousRank":3,"audience":300000,"#), "\(first)")
-        #expect(first.contains(#""endedRun":{"movieCode":"20241001","title":"영화 20241001","days":1}"#))
+        #expect(first.contains(#""endedRun":{"movieCode":"20241001","title":"영화 20241001","days":1,"from":"2024-01-09","atLeast":true}"#))
         #expect(first.contains("ending 영화 20241001's run of at least 1 day at number one."), "the days before it were not published")
         #expect(server.requests.count == 9 * 4, "nine days, four lists a day")
         let table = try await Executable.run(["news", "--date", "2024-01-10", "--deep", "--color", "never"], environment: environment)

@@ -44,12 +44,15 @@ import Testing
         #expect(server.mostInFlight <= 8)
         #expect(server.mostInFlight >= 4, "requests overlapped")
         #expect(range.standardOutput == sequential.standardOutput)
-        // The same rows, in date order, as 31 single days (answered from the cache).
+        // The same rows, in date order, as 31 single days (answered from the cache), and the range's
+        // column for a day not read, empty on each of them.
         var joined = ""
         for day in 1...31 {
             let single = try await Executable.run(["daily", "--date", String(format: "2022-01-%02d", day), "--format", "csv"],
                                                   environment: environment(server, cache: cache))
-            joined += day == 1 ? single.standardOutput : String(single.standardOutput.drop { $0 != "\n" }.dropFirst())
+            let lines = single.standardOutput.split(separator: "\n").map(String.init)
+            if day == 1 { joined += lines[0] + ",notRead\n" }
+            joined += lines.dropFirst().map { $0 + ",\n" }.joined()
         }
         #expect(range.standardOutput == joined)
         #expect(server.requestCount == 62, "the single days came from the cache")
@@ -156,7 +159,8 @@ import Testing
         #expect(second.status == 0, "\(second.standardError)")
         #expect(days(server).dropFirst(8) == ArraySlice((8...12).map { String(format: "202201%02d", $0) }), "only the days not yet fetched")
         let reference = try await Executable.run(["daily", "--date", "2022-01-05", "--format", "csv"], environment: environment(server, cache: cache))
-        #expect(second.standardOutput.contains(String(reference.standardOutput.drop { $0 != "\n" }.dropFirst())))
+        // The day's rows, each with the range's empty column for a day not read.
+        #expect(second.standardOutput.contains(reference.standardOutput.split(separator: "\n").dropFirst().map { $0 + ",\n" }.joined()))
     }
 
     @Test func asecondKeyTakesOverWhenTheFirstIsSpentAndNeitherIsPrinted() async throws {

@@ -84,7 +84,11 @@ import Testing
         korean.options = RenderOptions(colors: true, width: 100, korean: true)
         let text = ranking.rendered(korean)
         #expect(text.hasPrefix("\u{1B}[1m일별 박스오피스 · 2023-04-23 (일)\u{1B}[0m\n\u{1B}[2m잠정치"))
-        #expect(text.contains("11.4만") && text.contains("123.2만") && text.contains("\u{1B}[31m▲2\u{1B}[0m"))
+        // One unit a column: 64,087 in the audiences and 6,333 in the totals keep them whole.
+        #expect(text.contains("113,983") && text.contains("1,232,034") && !text.contains("만") && text.contains("\u{1B}[31m▲2\u{1B}[0m"))
+        // A column of audiences all past 100,000 reads in 만, all of it.
+        #expect(NumberFormat.inUnits([113_983, 1_232_034, nil], korean: true) && !NumberFormat.inUnits([113_983, 64_087], korean: true))
+        #expect(!NumberFormat.inUnits([113_983], korean: false) && !NumberFormat.inUnits([nil], korean: true))
         // A field that is not an entry's own is a column too.
         let dated = ranking.rendered(OutputStyle(fields: ["date", "rank"], options: RenderOptions(width: 100)))
         #expect(dated.contains("\nDate        Rank\n2023-04-23     1\n"))

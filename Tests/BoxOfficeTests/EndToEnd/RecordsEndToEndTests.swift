@@ -8,14 +8,18 @@ import Testing
 /// a period in which no film opened, a milestone asked for, and the period read as `top` reads it
 /// from the loopback server, then from the cache.
 @Suite struct RecordsEndToEndTests {
-    static func record(_ kind: String, _ rank: Int, _ code: String, _ title: String, _ value: Int, _ from: String, _ to: String, milestone: Int? = nil) -> String {
-        #"{"kind":"\#(kind)","rank":\#(rank),"movieCode":"\#(code)","title":"\#(title)","value":\#(value),"milestone":\#(milestone.map(String.init) ?? "null"),"from":"\#(from)","to":"\#(to)"}"#
+    static func record(_ kind: String, _ rank: Int, _ code: String, _ title: String, _ value: Int, _ from: String, _ to: String, milestone: Int? = nil,
+                       atLeast: Bool = false) -> String {
+        #"{"kind":"\#(kind)","rank":\#(rank),"movieCode":"\#(code)","title":"\#(title)","value":\#(value),"milestone":\#(milestone.map(String.init) ?? "null"),"from":"\#(from)","to":"\#(to)","atLeast":\#(atLeast)}"#
     }
 
     /// The season's records, each checked against the recordings by hand (the Python of the
     /// commit's note): 보스's opening weekend 238,891 + 208,863 + 218,924; 얼굴 reached 1,000,000 on
     /// 2025-10-05, day 25; 체인소 맨 was number one on 16 of the days read; the three films that
-    /// opened on 2025-09-24, never recorded, are left out of the opening records and named.
+    /// opened on 2025-09-24, never recorded, are left out of the opening records and named. With
+    /// two days not read, every count of days at number one may be larger ("at least"), and so may
+    /// a longest run next to one of them (얼굴's ends the day before 09-24; 어쩔수가없다's starts the
+    /// day after; 체인소 맨's the day after 10-20); 보스's, between days read, is whole.
     @Test func theSeasonsRecordsInTheDemo() async throws {
         let result = try await Executable.run(["--demo", "records", "--from", "2025-09-08", "--to", "2025-10-28", "--limit", "3", "--milestone", "200만", "--json", "--compact"])
         #expect(result.status == 0, "\(result.standardError)")
@@ -30,36 +34,40 @@ import Testing
             Self.record("fastestTo", 1, "20228988", "보스", 5, "2025-10-03", "2025-10-07", milestone: 1_000_000),
             Self.record("fastestTo", 2, "20242964", "얼굴", 25, "2025-09-11", "2025-10-05", milestone: 1_000_000),
             Self.record("fastestTo", 1, "20228988", "보스", 10, "2025-10-03", "2025-10-12", milestone: 2_000_000),
-            Self.record("daysAtNumberOne", 1, "20256757", "극장판 체인소 맨: 레제편", 16, "2025-10-11", "2025-10-28"),
-            Self.record("daysAtNumberOne", 2, "20242964", "얼굴", 10, "2025-09-11", "2025-09-23"),
-            Self.record("daysAtNumberOne", 3, "20243561", "어쩔수가없다", 8, "2025-09-25", "2025-10-02"),
-            Self.record("daysAtNumberOne", 3, "20228988", "보스", 8, "2025-10-03", "2025-10-10"),
-            Self.record("longestAtNumberOne", 1, "20242964", "얼굴", 9, "2025-09-15", "2025-09-23"),
-            Self.record("longestAtNumberOne", 2, "20243561", "어쩔수가없다", 8, "2025-09-25", "2025-10-02"),
+            Self.record("daysAtNumberOne", 1, "20256757", "극장판 체인소 맨: 레제편", 16, "2025-10-11", "2025-10-28", atLeast: true),
+            Self.record("daysAtNumberOne", 2, "20242964", "얼굴", 10, "2025-09-11", "2025-09-23", atLeast: true),
+            Self.record("daysAtNumberOne", 3, "20243561", "어쩔수가없다", 8, "2025-09-25", "2025-10-02", atLeast: true),
+            Self.record("daysAtNumberOne", 3, "20228988", "보스", 8, "2025-10-03", "2025-10-10", atLeast: true),
+            Self.record("longestAtNumberOne", 1, "20242964", "얼굴", 9, "2025-09-15", "2025-09-23", atLeast: true),
+            Self.record("longestAtNumberOne", 2, "20243561", "어쩔수가없다", 8, "2025-09-25", "2025-10-02", atLeast: true),
             Self.record("longestAtNumberOne", 2, "20228988", "보스", 8, "2025-10-03", "2025-10-10"),
-            Self.record("longestAtNumberOne", 2, "20256757", "극장판 체인소 맨: 레제편", 8, "2025-10-21", "2025-10-28"),
+            Self.record("longestAtNumberOne", 2, "20256757", "극장판 체인소 맨: 레제편", 8, "2025-10-21", "2025-10-28", atLeast: true),
             Self.record("bestDay", 1, "20228988", "보스", 322_760, "2025-10-07", "2025-10-07"),
             Self.record("bestDay", 2, "20243561", "어쩔수가없다", 242_011, "2025-09-27", "2025-09-27"),
             Self.record("bestDay", 3, "20253289", "극장판 귀멸의 칼날: 무한성편", 156_120, "2025-09-13", "2025-09-13"),
         ]
         #expect(result.standardOutput == #"{"from":"2025-09-08","to":"2025-10-28","daysInPeriod":51,"daysRead":49,"#
             + #""daysNotRead":[{"date":"2025-09-24","reason":"notInSamples"},{"date":"2025-10-20","reason":"notInSamples"}],"records":["#
-            + records.joined(separator: ",") + "]}\n")
+            + records.joined(separator: ",") + "],"
+            // The films left out of the opening records, in the JSON too.
+            + #""leftOut":[{"movieCode":"20243561","title":"어쩔수가없다","openDate":"2025-09-24","why":"openingDayNotRead"},"#
+            + #"{"movieCode":"20256757","title":"극장판 체인소 맨: 레제편","openDate":"2025-09-24","why":"openingDayNotRead"},"#
+            + #"{"movieCode":"20257229","title":"파르테노페","openDate":"2025-09-24","why":"openingDayNotRead"}]}"# + "\n")
         // The table: a record a heading and a table; ties share a place; the films left out in a note.
         let table = try await Executable.run(["--demo", "records", "--from", "2025-09-08", "--to", "2025-10-28", "--limit", "2", "--color", "never"])
         #expect(table.standardOutput.contains("""
             Longest run at number one
-            Rank  Code      Title                     Days  From        To
-               1  20242964  얼굴                         9  2025-09-15  2025-09-23
-               2  20243561  어쩔수가없다                 8  2025-09-25  2025-10-02
-               2  20228988  보스                         8  2025-10-03  2025-10-10
-               2  20256757  극장판 체인소 맨: 레제편     8  2025-10-21  2025-10-28
+            Rank  Code      Title                           Days  From        To
+               1  20242964  얼굴                      at least 9  2025-09-15  2025-09-23
+               2  20243561  어쩔수가없다              at least 8  2025-09-25  2025-10-02
+               2  20228988  보스                               8  2025-10-03  2025-10-10
+               2  20256757  극장판 체인소 맨: 레제편  at least 8  2025-10-21  2025-10-28
             """), "\(table.standardOutput)")
         #expect(table.standardOutput.contains("left out of the opening records, as their opening day was not\nread: 어쩔수가없다 (2025-09-24)")
                 || table.standardOutput.contains("left out of the opening records, as their opening day was not read: 어쩔수가없다 (2025-09-24)"))
         // A flat format: one row a record, its kind in each.
         let csv = try await Executable.run(["--demo", "records", "--from", "2025-09-08", "--to", "2025-10-28", "--limit", "1", "--format", "csv"])
-        #expect(csv.standardOutput.hasPrefix("kind,rank,movieCode,title,value,milestone,from,to\nopeningDay,1,20228988,보스,238891,,2025-10-03,2025-10-03\n"))
+        #expect(csv.standardOutput.hasPrefix("kind,rank,movieCode,title,value,milestone,from,to,atLeast\nopeningDay,1,20228988,보스,238891,,2025-10-03,2025-10-03,false\n"))
     }
 
     /// From Thursday 2025-10-09 to Tuesday the 14th no film opened: the opening records are empty
@@ -84,6 +92,7 @@ import Testing
         #expect(result.standardError.contains(", 보스 (2025-10-03), "))
         #expect(result.standardOutput.contains(Self.record("openingDay", 1, "20228988", "보스", 238_891, "2025-10-03", "2025-10-03")))
         #expect(!result.standardOutput.contains(#"{"kind":"openingWeekend","rank":1,"movieCode":"20228988""#))
+        #expect(result.standardOutput.contains(#"{"movieCode":"20228988","title":"보스","openDate":"2025-10-03","why":"weekendAfterPeriod"}"#), "named in the JSON too")
     }
 
     /// The period is read as top reads it (its calls said first), so each reuses the other's days.

@@ -21,10 +21,11 @@ import Testing
         let answers = cache.appendingPathComponent("answers")
         try FileManager.default.createDirectory(at: answers, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let body = try Fixtures.text("daily_20230423.json")
-        let entry = "boxoffice-cache 1\nrequest boxoffice/searchDailyBoxOfficeList?targetDt=20230423\nstored \(stored)\nbytes \(body.utf8.count)\n\n\(body)"
-        let file = answers.appendingPathComponent("boxoffice~searchDailyBoxOfficeList~targetDt=20230423.answer")
-        try Hostile.write(entry, to: file)
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let request = "boxoffice/searchDailyBoxOfficeList?targetDt=20230423"
+        let entry = "boxoffice-cache 1\nrequest \(server.cacheKey(request))\nstored \(stored)\nbytes \(body.utf8.count)\n\n\(body)"
+        let file = server.cacheFile(request, in: cache)
+        try Hostile.write(entry, to: file)
         let environment = Hostile.environment(server, cache: cache)
         let offline = try await Executable.run(["daily", "--date", "20230423", "--offline"], environment: environment)
         #expect(offline.status == 69, "damaged, so not an answer; never a trap (132)")

@@ -1,4 +1,4 @@
-import BoxOfficeCore
+@testable import BoxOfficeCore
 import Dispatch
 import Foundation
 import Glibc
@@ -344,5 +344,18 @@ final class LoopbackCore: Sendable {
     func wake() {
         var one: UInt64 = 1
         _ = write(wakeDescriptor, &one, MemoryLayout<UInt64>.size)
+    }
+}
+
+extension LoopbackServer {
+    /// The name of the answer to `request` (`operation?name=value…`) from this server in a cache:
+    /// answers are kept by the server they came from, and this is not KOBIS's.
+    func cacheKey(_ request: String) -> String {
+        baseURL.absoluteString + " " + request
+    }
+
+    /// The file of the answer to `request` from this server in the cache folder `cache` (its `answers/` inside).
+    func cacheFile(_ request: String, in cache: URL) -> URL {
+        URL(fileURLWithPath: AnswerCache(folder: cache).path(for: cacheKey(request)))
     }
 }
