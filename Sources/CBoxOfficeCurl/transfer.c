@@ -1,4 +1,5 @@
 #include <errno.h>
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -103,8 +104,16 @@ static size_t take_header(char *data, size_t size, size_t count, void *context) 
     if (atomic_load(&transfer->cancelled)) return 0;
     if (bytes >= 5 && strncmp(data, "HTTP/", 5) == 0) transfer->headers_length = 0;
     if (bytes > 15 && strncasecmp(data, "content-length:", 15) == 0) {
-        unsigned long long declared = strtoull(data + 15, NULL, 10);
-        if (declared > transfer->limit) {
+        /* Read within the line (libcurl does not end it with a NUL): blanks, then digits. */
+        size_t index = 15;
+        while (index < bytes && (data[index] == ' ' || data[index] == '\t')) index++;
+        unsigned long long declared = 0;
+        int digits = 0, past = 0;
+        for (; index < bytes && data[index] >= '0' && data[index] <= '9'; index++, digits++) {
+            if (declared > (ULLONG_MAX - 9) / 10) past = 1;
+            else declared = declared * 10 + (unsigned long long)(data[index] - '0');
+        }
+        if (digits > 0 && (past || declared > transfer->limit)) {
             transfer->too_large = 1;
             return 0;
         }
@@ -171,9 +180,9 @@ int boxoffice_transfer_perform(boxoffice_transfer *transfer, void *handle, const
     if (curl_easy_getinfo(handle, INFO_RESPONSE_CODE, &status) == 0) transfer->status = status;
     long os_errno = 0;
     if (curl_easy_getinfo(handle, INFO_OS_ERRNO, &os_errno) == 0) transfer->os_errno = os_errno;
-    /* The error buffer is the transfer's, which may be freed before the handle's next use. */
-    curl_easy_setopt(handle, OPT_ERRORBUFFER, (char *)NULL);
-    curl_easy_setopt(handle, OPT_HTTPHEADER, (struct curl_slist *)NULL);
+    /* The error buffer, the header list and the callbacks' data are the transfer's, freed before
+       the handle's next use: the idle handle keeps none of them (only its connections). */
+    curl_easy_reset(handle);
     curl_slist_free_all(list);
     return result;
 }

@@ -1,7 +1,16 @@
 import BoxOfficeCore
 import CBoxOfficeCurl
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The network helper's transport: each request a libcurl transfer on a thread of its own,
 /// waiting for the network in poll(2), so a server that takes its time costs no CPU.
@@ -131,7 +140,7 @@ private final class Transfer: Sendable {
         var headers: [String: String] = [:]
         for line in text.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].trimmingBlanks().lowercased()] = line[line.index(after: colon)...].trimmingBlanks()
         }
         return headers
     }
@@ -145,11 +154,14 @@ private final class Transfer: Sendable {
         case 5, 6: return .hostNotFound
         case 28: return .timedOut
         case 35 where detail.contains("wrong version number") || detail.contains("packet length too long"): return .notTLS
-        case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98: return .insecureConnection
+        case 77: return .other("the trusted certificates (SSL_CERT_FILE, SSL_CERT_DIR or the system's) cannot be read")
+        case 35, 51, 53, 54, 58, 59, 60, 64, 66, 80, 82, 83, 90, 91, 98: return .insecureConnection
         case 61: return .badContentEncoding
         case 42: return .cancelled
-        // An empty reply, a reset, a body shorter than its Content-Length.
-        case 18, 52, 55, 56: return .connectionLost
+        // An empty reply, a reset, a body shorter than its Content-Length, an HTTP/2 stream or
+        // connection that failed.
+        case 16, 18, 52, 55, 56, 92: return .connectionLost
+        case 23, 27: return .other("out of memory")
         case 1, 8: return .other("the answer was not HTTP")
         case 3: return .other("libcurl cannot use this address")
         default: return .other("libcurl error \(code)")

@@ -1,7 +1,16 @@
 import BoxOfficeCore
 import BoxOfficeStorage
 import BoxOfficeTransports
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The helper's side of the conversation `HelperMessage` describes: requests arrive on one
 /// descriptor, each is performed at once by the transport (so several are in flight together),

@@ -1,6 +1,16 @@
 import BoxOfficeCore
+import BoxOfficeStorage
 import BoxOfficeTransports
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // boxoffice's network helper: boxoffice starts it when a request must go out and talks to it over
 // its standard input and output. Run by hand, it only says what it is.
@@ -15,15 +25,15 @@ if arguments == ["--version"] {
     exit(0)
 }
 guard arguments.isEmpty, isatty(0) == 0 else {
-    FileHandle.standardError.write(Data("""
+    _ = OwnFiles.writeAll(Data("""
         \(HelperMessage.helperName): this is boxoffice's network helper; boxoffice starts it when it needs the network.
         Run 'boxoffice' instead, and keep this file beside it.
 
-        """.utf8))
+        """.utf8), to: 2)
     exit(64)
 }
 guard CurlTransport.start() else {
-    FileHandle.standardError.write(Data("\(HelperMessage.helperName): libcurl could not start\n".utf8))
+    _ = OwnFiles.writeAll(Data("\(HelperMessage.helperName): libcurl could not start\n".utf8), to: 2)
     exit(70)
 }
 exit(HelperServer(transport: CurlTransport()).run().rawValue)

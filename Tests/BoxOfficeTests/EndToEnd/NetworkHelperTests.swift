@@ -347,8 +347,11 @@ import Testing
         let helper = try Data(contentsOf: Executable.helperURL, options: .alwaysMapped)
         for symbol in ["curl_easy_init", "ucol_open"] {
             #expect(program.firstOffset(of: symbol.utf8) == nil, "boxoffice holds \(symbol)")
-            #expect(helper.firstOffset(of: symbol.utf8) != nil, "the helper holds \(symbol)")
         }
+        // The same search finds libcurl's calls in the helper, so the check above can fail; and the
+        // helper, built on FoundationEssentials, holds no ICU either (a third of its size).
+        #expect(helper.firstOffset(of: "curl_easy_init".utf8) != nil, "the helper holds curl_easy_init")
+        #expect(helper.firstOffset(of: "ucol_open".utf8) == nil, "the helper holds ucol_open")
     }
 
     @Test func networkingLeavesNothingBehindButOurCache() async throws {
