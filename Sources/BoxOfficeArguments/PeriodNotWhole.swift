@@ -29,9 +29,9 @@ package struct PeriodNotWhole: Error, Sendable, Equatable {
     /// not read once the limit of calls was reached.
     package var kobisFailed: [UnreadDay] { failed.filter { if case .kobisFailed = $0.reason { true } else { false } } }
     package var notCached: [Day] { failed.filter { $0.reason == .notCached }.map(\.day) }
-    package var beyondLimit: [Day] { failed.filter { if case .callLimit = $0.reason { true } else { false } }.map(\.day) }
+    package var beyondLimit: [Day] { failed.filter { $0.reason.limitReached != nil }.map(\.day) }
     /// The limit of calls reached, when it was.
     package var limit: Int? {
-        failed.lazy.compactMap { if case let .callLimit(limit) = $0.reason { limit } else { nil } }.first
+        failed.lazy.compactMap(\.reason.limitReached).first
     }
 }

@@ -14,7 +14,7 @@ import Glibc
 extension BoxOfficeCommandLine {
     /// Runs like `run`, but SIGINT (Ctrl-C) and SIGTERM cancel the work in flight (a program
     /// `watch --exec` runs is ended with it), print one short line, and end with 130 (SIGINT) or
-    /// 143 (SIGTERM). A second signal, or work that ignores cancellation for two seconds, ends the
+    /// 143 (SIGTERM). A second signal, or work that ignores cancellation for three seconds, ends the
     /// process at once, and every program it started with it.
     public func runStoppingOnSignals(_ arguments: [String]) async -> ExitStatus {
         let work = Task { await run(arguments) }
@@ -34,7 +34,8 @@ extension BoxOfficeCommandLine {
                     _exit(report.status.rawValue)
                 }
                 work.cancel()
-                DispatchQueue.global().asyncAfter(deadline: .now() + 2) {
+                // Longer than a program's grace, so that one deaf to SIGTERM is ended in order.
+                DispatchQueue.global().asyncAfter(deadline: .now() + Self.patience) {
                     // Work that ended in time has said so already; only its exit is slow.
                     if finished.withLock({ $0 }) { return }
                     console.standardError(report.text)
@@ -58,9 +59,12 @@ extension BoxOfficeCommandLine {
         return report.status
     }
 
+    /// How long work may take to end after the first signal.
+    static let patience: DispatchTimeInterval = .seconds(3)
+
     /// Ends at once what boxoffice started: the programs `watch --exec` runs, and the network helpers.
     private static func endStarted() {
-        RunningPrograms.shared.killAll()
+        EventProgram.running.signalAll(SIGKILL)
         HelperTransport.killHelpers()
     }
 }

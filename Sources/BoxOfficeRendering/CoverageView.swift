@@ -28,7 +28,7 @@ extension PeriodCoverage {
             notes.append(korean ? "KOBIS가 답하지 못한 날 \(failed.count)일은 빠짐: \(days)\(again)"
                 : "not counted, as KOBIS could not answer for \(failed.count == 1 ? "it" : "them"): \(days)\(again)")
         }
-        let beyond = unread.compactMap { day -> (Day, Int)? in if case let .callLimit(limit) = day.reason { (day.day, limit) } else { nil } }
+        let beyond = unread.compactMap { day in day.reason.limitReached.map { (day.day, $0) } }
         if let limit = beyond.first?.1 {
             let days = Self.listed(beyond.map(\.0.iso), korean: korean)
             let again = terminal ? (korean ? ". 다시 실행하면 이어서 가져옴" : "; run it again to go on") : ""

@@ -40,55 +40,71 @@ package enum TextFileBusy {
     }()
 }
 
-/// The helpers this process started and has not yet reaped, each with its end of the socket
-/// while that is open. Process-wide, because ending the program must end every helper, whichever
-/// transport started it, and a helper that ignores the end of its input must not outlive us.
-///
-/// Each helper's reader is its only reaper, and reaps under this lock: so a helper is signalled
-/// only while it is still our unreaped child, and its number can never belong to another process.
-enum HelperProcesses {
-    private static let unreaped = Locked<[pid_t: Int32]>([:])
+/// Processes this program started and has not yet reaped, each with a descriptor of ours that
+/// talks to it (or -1). Every started process is reaped here and only here, under the lock, and
+/// signalled under it: so a process is signalled only while it is still our unreaped child, and
+/// its number can never belong to another process by then.
+package final class StartedProcesses: Sendable {
+    private let unreaped = Locked<[pid_t: Int32]>([:])
 
-    static func add(_ process: pid_t, descriptor: Int32) {
+    package init() {}
+
+    /// The network helpers: process-wide, because ending the program must end every helper,
+    /// whichever transport started it, and a helper that ignores the end of its input must not
+    /// outlive us.
+    static let helpers = StartedProcesses()
+
+    package func add(_ process: pid_t, descriptor: Int32 = -1) {
         unreaped.withLock { $0[process] = descriptor }
     }
 
-    /// Closes the socket under the lock, so that `endAll` never shuts down a reused descriptor.
-    static func close(_ descriptor: Int32) {
-        unreaped.withLock { helpers in
-            for (process, open) in helpers where open == descriptor { helpers[process] = -1 }
+    /// Closes the descriptor under the lock, so that `shutDownAll` never shuts down a reused one.
+    func close(_ descriptor: Int32) {
+        unreaped.withLock { processes in
+            for (process, open) in processes where open == descriptor { processes[process] = -1 }
             _ = Glibc.close(descriptor)
         }
     }
 
-    /// Reaps `process` if it has ended; nil while it runs.
-    static func reap(_ process: pid_t) -> Int32? {
-        unreaped.withLock { helpers -> Int32? in
+    /// Reaps `process` if it has ended: its wait status, or -1 when its end cannot be learned (it
+    /// was reaped by someone else); nil while it runs.
+    package func reap(_ process: pid_t) -> Int32? {
+        unreaped.withLock { processes -> Int32? in
             var status: Int32 = 0
-            let waited = waitpid(process, &status, WNOHANG)
-            guard waited == process || (waited < 0 && errno != EINTR) else { return nil }
-            helpers[process] = nil
+            var waited: pid_t
+            repeat { waited = waitpid(process, &status, WNOHANG) } while waited < 0 && errno == EINTR
+            guard waited == process || waited < 0 else { return nil }
+            processes[process] = nil
             return waited == process ? status : -1
         }
     }
 
-    /// Signals `process` and its process group (its children too), while it is unreaped.
-    static func signal(_ process: pid_t, _ number: Int32) {
-        unreaped.withLock { helpers in
-            if helpers[process] != nil { _ = killpg(process, number) }
+    /// Signals `process`'s group (what it started too) and `process` itself (should it have left
+    /// the group), while it is unreaped.
+    package func signal(_ process: pid_t, _ number: Int32) {
+        unreaped.withLock { processes in
+            guard processes[process] != nil else { return }
+            _ = killpg(process, number)
+            _ = kill(process, number)
         }
     }
 
-    static func signalAll(_ number: Int32) {
-        unreaped.withLock { helpers in
-            for process in helpers.keys { _ = killpg(process, number) }
+    /// Signals every unreaped process and its group.
+    package func signalAll(_ number: Int32) {
+        unreaped.withLock { processes in
+            for process in processes.keys {
+                _ = killpg(process, number)
+                _ = kill(process, number)
+            }
         }
     }
 
-    static func endAll(within limit: Duration) {
-        let any = unreaped.withLock { helpers -> Bool in
-            for descriptor in helpers.values where descriptor >= 0 { shutdown(descriptor, Int32(SHUT_RDWR)) }
-            return !helpers.isEmpty
+    /// Shuts down every open descriptor, waits up to `limit` for the processes to be reaped by
+    /// those who wait for them, and kills what is left.
+    func endAll(within limit: Duration) {
+        let any = unreaped.withLock { processes -> Bool in
+            for descriptor in processes.values where descriptor >= 0 { shutdown(descriptor, Int32(SHUT_RDWR)) }
+            return !processes.isEmpty
         }
         guard any else { return }
         // Each reader now sees the end, and escalates as it must; wait for them to reap.
@@ -179,7 +195,7 @@ package enum HelperLaunch {
             Glibc.close(pair[0])
             throw NetworkHelperError(path: path, problem: "cannot be started (\(OwnFiles.reason(spawned)))")
         }
-        HelperProcesses.add(process, descriptor: pair[0])
+        StartedProcesses.helpers.add(process, descriptor: pair[0])
         _ = OwnFiles.writeAll(HelperMessage.hello(version: HelperMessage.version).encoded(), to: pair[0], socket: true)
         return (pair[0], process)
     }

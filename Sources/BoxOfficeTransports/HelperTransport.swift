@@ -42,12 +42,12 @@ package final class HelperTransport: PreparingTransport {
     /// exited soon after is sent SIGTERM, then SIGKILL (with its process group). Waits at most
     /// about two seconds, and not at all when no helper was started (an answer from the cache).
     package static func endHelpers() {
-        HelperProcesses.endAll(within: .seconds(2))
+        StartedProcesses.helpers.endAll(within: .seconds(2))
     }
 
     /// Kills every helper this process started, without waiting: for a process about to `_exit`.
     package static func killHelpers() {
-        HelperProcesses.signalAll(SIGKILL)
+        StartedProcesses.helpers.signalAll(SIGKILL)
     }
 
     /// Starts the helper if need be and waits for its hello (or its failure), so that a busy
@@ -305,7 +305,7 @@ private final class HelperConnection: Sendable {
             }
             shutdown(descriptor, Int32(SHUT_RDWR))
             connection.fail(problem: Self.ending(of: process))
-            HelperProcesses.close(descriptor)
+            StartedProcesses.helpers.close(descriptor)
         }
 
         /// How the helper ended. It has just seen the end of its input, which ends a working
@@ -320,7 +320,7 @@ private final class HelperConnection: Sendable {
             var signalled: Int32 = 0
             while true {
                 let waited = started.duration(to: .now)
-                if let status = HelperProcesses.reap(process) {
+                if let status = StartedProcesses.helpers.reap(process) {
                     guard status >= 0, signalled == 0 else { return "stopped answering" }
                     let signal = status & 0x7f
                     if signal == 0 { return "stopped unexpectedly (exit status \((status >> 8) & 0xff))" }
@@ -329,10 +329,10 @@ private final class HelperConnection: Sendable {
                 if waited > .seconds(3) { break }
                 if waited > .seconds(1) {
                     signalled = SIGKILL
-                    HelperProcesses.signal(process, SIGKILL)
+                    StartedProcesses.helpers.signal(process, SIGKILL)
                 } else if waited > .milliseconds(500), signalled == 0 {
                     signalled = SIGTERM
-                    HelperProcesses.signal(process, SIGTERM)
+                    StartedProcesses.helpers.signal(process, SIGTERM)
                 }
                 usleep(pause)
                 pause = min(pause * 2, 10_000)

@@ -210,8 +210,13 @@ private final class Transfer: Sendable {
                 defer { state.cutOff = true }
                 return state.cutOff
             }
-            if state.body == nil { state.body = BodyBuffer(capacity: limit) }
-            state.body?.append(data)
+            if state.body == nil { state.body = BodyBuffer(limit: limit) }
+            guard let body = state.body, body.append(data) else {
+                state.failure = .other("out of memory for the answer")
+                state.body = nil
+                defer { state.cutOff = true }
+                return state.cutOff
+            }
             return true
         }
     }
@@ -234,32 +239,51 @@ private final class Transfer: Sendable {
     }
 }
 
-/// A body's bytes in one block reserved for the largest body taken: large enough that the
-/// allocator maps it on its own and gives it back to the system when freed, and resident only
-/// where written.
+/// A body's bytes in one block: reserved at first for the largest body taken, up to 16 MiB
+/// (large enough that the allocator maps it on its own, gives it back to the system when freed,
+/// and makes it resident only where written), then grown as a longer body arrives, up to the
+/// limit; memory that cannot be had is a failure, never a crash.
 private final class BodyBuffer {
-    private let block: UnsafeMutableRawBufferPointer
+    private var block: UnsafeMutableRawPointer
+    private var capacity: Int
+    private let limit: Int
     private(set) var count = 0
 
-    init(capacity: Int) {
-        block = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, capacity), alignment: 16)
+    /// The most reserved before a byte arrives.
+    static let firstBlock = 16 << 20
+
+    /// nil when not even the first block can be had.
+    init?(limit: Int) {
+        let first = max(1, min(limit, Self.firstBlock))
+        guard let block = malloc(first) else { return nil }
+        self.block = block
+        capacity = first
+        self.limit = max(1, limit)
     }
 
     deinit {
-        block.deallocate()
+        free(block)
     }
 
-    /// Adds `data`, which the caller has checked fits.
-    func append(_ data: Data) {
-        let count = min(data.count, block.count - self.count)
-        data.prefix(count).withUnsafeBytes { bytes in
-            UnsafeMutableRawBufferPointer(rebasing: block[self.count..<(self.count + count)]).copyMemory(from: bytes)
+    /// Adds `data`, which the caller has checked is within the limit; false when the memory for it cannot be had.
+    func append(_ data: Data) -> Bool {
+        let needed = count + data.count
+        if needed > capacity {
+            var grown = capacity
+            while grown < needed { grown = grown > limit / 2 ? limit : grown * 2 }
+            guard let larger = realloc(block, grown) else { return false }
+            block = larger
+            capacity = grown
         }
-        self.count += count
+        data.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress { (block + count).copyMemory(from: base, byteCount: bytes.count) }
+        }
+        count = needed
+        return true
     }
 
     /// The bytes so far.
-    var data: Data { Data(UnsafeRawBufferPointer(rebasing: block[0..<count])) }
+    var data: Data { Data(bytes: block, count: count) }
 }
 
 private extension TransportError {

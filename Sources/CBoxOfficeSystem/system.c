@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include "CBoxOfficeSystem.h"
@@ -13,4 +14,8 @@ int boxoffice_pidfd_open(pid_t pid) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+int boxoffice_pipe_cloexec(int ends[2]) {
+    return pipe2(ends, O_CLOEXEC);
 }

@@ -27,6 +27,9 @@ struct EventProgram: Sendable {
     static let outputLimit = 1 << 20
     /// Between asking a program to end (SIGTERM) and ending it (SIGKILL).
     static let grace: Duration = .seconds(2)
+    /// The programs running now, which boxoffice ends at once (SIGKILL to each group) when it must
+    /// end before they could be stopped gently: a second Ctrl-C, or work that ignores the first.
+    static let running = StartedProcesses()
 
     /// How a program's run for an event ended.
     enum Outcome: Equatable, Sendable {
@@ -45,7 +48,10 @@ struct EventProgram: Sendable {
     /// together), safe for a terminal.
     func run(_ event: ToldEvent) async -> (outcome: Outcome, output: String) {
         let json = ToldEvent.dated.json(event)
-        let input = Array(json.serialized(pretty: false).utf8)
+        // One line, as `while read` in a shell expects.
+        let input = Array((json.serialized(pretty: false).trimmingBlanksAndNewlines() + "\n").utf8)
+        // Interrupted between two events: the next program is not started only to be stopped.
+        if Task.isCancelled { return (.interrupted, "") }
         let child: Child
         switch start(event: json) {
         case let .success(started): child = started
@@ -69,6 +75,7 @@ struct EventProgram: Sendable {
         case let .exited(status) where status == 0: return (.succeeded, text)
         case let .exited(status): return (.failed("\(named) exited with \(status)"), text)
         case let .signalled(signal): return (.failed("\(named) was stopped by signal \(signal)"), text)
+        case .unknown: return (.failed("\(named) ended, but how could not be learned"), text)
         }
     }
 
@@ -165,11 +172,10 @@ struct EventProgram: Sendable {
         return name
     }
 
-    /// A pipe whose ends close in any other program started (the child gets its own copies).
+    /// A pipe whose ends close in any other program started (the child gets its own copies),
+    /// made so in the same step: a program started by another thread meanwhile never holds them.
     static func pipe(_ ends: inout [Int32]) -> Bool {
-        guard Glibc.pipe(&ends) == 0 else { return false }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return true
+        boxoffice_pipe_cloexec(&ends) == 0
     }
 
     /// A C string cannot hold NUL; one from a server is dropped.
@@ -196,6 +202,8 @@ extension EventProgram {
             case signalled(Int32)
             case timedOut
             case interrupted
+            /// It ended, but its status could not be learned (something else reaped it).
+            case unknown
         }
 
         init(process: pid_t, input: Int32, output: Int32, wake: (read: Int32, write: Int32)) {
@@ -205,7 +213,7 @@ extension EventProgram {
             self.wake = wake
             ended = boxoffice_pidfd_open(process)
             for descriptor in [input, output, wake.read, wake.write] { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
-            RunningPrograms.shared.add(process)
+            EventProgram.running.add(process)
         }
 
         deinit {
@@ -219,10 +227,10 @@ extension EventProgram {
             _ = Glibc.write(wake.write, &byte, 1)
         }
 
-        /// Sends `number` to the program's group (and to the program, should it have left it).
+        /// Sends `number` to the program's group (and to the program, should it have left it),
+        /// while it is not yet reaped.
         private func signal(_ number: Int32) {
-            kill(-process, number)
-            kill(process, number)
+            EventProgram.running.signal(process, number)
         }
 
         /// Gives the program its input, keeps what it prints, and waits for it to end, asleep in
@@ -232,7 +240,6 @@ extension EventProgram {
         func supervise(input bytes: [UInt8], timeLimit: Duration) -> (Ending, [UInt8]) {
             defer {
                 for descriptor in [output, ended] where descriptor >= 0 { close(descriptor) }
-                RunningPrograms.shared.remove(process)
             }
             let clock = ContinuousClock()
             let deadline = clock.now + timeLimit
@@ -244,27 +251,28 @@ extension EventProgram {
             var woken = false
             // Why the program is being ended, since when, and whether SIGKILL went too.
             var ending: (why: Ending, since: ContinuousClock.Instant, killed: Bool)?
-            var status: Int32 = 0
+            var status: Int32?
             func closeInput() {
                 if inputOpen { close(input) }
                 inputOpen = false
             }
             defer { closeInput() }
-            /// Reads what is there without waiting; false at its end (or a failure).
-            func readOutput() -> Bool {
-                while true {
+            /// Reads what is there without waiting, at most `reads` times; false at its end (or a failure).
+            func readOutput(reads: Int = .max) -> Bool {
+                for _ in 0..<reads {
                     let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
                     if count < 0, errno == EINTR { continue }
                     if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return true }
                     guard count > 0 else { return false }
                     if printed.count < EventProgram.outputLimit { printed += buffer.prefix(min(count, EventProgram.outputLimit - printed.count)) }
                 }
+                return true
             }
             while true {
-                let waited = waitpid(process, &status, WNOHANG)
-                if waited == process || (waited < 0 && errno == ECHILD) {
-                    // What it wrote before it ended, not what anything it started may write later.
-                    if outputOpen { _ = readOutput() }
+                if let reaped = EventProgram.running.reap(process) {
+                    // What it wrote before it ended, not what anything it started may keep writing.
+                    if outputOpen { _ = readOutput(reads: EventProgram.outputLimit / buffer.count + 1) }
+                    status = reaped
                     break
                 }
                 let now = clock.now
@@ -314,31 +322,9 @@ extension EventProgram {
                 }
             }
             if let why = ending?.why { return (why, printed) }
+            guard let status, status >= 0 else { return (.unknown, printed) }
             if status & 0x7f == 0 { return (.exited((status >> 8) & 0xff), printed) }
             return (.signalled(status & 0x7f), printed)
-        }
-    }
-}
-
-/// The programs `watch --exec` is running, ended at once (SIGKILL to each group) when boxoffice
-/// must end before they could be stopped gently: a second Ctrl-C, or work that ignores the first.
-final class RunningPrograms: Sendable {
-    static let shared = RunningPrograms()
-    private let processes = Locked<Set<pid_t>>([])
-
-    func add(_ process: pid_t) {
-        processes.withLock { _ = $0.insert(process) }
-    }
-
-    func remove(_ process: pid_t) {
-        processes.withLock { _ = $0.remove(process) }
-    }
-
-    /// SIGKILL to every running program's group.
-    func killAll() {
-        for process in processes.withLock({ $0 }) {
-            kill(-process, SIGKILL)
-            kill(process, SIGKILL)
         }
     }
 }

@@ -32,7 +32,7 @@ extension WatchRequest: BoxOfficeCommand {
         catch up.
 
         --exec runs a program once per event, as find -exec does (end it with \\; or ';'): the
-        event's JSON on its standard input, and each of its fields in a variable, BOXOFFICE_EVENT_KIND,
+        event's JSON on its standard input as one line, and each of its fields in a variable, BOXOFFICE_EVENT_KIND,
         BOXOFFICE_EVENT_TITLE, BOXOFFICE_EVENT_TEXT, BOXOFFICE_EVENT_MOVIE_CODE and so on (objects as
         JSON). No shell is involved, and neither the keys nor a review's password are in its
         environment. It runs with every signal at its default, in a process group of its own, which
@@ -54,7 +54,8 @@ extension WatchRequest: BoxOfficeCommand {
         }
         let notice = context.notice
         let recovered: @Sendable (WatchStateRecovery) -> Void = { recovery in
-            notice?("the watch's state \(recovery.path) cannot be read: \(recovery.problem) (a crash while it was written); going on from the state before it, \(recovery.previous): events told since then are told again, none is lost.")
+            let cause = recovery.setAside.map { "; it was moved to \($0)" } ?? " (a crash while it was written)"
+            notice?("the watch's state \(recovery.path) cannot be read: \(recovery.problem)\(cause); going on from the state before it, \(recovery.previous): events told since then are told again, none is lost.")
         }
         guard let store = FolderWatchStore.chosen(name: name, environment: context.environment, recovered: recovered) else {
             throw WatchStateError.unusable(path: "${XDG_STATE_HOME:-~/.local/state}/boxoffice", reason: "cannot be found: \(XDGFolder.missingHomeReason(environment: context.environment))")
@@ -63,8 +64,10 @@ extension WatchRequest: BoxOfficeCommand {
         let wanted = targets.map { WantedTarget(film: $0.film, audience: $0.audience) }
         let calls = try context.invocation.callLimit(environment: context.environment)
         let failures = Locked<[String]>([])
+        let unshown = Locked<(any Error)?>(nil)
         let update = try await client.watch(store: store, targets: wanted, deep: deep, maxCalls: calls, reading: context.reading(period: nil),
-                                            delivery: delivery(context, failures: failures))
+                                            delivery: delivery(context, failures: failures, unshown: unshown))
+        if let failure = unshown.withLock({ $0 }) { throw failure }
         if update.started {
             notice?("watch '\(name)' started: it follows KOBIS from \(update.state.lastDay.iso) on; the next run tells what happens after\(wanted.isEmpty ? "" : ", and when a target is reached").")
         }
@@ -79,14 +82,19 @@ extension WatchRequest: BoxOfficeCommand {
 
     /// How the events reach the user: each given to the program, or each printed as it is told
     /// (a line of the table, of JSON Lines, a row of CSV); JSON, markdown and html as one document.
-    private func delivery(_ context: CommandContext, failures: Locked<[String]>) -> WatchDelivery {
+    private func delivery(_ context: CommandContext, failures: Locked<[String]>, unshown: Locked<(any Error)?>) -> WatchDelivery {
         let (style, write) = (context.style, context.write)
         if let exec {
             let program = EventProgram(words: exec, environment: context.environment, timeLimit: .milliseconds(Int64(execTimeout * 1000)))
             return .each { event, deep in
                 let told = ToldEvent(event, korean: style.options.korean, deep: deep)
+                if let failure = unshown.withLock({ $0 }) { throw failure }
                 let (outcome, output) = await program.run(told)
-                if !output.isEmpty { try write?(output.hasSuffix("\n") ? output : output + "\n") }
+                // Shown once its outcome is known: an event its program took is kept as delivered
+                // even when what it printed cannot be written (the run then ends with that failure).
+                if !output.isEmpty {
+                    do { try write?(output.hasSuffix("\n") ? output : output + "\n") } catch { unshown.withLock { $0 = error } }
+                }
                 switch outcome {
                 case .succeeded: return .delivered
                 case .interrupted: throw CancellationError()
@@ -124,9 +132,15 @@ extension WatchRequest: BoxOfficeCommand {
             let news = PeriodCoverage.listed(Set(lookedBack.compactMap(\.news)).sorted().map(\.iso))
             notes.append("KOBIS could not answer for \(PeriodCoverage.listed(days.map(\.iso))), looked back on for the news of \(news): told without \(days.count == 1 ? "it" : "them"), so a film back in the top 10 after days out may be said to enter.")
         }
-        let unchecked = Set(gaps.filter { $0.news == nil }.map(\.unread.day)).sorted().map(\.iso)
-        if !unchecked.isEmpty {
-            notes.append("KOBIS could not answer for \(PeriodCoverage.listed(unchecked)), seen earlier while it could still revise \(unchecked.count == 1 ? "it" : "them"): \(unchecked.count == 1 ? "its revisions are" : "their revisions are") looked for again next run.")
+        let unchecked = gaps.filter { $0.news == nil }
+        let failed = Set(unchecked.filter { $0.unread.reason.limitReached == nil }.map(\.unread.day)).sorted().map(\.iso)
+        if !failed.isEmpty {
+            notes.append("KOBIS could not answer for \(PeriodCoverage.listed(failed)), seen earlier while it could still revise \(failed.count == 1 ? "it" : "them"): \(failed.count == 1 ? "its revisions are" : "their revisions are") looked for again next run.")
+        }
+        let limited = unchecked.filter { $0.unread.reason.limitReached != nil }
+        if let limit = limited.first?.unread.reason.limitReached {
+            let days = Set(limited.map(\.unread.day)).sorted().map(\.iso)
+            notes.append("the limit of \(NumberFormat.grouped(limit)) calls to KOBIS was reached before \(PeriodCoverage.listed(days)), seen earlier while KOBIS could still revise \(days.count == 1 ? "it" : "them"), \(days.count == 1 ? "was" : "were") read again: \(days.count == 1 ? "its revisions are" : "their revisions are") looked for next run.")
         }
         return notes
     }

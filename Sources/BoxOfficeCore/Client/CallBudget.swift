@@ -1,7 +1,7 @@
 /// The most calls one request of a face may send to KOBIS — a command's run, one MCP tool call, one
 /// of browse's readings — retries and redirects included, and how many it has sent: `--max-calls`
 /// (and a tool's `maxCalls`, 100 by default) is a hard cap, not an estimate. A reading whose cost
-/// was approved past the limit raises it to what was approved. Past it, ``CallBudgetMiddleware``
+/// was approved past the limit raises it to what was sent and what was approved. Past it, ``CallBudgetMiddleware``
 /// refuses to send more (``CallLimitReached``): a period's days not read yet are named as such,
 /// what was read is kept and shown, and the run stops as a spent quota stops it.
 ///
@@ -23,9 +23,10 @@ package final class CallBudget: Sendable {
     /// The calls sent so far.
     package var sent: Int { state.withLock { $0.sent } }
 
-    /// Allows `calls` in all, when that is more than the limit (a reading approved past it).
+    /// Allows `calls` more than were sent so far, when that is past the limit (a reading approved
+    /// past it may spend all it was approved, whatever the request sent before it).
     package func allow(_ calls: Int) {
-        state.withLock { $0.limit = max($0.limit, calls) }
+        state.withLock { $0.limit = max($0.limit, $0.sent + calls) }
     }
 
     /// Counts one call about to be sent, or refuses it when the budget is spent.

@@ -81,3 +81,10 @@ public struct UnreadDay: Sendable, Equatable {
         self.reason = reason
     }
 }
+
+extension UnreadDay.Reason {
+    /// The limit of calls reached before the day was read, when that is why.
+    package var limitReached: Int? {
+        if case let .callLimit(limit) = self { limit } else { nil }
+    }
+}

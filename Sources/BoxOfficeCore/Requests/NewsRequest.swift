@@ -84,9 +84,7 @@ package struct NewsDayUnread: Error, Sendable, Equatable, CustomStringConvertibl
     package let reason: UnreadDay.Reason
 
     /// The limit of calls reached before the day was read, when that is why.
-    package var limit: Int? {
-        if case let .callLimit(limit) = reason { limit } else { nil }
-    }
+    package var limit: Int? { reason.limitReached }
 
     package var description: String {
         // Only the day itself and the day before are needed: a day looked back on is a day not read.

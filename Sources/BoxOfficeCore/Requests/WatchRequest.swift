@@ -63,7 +63,9 @@ extension BoxOfficeClient {
         try await store.exclusively {
             let state = try await store.read()
             let found = try await self.found(targets, known: state)
-            let days = WatchState.days(within: maxCalls, deep: deep || state?.deep == true)
+            // What finding the targets sent is not there for the days.
+            let left = CallBudget.current.map { max(0, $0.limit - $0.sent) } ?? maxCalls
+            let days = WatchState.days(within: min(maxCalls, left), deep: deep || state?.deep == true)
             var update = try await self.watch(state, targets: found, deep: deep, maxDays: days, reading: reading)
             var kept = state
             func keep(_ next: WatchState) async throws {
@@ -151,7 +153,14 @@ extension BoxOfficeClient {
         var unpublished = false
         for day in days {
             // The day and the day before must be read (else the run stops, for the next to catch up).
-            let news = try await self.news(on: day, deep: deep, reading: reading, spent: spent)
+            // The limit of calls reached after a day was told leaves the rest for the next run, as
+            // a run's share of days does; reached before any, it stops the run (75).
+            let news: DayNews
+            do {
+                news = try await self.news(on: day, deep: deep, reading: reading, spent: spent)
+            } catch let unread as NewsDayUnread where unread.limit != nil && read > 0 {
+                break
+            }
             // A day KOBIS has not put out yet: the next run reads it.
             guard news.isPublished else {
                 unpublished = true
@@ -163,7 +172,10 @@ extension BoxOfficeClient {
             // stops there, as a spent quota stops it, and the next goes on with a new budget.
             let window = DayNews.window(for: day)
             let unread = news.coverage.unread.filter { window.contains($0.day) && $0.reason != .notHeld }
-            for day in unread { if case let .callLimit(limit) = day.reason { throw CallLimitReached(limit: limit) } }
+            if let limit = unread.lazy.compactMap(\.reason.limitReached).first {
+                if read > 0 { break }
+                throw CallLimitReached(limit: limit)
+            }
             gaps += unread.map { WatchGap(unread: $0, news: day) }
             events += news.events.filter { Self.firstTold($0, &next.told) }
             events += Self.reached(&next, on: news.ranking)
@@ -177,8 +189,9 @@ extension BoxOfficeClient {
             do {
                 ranking = try await self.ranking(of: earlier.day, deep: deep)
             } catch {
-                // KOBIS could not answer for it: kept as seen, to look at again next run.
-                guard !(error is CallLimitReached), let reason = KOBISClient.unreadReason(error) else { throw error }
+                // KOBIS could not answer for it, or the run's limit of calls was reached: kept as
+                // seen, to look at again next run.
+                guard let reason = KOBISClient.unreadReason(error) else { throw error }
                 gaps.append(WatchGap(unread: UnreadDay(day: earlier.day, reason: reason), news: nil))
                 seen.append(earlier)
                 continue

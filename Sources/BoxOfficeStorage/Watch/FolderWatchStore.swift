@@ -112,6 +112,8 @@ package final class FolderWatchStore: WatchStore {
     }
 
     package func read() throws -> WatchState? {
+        // A .prev that is not ours would stop every state from being kept: said before any event is told.
+        if let problem = foreignPrevious() { throw WatchStateError.unusable(path: previousFile, reason: problem) }
         guard let data = try readFile(file) else { return nil }
         switch Self.reading(data) {
         case let .state(state):
@@ -121,14 +123,38 @@ package final class FolderWatchStore: WatchStore {
             throw WatchStateError.newer(path: file, version: version)
         case let .cut(problem):
             // The state before it, whole: the events told since are told again, none is lost.
-            if let previous = try? readFile(previousFile), case let .state(state) = Self.reading(previous) {
-                run.withLock { $0 = (previous, true) }
-                recovered(WatchStateRecovery(path: file, problem: problem, previous: previousFile))
+            if let state = previousState() {
+                recovered(WatchStateRecovery(path: file, problem: problem, previous: previousFile, setAside: nil))
                 return state
             }
             throw WatchStateError.damaged(path: file, setAside: setAside(), reason: problem + ", and there is no whole state before it (\(previousFile)) to go back to")
         case let .damaged(problem):
-            throw WatchStateError.damaged(path: file, setAside: setAside(), reason: problem)
+            // Kept aside, as it is; the state before it, when whole, goes on.
+            let moved = setAside()
+            if let moved, let state = previousState() {
+                recovered(WatchStateRecovery(path: file, problem: problem, previous: previousFile, setAside: moved))
+                return state
+            }
+            throw WatchStateError.damaged(path: file, setAside: moved, reason: problem)
+        }
+    }
+
+    /// The state `.prev` holds, when it is whole; the run then goes on from it.
+    private func previousState() -> WatchState? {
+        guard let previous = try? readFile(previousFile), case let .state(state) = Self.reading(previous) else { return nil }
+        run.withLock { $0 = (previous, true) }
+        return state
+    }
+
+    /// Why `watch-NAME.json.prev` cannot be replaced, when it cannot: it is not a regular file of ours.
+    private func foreignPrevious() -> String? {
+        switch OwnFiles.kind(previousFile) {
+        case .missing: return nil
+        case .regularFile:
+            if let info = OwnFiles.linkStatus(previousFile), OwnFiles.isOurs(info) { return nil }
+            fallthrough
+        default:
+            return "is not a file boxoffice made; it is left as it is, and the watch cannot keep its state beside it until it is moved away"
         }
     }
 
@@ -192,13 +218,7 @@ package final class FolderWatchStore: WatchStore {
     /// `watch-NAME.json.prev` made the state the file holds now: a second name for the file where
     /// the file system allows (it is never changed in place, only replaced), else a copy of its bytes.
     private func keepPrevious(_ kept: Data) throws(FileAccessError) {
-        switch OwnFiles.kind(previousFile) {
-        case .missing: break
-        case .regularFile:
-            guard let info = OwnFiles.linkStatus(previousFile), OwnFiles.isOurs(info) else { fallthrough }
-        default:
-            throw FileAccessError(path: previousFile, problem: "is not a file boxoffice made; it is left as it is")
-        }
+        if let problem = foreignPrevious() { throw FileAccessError(path: previousFile, problem: problem) }
         let temporary = temporaryName()
         if link(file, folder.path + "/" + temporary) != 0 {
             let copy = try writeSynced(kept)
@@ -280,6 +300,9 @@ package struct WatchStateRecovery: Sendable, Equatable {
     package let problem: String
     /// The state before it, read instead.
     package let previous: String
+    /// Where the file was moved, when it was whole but not a state (edited by hand, or damaged);
+    /// nil when it was cut short (what a crash leaves), and is simply written over.
+    package let setAside: String?
 }
 
 /// Why a watch's state cannot be used; nothing was reported.

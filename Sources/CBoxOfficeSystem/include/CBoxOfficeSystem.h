@@ -8,4 +8,9 @@
 /// glibc declares no wrapper before 2.36, and Swift cannot call the variadic syscall().
 int boxoffice_pidfd_open(pid_t pid);
 
+/// A pipe whose two ends are close-on-exec from their making (pipe2 with O_CLOEXEC, which
+/// glibc declares only under _GNU_SOURCE): a program another thread starts meanwhile never
+/// holds them. 0, or -1 with errno set.
+int boxoffice_pipe_cloexec(int ends[2]);
+
 #endif

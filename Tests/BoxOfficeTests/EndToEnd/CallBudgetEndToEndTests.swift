@@ -1,4 +1,4 @@
-import BoxOfficeCore
+@testable import BoxOfficeCore
 import Foundation
 import Testing
 
@@ -80,5 +80,17 @@ import Testing
         // 2025-10-10 once (then from the cache); each time 2025-10-11 three times, then 2025-10-12 to the limit.
         #expect(server.requestCount == 10, "five calls for each tool call")
         #expect(try await client.finish() == 0)
+    }
+
+    /// A reading approved past the limit may spend all it was approved, whatever its request sent
+    /// before it (a title searched for first); then nothing more.
+    @Test func anApprovalCountsFromWhatWasSent() throws {
+        let budget = CallBudget(limit: 3)
+        for _ in 0..<2 { try budget.spend() }
+        budget.allow(5)
+        #expect(budget.limit == 7)
+        for _ in 0..<5 { try budget.spend() }
+        #expect(throws: CallLimitReached(limit: 7)) { try budget.spend() }
+        #expect(budget.sent == 7)
     }
 }

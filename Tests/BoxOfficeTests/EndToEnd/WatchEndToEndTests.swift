@@ -196,6 +196,33 @@ import Testing
         #expect(after.standardOutput == (await Self.news(["2025-10-02", "2025-10-03", "2025-10-04"], at: Self.korean(10, 5), environment)))
     }
 
+    /// Retries a run's share of days did not count on (KOBIS failing once on each day after
+    /// 2025-10-02) reach --max-calls part way: the days read are told and kept, the rest left for
+    /// the next run with a note, and that run tells them; nothing told twice, nothing lost.
+    @Test func theLimitOfCallsReachedPartWayLeavesTheRestForTheNextRun() async throws {
+        let tried = Locked<Set<String>>([])
+        let server = try LoopbackServer { request in
+            let day = request.query["targetDt"] ?? ""
+            if day >= "20251003", tried.withLock({ $0.insert(day).inserted }) { return .html("<html>busy</html>", status: 500) }
+            return KOBISEmulator.answer(request, expectedKey: KOBISEmulator.key)
+        }
+        let folders = Folders()
+        let environment = Self.environment(server, folders)
+        _ = await Self.run(["watch", "--rate", "0"], at: Self.korean(10, 2), environment)
+        // 14 calls: 2025-10-02's nine days, then two for each later day, until the 14th call (the
+        // first try of 10-05) leaves no room for its retry.
+        let first = await Self.run(["watch", "--format", "jsonl", "--rate", "0", "--retries", "1", "--max-calls", "14"], at: Self.korean(10, 8), environment)
+        #expect(first.status == .success, "\(first.standardError)")
+        #expect(first.standardError.hasSuffix("boxoffice: read up to 2025-10-04; 3 more days published since are left for the next run (--max-calls sets how many a run reads).\n"),
+                "\(first.standardError)")
+        #expect(try JSONDecoder().decode(WatchState.self, from: Data(contentsOf: folders.file)).lastDay.iso == "2025-10-04")
+        let rest = await Self.run(["watch", "--format", "jsonl", "--rate", "0"], at: Self.korean(10, 8), environment)
+        #expect(rest.status == .success, "\(rest.standardError)")
+        let expected = await Self.news((2...7).map { "2025-10-0\($0)" }, at: Self.korean(10, 8), environment)
+        #expect(!first.standardOutput.isEmpty && !rest.standardOutput.isEmpty)
+        #expect(first.standardOutput + rest.standardOutput == expected)
+    }
+
     /// A state written before a watch kept the targets it reached and the milestones it told is
     /// read, those lists empty; and a program is started with no signal blocked: a TERM ends it.
     @Test func anOlderStateIsReadAndAProgramCanBeStopped() async throws {

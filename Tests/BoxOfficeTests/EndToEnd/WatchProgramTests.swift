@@ -39,6 +39,15 @@ import Testing
             try JSONEncoder().encode(WatchState(deep: false, lastDay: yesterday.adding(days: -1))).write(to: folders.file)
         }
 
+        /// A run whose program, once it has started, sleeps, and that is sent `signal` then.
+        func runStopped(by signal: Int32) async throws -> Executable.Result {
+            try await Executable.run(["watch", "--rate", "0", "--exec", "/bin/sh", "-c", "echo $$ > \"$0\"; exec sleep 30", marker.path, ";"],
+                                     environment: environment, timeLimit: 60) { process in
+                await WatchProgramTests.waitFor(marker)
+                kill(process.processIdentifier, signal)
+            }
+        }
+
         /// The state kept.
         func state() throws -> WatchState {
             try JSONDecoder().decode(WatchState.self, from: Data(contentsOf: folders.file))
@@ -80,16 +89,34 @@ import Testing
         _ = try await KoreanDay.steady { today in
             let watch = try Watch(today: today)
             let before = try Data(contentsOf: watch.folders.file)
-            let result = try await Executable.run(["watch", "--rate", "0", "--exec", "/bin/sh", "-c", "echo $$ > \"$0\"; exec sleep 30", watch.marker.path, ";"],
-                                                  environment: watch.environment, timeLimit: 60) { process in
-                await Self.waitFor(watch.marker)
-                kill(process.processIdentifier, signal)
-            }
+            let result = try await watch.runStopped(by: signal)
             #expect(result.status == status, "\(result.standardError)")
             #expect(result.standardError.hasSuffix("boxoffice: \(word)\n"), "\(result.standardError)")
             let program = try #require(Self.pid(in: watch.marker))
             #expect(await Self.left(inGroup: program) == [], "the program is ended with the watch")
             #expect(try Data(contentsOf: watch.folders.file) == before)
+        }
+    }
+
+    /// Each event reaches its program as one line of JSON (a shell's `read` takes it whole), and
+    /// how the program ended is learned even when boxoffice was started with SIGCHLD ignored
+    /// (which a program inherits, and which would have the kernel reap the program unseen):
+    /// every event is delivered, none kept.
+    @Test(.enabled(if: InstalledTools.python, "python3 starts boxoffice with SIGCHLD ignored"))
+    func eachEventIsALineAndAProgramsEndIsLearnedWithSIGCHLDIgnored() async throws {
+        _ = try await KoreanDay.steady { today in
+            let watch = try Watch(today: today)
+            let lines = watch.folders.root.appendingPathComponent("lines")
+            let ignoring = "import os, signal, sys; signal.signal(signal.SIGCHLD, signal.SIG_IGN); os.execv(sys.argv[1], sys.argv[1:])"
+            let result = try await Executable.run(["-c", ignoring, Executable.url.path, "watch", "--rate", "0",
+                                                   "--exec", "/bin/sh", "-c", #"IFS= read -r line && printf '%s\n' "$line" >> "$0""#, lines.path, ";"],
+                                                  environment: watch.environment, timeLimit: 60, program: URL(fileURLWithPath: "/usr/bin/python3"))
+            #expect(result.status == 0, "\(result.standardError)")
+            let told = (try? String(contentsOf: lines, encoding: .utf8)) ?? ""
+            let events = try told.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+            #expect(events.contains { $0["kind"] as? String == "newNumberOne" && $0["title"] as? String == "보스" }, "\(told)")
+            let state = try watch.state()
+            #expect(state.lastDay == watch.yesterday && state.pending.isEmpty)
         }
     }
 
@@ -182,11 +209,7 @@ import Testing
         _ = try await KoreanDay.steady { today in
             let watch = try Watch(today: today)
             let before = try Data(contentsOf: watch.folders.file)
-            let killed = try await Executable.run(["watch", "--rate", "0", "--exec", "/bin/sh", "-c", "echo $$ > \"$0\"; exec sleep 30", watch.marker.path, ";"],
-                                                  environment: watch.environment, timeLimit: 60) { process in
-                await Self.waitFor(watch.marker)
-                kill(process.processIdentifier, SIGKILL)
-            }
+            let killed = try await watch.runStopped(by: SIGKILL)
             // The program, left on its own, is ended too.
             if let pid = Self.pid(in: watch.marker) { kill(pid, SIGKILL) }
             #expect(killed.status == SIGKILL)

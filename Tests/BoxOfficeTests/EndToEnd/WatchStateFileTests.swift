@@ -16,6 +16,15 @@ import Testing
         await WatchEndToEndTests.run(arguments, at: now, environment)
     }
 
+    /// A watch started on 2025-10-02, then run on the 4th: the first state, and what that run told.
+    static func firstThenTold(_ folders: Folders, _ environment: [String: String]) async -> (first: Data, told: RunResult) {
+        _ = await run(["watch", "--rate", "0"], at: korean(10, 2), environment)
+        let first = (try? Data(contentsOf: folders.file)) ?? Data()
+        let told = await run(["watch", "--format", "jsonl", "--rate", "0"], at: korean(10, 4), environment)
+        #expect(told.status == .success && !told.standardOutput.isEmpty, "\(told.standardError)")
+        return (first, told)
+    }
+
     /// A state that cannot be read is moved aside with a message (exit 65), never read as empty
     /// and never overwritten, and the next run starts afresh: one cut short or empty with no
     /// whole state before it to go back to, and one whole but not a state.
@@ -71,10 +80,7 @@ import Testing
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let folders = Folders()
         let environment = Self.environment(server, folders)
-        _ = await Self.run(["watch", "--rate", "0"], at: Self.korean(10, 2), environment)
-        let first = try Data(contentsOf: folders.file)
-        let told = await Self.run(["watch", "--format", "jsonl", "--rate", "0"], at: Self.korean(10, 4), environment)
-        #expect(told.status == .success && !told.standardOutput.isEmpty, "\(told.standardError)")
+        let (first, told) = await Self.firstThenTold(folders, environment)
         // After the run, .prev is the state the last keep replaced, whole.
         let previous = try Data(contentsOf: URL(fileURLWithPath: folders.file.path + ".prev"))
         #expect(try JSONDecoder().decode(WatchState.self, from: previous).lastDay.iso == "2025-10-03")
@@ -89,6 +95,55 @@ import Testing
         #expect(again.standardOutput == told.standardOutput)
         #expect(try JSONDecoder().decode(WatchState.self, from: Data(contentsOf: folders.file)).lastDay.iso == "2025-10-03")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folders.state.path).allSatisfy { !$0.contains("damaged") })
+    }
+
+    /// A state whole but not a state (edited by hand, or damaged past its end) with a whole state
+    /// before it: moved aside as it is, and the run goes on from `.prev`, telling again the
+    /// events since; cut just after an inner brace, it is such a file too.
+    @Test func aDamagedStateGivesWayToAWholeOneBefore() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folders = Folders()
+        let environment = Self.environment(server, folders)
+        let (first, told) = await Self.firstThenTold(folders, environment)
+        try first.write(to: URL(fileURLWithPath: folders.file.path + ".prev"))
+        // Cut after the first inner object's closing brace: it ends with "}", but is no state.
+        let kept = try Data(contentsOf: folders.file)
+        let inner = try #require(kept.indices.dropFirst().first { kept[$0] == UInt8(ascii: "}") })
+        let damaged = Data(kept[...inner])
+        try damaged.write(to: folders.file)
+        let again = await Self.run(["watch", "--format", "jsonl", "--rate", "0"], at: Self.korean(10, 4, hour: 11), environment)
+        #expect(again.status == .success, "\(again.standardError)")
+        #expect(again.standardError.contains("boxoffice: the watch's state \(folders.file.path) cannot be read: it is not a watch's state boxoffice can read (edited by hand, or damaged); it was moved to \(folders.file.path).damaged-"),
+                "\(again.standardError)")
+        #expect(again.standardError.contains("going on from the state before it, \(folders.file.path).prev: events told since then are told again, none is lost."), "\(again.standardError)")
+        #expect(again.standardOutput == told.standardOutput)
+        #expect(try JSONDecoder().decode(WatchState.self, from: Data(contentsOf: folders.file)).lastDay.iso == "2025-10-03")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folders.state.path)
+        let aside = try #require(names.first { $0.hasPrefix("watch-default.json.damaged-") })
+        #expect(try Data(contentsOf: folders.state.appendingPathComponent(aside)) == damaged)
+    }
+
+    /// A `.prev` that is not a file of ours (here a link to someone's file) is never replaced; the
+    /// run says so before it tells anything, so no event is told again run after run.
+    @Test func aForeignPreviousStateStopsTheRunBeforeAnyEvent() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folders = Folders()
+        let environment = Self.environment(server, folders)
+        _ = await Self.run(["watch", "--rate", "0"], at: Self.korean(10, 2), environment)
+        let state = try Data(contentsOf: folders.file)
+        let theirs = folders.root.appendingPathComponent("theirs.txt")
+        try Data("mine\n".utf8).write(to: theirs)
+        let previous = URL(fileURLWithPath: folders.file.path + ".prev")
+        try? FileManager.default.removeItem(at: previous)
+        try FileManager.default.createSymbolicLink(at: previous, withDestinationURL: theirs)
+        let result = await Self.run(["watch", "--format", "jsonl", "--rate", "0"], at: Self.korean(10, 4), environment)
+        #expect(result.status != .success)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.contains("\(previous.path) is not a file boxoffice made; it is left as it is, and the watch cannot keep its state beside it until it is moved away"),
+                "\(result.standardError)")
+        #expect(try Data(contentsOf: folders.file) == state)
+        #expect(try Data(contentsOf: theirs) == Data("mine\n".utf8))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: previous.path) == theirs.path)
     }
 
     /// Temporary files a killed run left beside the state are swept; a file of another name, or
