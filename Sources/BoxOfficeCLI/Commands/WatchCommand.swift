@@ -54,8 +54,7 @@ extension WatchRequest: BoxOfficeCommand {
         }
         let notice = context.notice
         let recovered: @Sendable (WatchStateRecovery) -> Void = { recovery in
-            let cause = recovery.setAside.map { "; it was moved to \($0)" } ?? " (a crash while it was written)"
-            notice?("the watch's state \(recovery.path) cannot be read: \(recovery.problem)\(cause); going on from the state before it, \(recovery.previous): events told since then are told again, none is lost.")
+            notice?("the watch's state \(recovery.path) cannot be read: \(recovery.problem) (a crash while it was written); going on from the state before it, \(recovery.previous): events told since then are told again, none is lost.")
         }
         guard let store = FolderWatchStore.chosen(name: name, environment: context.environment, recovered: recovered) else {
             throw WatchStateError.unusable(path: "${XDG_STATE_HOME:-~/.local/state}/boxoffice", reason: "cannot be found: \(XDGFolder.missingHomeReason(environment: context.environment))")

@@ -97,8 +97,9 @@ package final class FolderWatchStore: WatchStore {
         case damaged(String)
     }
 
-    /// Reads `data` as a state. A state ends with `}` (and a newline); without one it is cut short,
-    /// as it is when it holds nothing but zero bytes or blanks (a file whose data never reached the disk).
+    /// Reads `data` as a state. JSON that ends before its outermost object closes is cut short,
+    /// wherever the cut fell (after an inner brace too), as is a file that holds nothing but zero
+    /// bytes or blanks (one whose data never reached the disk); whole JSON that is not a state is damaged.
     static func reading(_ data: Data) -> Reading {
         if let version = WatchState.version(of: data), version > WatchState.currentVersion { return .newer(version) }
         do {
@@ -106,9 +107,29 @@ package final class FolderWatchStore: WatchStore {
         } catch {
             let meaningful = data.reversed().drop { $0 == 0 || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
             if meaningful.isEmpty { return .cut(data.isEmpty ? "it is empty" : "it holds nothing but blanks and zero bytes") }
-            if meaningful.first != UInt8(ascii: "}") { return .cut("it is cut short") }
+            if Self.isUnfinished(data) { return .cut("it is cut short") }
             return .damaged("it is not a watch's state boxoffice can read (edited by hand, or damaged)")
         }
+    }
+
+    /// Whether JSON text ends inside a string or before every object and array it opened is closed.
+    static func isUnfinished(_ data: Data) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+        }
+        return inString || depth > 0
     }
 
     package func read() throws -> WatchState? {
@@ -124,18 +145,12 @@ package final class FolderWatchStore: WatchStore {
         case let .cut(problem):
             // The state before it, whole: the events told since are told again, none is lost.
             if let state = previousState() {
-                recovered(WatchStateRecovery(path: file, problem: problem, previous: previousFile, setAside: nil))
+                recovered(WatchStateRecovery(path: file, problem: problem, previous: previousFile))
                 return state
             }
             throw WatchStateError.damaged(path: file, setAside: setAside(), reason: problem + ", and there is no whole state before it (\(previousFile)) to go back to")
         case let .damaged(problem):
-            // Kept aside, as it is; the state before it, when whole, goes on.
-            let moved = setAside()
-            if let moved, let state = previousState() {
-                recovered(WatchStateRecovery(path: file, problem: problem, previous: previousFile, setAside: moved))
-                return state
-            }
-            throw WatchStateError.damaged(path: file, setAside: moved, reason: problem)
+            throw WatchStateError.damaged(path: file, setAside: setAside(), reason: problem)
         }
     }
 
@@ -300,9 +315,6 @@ package struct WatchStateRecovery: Sendable, Equatable {
     package let problem: String
     /// The state before it, read instead.
     package let previous: String
-    /// Where the file was moved, when it was whole but not a state (edited by hand, or damaged);
-    /// nil when it was cut short (what a crash leaves), and is simply written over.
-    package let setAside: String?
 }
 
 /// Why a watch's state cannot be used; nothing was reported.
