@@ -17,7 +17,7 @@ extension CommandContext {
         switch CallLimitError.verdict(cost, unit: unit, span: span, limit: limit, allowed: invocation.yes, left: left, deep: "--deep", attempts: attempts,
                                       korean: korean) {
         case let .proceed(note):
-            if let note { notice?(note) }
+            if let note, root.sayingCost() { notice?(note) }
             return left
         case let .overLimit(error):
             guard let ask else { throw error }

@@ -25,7 +25,7 @@ struct CommandContext: Sendable {
     let now: @Sendable () -> Date
     var makeTransport: (@Sendable () -> any HTTPTransport)?
     /// The run's one client, composed when first asked for and shared by every copy of the context.
-    private let root = ClientRoot()
+    let root = ClientRoot()
     /// The progress line on stderr (drawn only on a terminal).
     var progress: ProgressLine
     /// Writes data to stdout at once, for output that streams (ranges); the key is masked. nil
@@ -287,6 +287,16 @@ final class ClientRoot: Sendable {
     }
 
     private let made = Locked<Composed?>(nil)
+    private let costSaid = Locked(false)
+
+    /// Whether a reading's cost is yet to be said in this run: true once. A reading that goes on
+    /// past what was first read (a run at number one read further back) is not said again.
+    func sayingCost() -> Bool {
+        costSaid.withLock { said in
+            defer { said = true }
+            return !said
+        }
+    }
 
     /// The composed client, composing it with `compose` the first time.
     func composed(_ compose: () throws -> Composed) throws -> Composed {
