@@ -166,8 +166,14 @@ package enum BrowseBody {
                 rows.append(("Opening weekend", [NumberFormat.grouped(weekend.audience), weekend.from.iso, "to " + weekend.to.iso.suffix(5)]))
             }
             if let longest = summary.longestAtNumberOne {
-                rows.append(("Days at number one", [Self.days(summary.daysAtNumberOne), "", "in all"]))
-                rows.append(("Longest at number one", [Self.days(longest.days), longest.from.iso, "to " + longest.to.iso.suffix(5)]))
+                // One stretch at number one is one row, with its dates; several, the days in all
+                // and the longest apart.
+                if longest.days == summary.daysAtNumberOne {
+                    rows.append(("Days at number one", [Self.days(longest.days), longest.from.iso, "to " + longest.to.iso.suffix(5)]))
+                } else {
+                    rows.append(("Days at number one", [Self.days(summary.daysAtNumberOne), "", "in all"]))
+                    rows.append(("Longest at number one", [Self.days(longest.days), longest.from.iso, "to " + longest.to.iso.suffix(5)]))
+                }
             }
             if let best = summary.bestDay { rows.append(("Best day", [NumberFormat.grouped(best.audience), best.date.iso, ""])) }
             if let change = summary.secondWeekendChange { rows.append(("Second weekend", [NumberFormat.signedPercent(change), "", "vs the first"])) }

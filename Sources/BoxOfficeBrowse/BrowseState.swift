@@ -150,6 +150,9 @@ package struct BrowseState: Equatable {
     mutating func received(_ request: BrowseRequest, _ answer: BrowseAnswer) -> [BrowseEffect] {
         loading.remove(request)
         answers[request] = answer
+        // What arrived may add lines above the chosen item (a film's run at hand, above its
+        // credits): the chosen item stays in view.
+        top.scroll(within: bodyRows, lines: lines(of: top))
         var effects: [BrowseEffect] = []
         if let pending, pending.request == request {
             self.pending = nil

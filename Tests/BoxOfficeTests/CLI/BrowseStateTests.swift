@@ -52,6 +52,34 @@ import Testing
         #expect(shown(state), "still its run")
     }
 
+    /// The chosen item stays in view when an answer that arrives later adds lines above it: a
+    /// film's run at hand, above its credits, on a short screen (a slow machine draws the film
+    /// before its run is read, or after).
+    @Test func theChosenItemStaysInViewWhenARunArrivesAboveIt() throws {
+        var state = try Self.showing()
+        _ = state.handle(.resized(bodyRows: 10))
+        _ = state.handle(.key(.down))
+        let code = "20226270"
+        _ = state.handle(.key(.enter))
+        _ = state.handle(.answered(.movie(code), .movie(BrowseFilm(try Self.movie("movieinfo_20218541.json")))))
+        func chosenLine(_ state: BrowseState) -> Int? {
+            var seen = -1
+            return state.lines(of: state.top).firstIndex { line in
+                if line.item != nil { seen += 1 }
+                return seen == state.top.selection
+            }
+        }
+        let window = BrowsePage.window(10, lines: state.lines(of: state.top).count)
+        let before = try #require(chosenLine(state))
+        #expect((state.top.top..<(state.top.top + window)).contains(before))
+        let ranking = try Self.daily("daily_20230423.json")
+        _ = state.handle(.answered(.run(code, around: Self.day), .run(Trend(films: [(code, code)], rankings: [ranking]))))
+        let after = try #require(chosenLine(state))
+        #expect(after > before, "the run's lines are above the credits")
+        let rows = BrowsePage.window(10, lines: state.lines(of: state.top).count)
+        #expect((state.top.top..<(state.top.top + rows)).contains(after), "line \(after) is in view from \(state.top.top)")
+    }
+
     @Test func startsOnItsDayAndFetchesIt() throws {
         var state = BrowseState(home: Self.place, today: Self.today)
         #expect(state.start() == [.fetch(.ranking(Self.place), refresh: false)])
