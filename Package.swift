@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "BoxOfficeArguments", dependencies: ["BoxOfficeCore", "BoxOfficeRendering"]),
         // The MCP server: JSON-RPC over stdio, its tools, their arguments read as the shared words
         // read them, answered by the engine. It knows no command line.
-        .target(name: "BoxOfficeMCP", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeArguments", "BoxOfficeSamples"]),
+        .target(name: "BoxOfficeMCP", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeArguments"]),
         // The system calls Swift cannot make itself (Linux's pidfd_open: a process's end as a
         // descriptor to wait on), for the programs `watch --exec` starts.
         .target(name: "CBoxOfficeSystem"),

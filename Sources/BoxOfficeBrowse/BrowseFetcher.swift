@@ -56,21 +56,21 @@ package struct BrowseFetcher: BrowseSource {
         switch request {
         case let .ranking(place) where place.period == .day:
             let request = RankingRequest.daily(.day(place.day), filter: session.filter, region: session.region, deep: place.deep)
-            return try await held { .daily(try await one(request, client: client, approve: approve)) }
+            return try await held(client) { .daily(try await one(request, client: client, approve: approve)) }
         case let .ranking(place):
             let request = RankingRequest.weekly(.day(place.day), period: WeekPeriod(rawValue: place.period.rawValue) ?? .week, filter: session.filter,
                                                 region: session.region, deep: place.deep)
-            return try await held { .weekly(try await one(request, client: client, approve: approve)) }
+            return try await held(client) { .weekly(try await one(request, client: client, approve: approve)) }
         case let .movie(code): return .movie(try await film(code, client: client))
         case let .search(text):
             // A title first; when none has the text, the films of a director of that name (one more call).
             let titles = try await client.fetch(.movies(MovieQuery(title: text)))
-            guard titles.items.isEmpty else { return .movies(titles, origin: session.searchedFilms) }
-            return .movies(try await client.fetch(.movies(MovieQuery(director: text))), origin: session.searchedFilms, byDirector: true)
-        case let .person(code): return try await held { .person(try await client.fetch(.person(code: code))) }
-        case let .company(code): return try await held { .company(try await client.fetch(.company(code: code))) }
+            guard titles.items.isEmpty else { return .movies(titles, origin: client.searchNote) }
+            return .movies(try await client.fetch(.movies(MovieQuery(director: text))), origin: client.searchNote, byDirector: true)
+        case let .person(code): return try await held(client) { .person(try await client.fetch(.person(code: code))) }
+        case let .company(code): return try await held(client) { .company(try await client.fetch(.company(code: code))) }
         // Credits carry no code: the people of that name with that film (KOBIS's filmoNames).
-        case let .people(name, film): return try await held { .people(try await client.fetch(.people(name: name, filmography: film))) }
+        case let .people(name, film): return try await held(client) { .people(try await client.fetch(.people(name: name, filmography: film))) }
         case let .records(year, month):
             guard let days = MonthCalendar.days(year: year, month: month), let first = days.first, let last = days.last,
                   first < session.today else { throw BrowseFetchError() }
@@ -81,9 +81,11 @@ package struct BrowseFetcher: BrowseSource {
         }
     }
 
-    /// A reading of days the source holds, `jobs` at a time, its cost approved as `approve` says.
+    /// A reading of a period's days (only those the client holds, when it holds some only), `jobs`
+    /// at a time, its cost approved as `approve` says. Its note is not shown under the view.
     private func reading(_ approve: @escaping @Sendable (ReadingCost) async throws -> Void) -> PeriodReading {
-        var reading = PeriodReading(jobs: session.jobs, readable: session.readable)
+        var reading = PeriodReading(jobs: session.jobs)
+        reading.period = { "the period's \($0.count) days" }
         reading.approve = approve
         return reading
     }
@@ -99,12 +101,12 @@ package struct BrowseFetcher: BrowseSource {
         return value
     }
 
-    /// The answer, or, where the source holds nothing of it (the samples hold few people and
+    /// The answer, or, where the client holds nothing of it (the samples hold few people and
     /// companies), a screen that says so rather than an error.
-    private func held(_ fetch: () async throws -> BrowseAnswer) async throws -> BrowseAnswer {
+    private func held(_ client: BoxOfficeClient, _ fetch: () async throws -> BrowseAnswer) async throws -> BrowseAnswer {
         do {
             return try await fetch()
-        } catch where session.holdsNothing(error) {
+        } catch where client.holdsNothing(error) {
             return .notHeld
         }
     }
@@ -120,7 +122,7 @@ package struct BrowseFetcher: BrowseSource {
     private func film(_ code: String, client: BoxOfficeClient) async throws -> BrowseFilm {
         do {
             return BrowseFilm(code: code, details: try await client.fetch(.movie(code: code)))
-        } catch where session.lacksDetails(error) {
+        } catch where client.lacksDetails(error) {
             return BrowseFilm(code: code, details: nil)
         }
     }
@@ -128,12 +130,10 @@ package struct BrowseFetcher: BrowseSource {
     /// What the rankings at hand tell of a film's run, read at no call (the cache's days, or the
     /// samples'), within a year either side of `around` (a day it ran on, or opened) when known.
     private func run(_ code: String, around: Day?) async throws -> (trend: Trend, run: FilmRun?) {
-        let (session, today) = (self.session, session.today)
-        let window = around.map { $0.adding(days: -365)...max($0, min(today.adding(days: -1), $0.adding(days: 365))) } ?? session.runWindow(today)
-        // Only what is at hand: with KOBIS, the cache's days, read offline so nothing is fetched.
-        let reader = try session.client().cacheMode(.offline)
-        let reading = PeriodReading(jobs: session.jobs, readable: { days in session.atHand(days) { reader.isCached(.daily($0)) } })
-        return try await reader.runsAtHand(of: code, within: window, today: today, reading: reading)
+        let client = try session.client()
+        let today = session.today
+        let window = around.map { $0.adding(days: -365)...max($0, min(today.adding(days: -1), $0.adding(days: 365))) } ?? client.runWindow(today: today)
+        return try await client.runsAtHand(of: code, within: window, today: today, jobs: session.jobs)
     }
 
     /// Adds the form's review with the reviews' own checks and store, the form's password

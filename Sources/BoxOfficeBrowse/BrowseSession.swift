@@ -8,8 +8,8 @@ import Foundation
 
 /// What the program showing the view gives it: its one client and settings, and, in its own
 /// words, what only it knows (how a cost is approved, where reviews are kept, how a poster is
-/// found, what its source of answers holds, how a failure reads). The view makes every request of
-/// the engine itself (``BrowseFetcher``); it knows no command line.
+/// found, how a failure reads). What the client holds is the client's to say. The view makes
+/// every request of the engine itself (``BrowseFetcher``); it knows no command line.
 package struct BrowseSession: Sendable {
     /// The run's one client.
     package var client: @Sendable () throws -> BoxOfficeClient
@@ -40,20 +40,8 @@ package struct BrowseSession: Sendable {
     /// The poster address of the film of a code (nil when none is found); throws when no
     /// provider can be asked (before any call is spent).
     package var poster: @Sendable (_ code: String, BoxOfficeClient) async throws -> String?
-    /// The days of those asked that are at hand at no call, given whether the cache holds a day.
-    package var atHand: @Sendable (_ days: [Day], _ cached: (Day) -> Bool) -> [Day]
-    /// The days a film's run is looked for in when its opening day is not known.
-    package var runWindow: @Sendable (_ today: Day) -> ClosedRange<Day>
-    /// What a search searched when it was not KOBIS (the samples); nil for KOBIS.
-    package var searchedFilms: String?
-    /// Whether a failure says only that the source holds no details of a film (the samples).
-    package var lacksDetails: @Sendable (any Error) -> Bool
-    /// Whether a failure says only that the source holds nothing of a ranking, a person or a company.
-    package var holdsNothing: @Sendable (any Error) -> Bool
     /// A failure as the program words it.
     package var failure: @Sendable (any Error) -> BrowseFailure
-    /// The days of a period that can be read (all of them from KOBIS; the samples' own in the demo).
-    package var readable: @Sendable ([Day]) throws -> [Day] = { $0 }
 
     /// A session of every part.
     package init(client: @escaping @Sendable () throws -> BoxOfficeClient,
@@ -61,8 +49,6 @@ package struct BrowseSession: Sendable {
                  jobs: Int, today: Day, now: @escaping @Sendable () -> Date, environment: [String: String], filter: BoxOfficeFilter,
                  region: String?, offline: Bool, reviews: @escaping @Sendable () throws -> ReviewStore, added: @escaping @Sendable (Review) -> String,
                  poster: @escaping @Sendable (String, BoxOfficeClient) async throws -> String?,
-                 atHand: @escaping @Sendable ([Day], (Day) -> Bool) -> [Day], runWindow: @escaping @Sendable (Day) -> ClosedRange<Day>,
-                 searchedFilms: String?, lacksDetails: @escaping @Sendable (any Error) -> Bool, holdsNothing: @escaping @Sendable (any Error) -> Bool,
                  failure: @escaping @Sendable (any Error) -> BrowseFailure) {
         self.client = client
         self.approve = approve
@@ -76,11 +62,6 @@ package struct BrowseSession: Sendable {
         self.reviews = reviews
         self.added = added
         self.poster = poster
-        self.atHand = atHand
-        self.runWindow = runWindow
-        self.searchedFilms = searchedFilms
-        self.lacksDetails = lacksDetails
-        self.holdsNothing = holdsNothing
         self.failure = failure
     }
 }

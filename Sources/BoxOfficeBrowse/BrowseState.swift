@@ -77,6 +77,20 @@ package struct BrowseState: Equatable {
         pages = [BrowsePage(.ranking(home))]
     }
 
+    /// A view over what `client` holds (nil when it cannot be composed yet: its failure is then the
+    /// first fetch's to say), starting on `day`, or the client's own default day: over a client
+    /// that holds some days only, stepping through those, and fetching nothing ahead; fetching
+    /// the neighbouring days ahead otherwise, unless `offline`.
+    package init(client: BoxOfficeClient?, day: Day?, period: BrowsePeriod, deep: Bool, today: Day, offline: Bool) {
+        let samples = client?.heldDays.map { days in
+            Samples(days: days, weeks: Dictionary(grouping: client?.heldWeeks ?? []) { BrowsePeriod(rawValue: $0.period.rawValue) ?? .week }
+                        .mapValues { $0.map(\.day).sorted() })
+        }
+        let start = day ?? client?.defaultDay(today: today).value ?? today.adding(days: -1)
+        self.init(home: RankingPlace(day: start, period: period, deep: deep), today: today, samples: samples,
+                  prefetch: client?.asksNoOne != true && !offline)
+    }
+
     /// The requests to make at the start: the first ranking.
     mutating func start() -> [BrowseEffect] {
         if let samples {

@@ -9,7 +9,7 @@ extension CommandContext {
     /// elsewhere, unless `--yes`. The demo's recordings and the cache cost nothing, and offline
     /// nothing is fetched, so they are never asked about. Gives the calls the keys have left today.
     func approve(_ cost: ReadingCost, unit: String, span: String?) async throws -> Int? {
-        guard source.reachesNetwork, invocation.cacheMode != .offline else { return nil }
+        guard invocation.cacheMode != .offline else { return nil }
         let left = try callsLeftToday()
         let limit = try invocation.callLimit(environment: environment)
         let attempts = invocation.retries + 1

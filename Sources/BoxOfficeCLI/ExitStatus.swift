@@ -1,6 +1,5 @@
 import BoxOfficeArguments
 import BoxOfficeCore
-import BoxOfficeSamples
 import BoxOfficeRendering
 import BoxOfficeStorage
 import BoxOfficeTransports
@@ -187,7 +186,7 @@ struct FailureReport: Equatable {
             self.init(.unavailable, "--offline: " + error.description + ".", "Run it once without --offline to fetch and keep the answer.")
         case let error as NoCacheFolderError:
             self.init(.failure, "there is no cache folder: \(error.reason).", "Pass --cache-dir DIR or set BOXOFFICE_CACHE_DIR.")
-        case let error as SampleDataError:
+        case let error as any NotHeldError:
             self.init(.unavailable, error.description + ".", "Drop --demo to ask KOBIS itself.")
         case let error as PeriodNotWhole where error.limit != nil:
             let count = error.beyondLimit.count
@@ -223,7 +222,7 @@ struct FailureReport: Equatable {
             self.init(.failure, error.failures.joined(separator: "; ") + ".", "\(kept), and given to the program again on the next run.")
         case let error as DayNotPublishedError:
             self.init(.failure, error.description + ".", "KOBIS publishes a day after it ends; pass --date \(error.day.adding(days: -1).iso) for the day before.")
-        case let error as SamplePeriodError:
+        case let error as NoHeldDayError:
             self.init(.unavailable, error.description + ".", "Pick a period with sample days, or drop --demo to ask KOBIS itself.")
         case let error as NetworkHelperError:
             self.init(.failure, error.description + ".",
@@ -301,8 +300,8 @@ struct FailureReport: Equatable {
     private init(ambiguous error: AmbiguousTitleError) {
         let page = error.page
         guard let first = page.items.first else {
-            if error.searchedSamples {
-                self.init(.unavailable, "the sample data holds no film whose title contains \(UsageError.quote(error.title)): the demo searched the \(SampleSearch.filmCount) films it holds (the autumn of 2025 and a few older ones), not KOBIS.",
+            if let films = error.searchedHeld {
+                self.init(.unavailable, "the sample data holds no film whose title contains \(UsageError.quote(error.title)): the demo searched the \(films) films it holds (the autumn of 2025 and a few older ones), not KOBIS.",
                           "'boxoffice --demo search TITLE' lists what it holds; drop --demo to ask KOBIS itself.")
                 return
             }

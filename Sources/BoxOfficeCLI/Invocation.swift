@@ -51,6 +51,9 @@ struct Invocation: Equatable {
     var keyOption: String? = nil
     var baseURL: URL? = nil
     var demo = false
+    /// The global options that start boxoffice on the same source of answers again (`--demo`):
+    /// what a registration of the MCP server passes.
+    var sourceOptions: [String] { demo ? ["--demo"] : [] }
     var timeout: Double = 15
     var cacheDirectory: String? = nil
     /// `--data-dir`: where reviews are kept.

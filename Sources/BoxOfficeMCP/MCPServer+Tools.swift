@@ -1,7 +1,6 @@
 import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
-import BoxOfficeSamples
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -39,7 +38,7 @@ extension MCPServer {
             // Where the answer came from when that is not KOBIS (the samples' search), beside it.
             if let origin = answer.origin { blocks.append(.object([("type", .string("text")), ("text", .string(origin))])) }
             // An assistant never sees stderr: a result from the recordings says so itself.
-            if tool.reachesKOBIS, !session.source.reachesNetwork {
+            if tool.reachesKOBIS, (try? session.client())?.asksNoOne == true {
                 blocks.append(.object([("type", .string("text")), ("text", .string(Self.sampleNote))]))
             }
             return .object([("content", .array(blocks)), ("structuredContent", structured), ("isError", .bool(false))])

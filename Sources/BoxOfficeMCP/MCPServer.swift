@@ -1,7 +1,6 @@
 import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
-import BoxOfficeSamples
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -238,7 +237,8 @@ package final class MCPServer: Sendable {
             reply(id: id, result: .object([]), era: era)
         case "tools/list":
             // The first list waits for the schemas; like a call, it is answered before the server ends.
-            let openWorld = session.source.reachesNetwork
+            // A client that asks no one (the demo's recordings) has tools closed to the world.
+            let openWorld = (try? session.client())?.asksNoOne != true
             var result: [(String, JSONValue)] = [("tools", .array(MCPTools.all.map { $0.listing(output: Self.outputSchemas[$0.name], openWorld: openWorld) }))]
             if era == .stateless { result += [("ttlMs", .int(Self.listLifetime)), ("cacheScope", .string("public"))] }
             reply(id: id, result: .object(result), era: era)

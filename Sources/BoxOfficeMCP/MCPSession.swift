@@ -1,7 +1,6 @@
 import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
-import BoxOfficeSamples
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,14 +8,12 @@ import Foundation
 #endif
 
 /// What the MCP server runs with, given by the program that starts it (the command line's
-/// `boxoffice mcp`, from its settings): the run's one client, where answers come from, the limit
+/// `boxoffice mcp`, from its settings): the run's one client (which knows what it holds), the limit
 /// of calls a tool call may make unasked, the quota's count, and the words of the failures the
 /// server does not word itself. The server knows no command line.
 package struct MCPSession: Sendable {
     /// The run's one client (composed when first asked for; a failure, such as no key, is said to each call).
     package var client: @Sendable () throws -> BoxOfficeClient
-    /// KOBIS, or the recordings inside boxoffice.
-    package var source: AnswerSource
     /// Whether the server answers from its cache alone: nothing is fetched, so no cost is checked.
     package var offline: Bool
     /// The clock: today in Korea is read from it at each call.
@@ -45,12 +42,11 @@ package struct MCPSession: Sendable {
     package var korean = false
 
     /// A session of every part: nothing is left to a default a program could forget.
-    package init(client: @escaping @Sendable () throws -> BoxOfficeClient, source: AnswerSource, offline: Bool, now: @escaping @Sendable () -> Date,
+    package init(client: @escaping @Sendable () throws -> BoxOfficeClient, offline: Bool, now: @escaping @Sendable () -> Date,
                  jobs: Int, callLimit: @escaping @Sendable () throws -> Int, allowsAnyCost: Bool, callsLeftToday: @escaping @Sendable () throws -> Int?,
                  quota: @escaping @Sendable (_ today: Day) throws -> CacheReport, notice: (@Sendable (String) -> Void)?,
                  log: (@Sendable (String) -> Void)?, words: @escaping @Sendable (any Error) -> String, version: String) {
         self.client = client
-        self.source = source
         self.offline = offline
         self.now = now
         self.jobs = jobs
@@ -76,8 +72,39 @@ struct ToolCall: Sendable {
     /// Reports the days read of a period's (done, total), as progress notifications; nil when none was asked.
     var progress: (@Sendable (Int, Int) -> Void)?
 
-    var source: AnswerSource { session.source }
     var notice: (@Sendable (String) -> Void)? { session.notice }
+
+    /// The day a ranking shows when none is asked for, as the client chooses it (its note said).
+    func defaultDay() -> Day {
+        guard let client = try? session.client() else { return today.adding(days: -1) }
+        return said(client.defaultDay(today: today))
+    }
+
+    /// The week a weekly ranking shows when none is asked for, when the client chooses one.
+    func defaultWeek(_ period: WeekPeriod?) -> (day: Day, period: WeekPeriod)? {
+        (try? session.client())?.defaultWeek(period: period).map(said).map { ($0.day, $0.period) }
+    }
+
+    /// The month a calendar shows when none is asked for, when the client chooses one.
+    func defaultMonth() -> (year: Int, month: Int)? {
+        (try? session.client())?.defaultMonth().map(said).map { ($0.year, $0.month) }
+    }
+
+    /// The year ranked when none is asked for, when the client chooses one.
+    func defaultYear() -> Int? {
+        (try? session.client())?.defaultYear().map(said)
+    }
+
+    /// A default's value, its note said.
+    private func said<Value>(_ choice: Defaulted<Value>) -> Value {
+        if let note = choice.note { notice?(note) }
+        return choice.value
+    }
+
+    /// A title that named no film or several, said as the client searched it.
+    func worded(_ error: AmbiguousTitleError) -> AmbiguousTitleError {
+        (try? session.client())?.worded(error) ?? error
+    }
 
     /// What the server says of the film a title found.
     var said: @Sendable (String, MovieSummary) -> Void {
@@ -87,7 +114,8 @@ struct ToolCall: Sendable {
 
     /// How the engine reads a period's days for this call: `jobs` at a time, its cost checked
     /// against the limit first, each day counted in the progress notifications; with `period`
-    /// (naming the days for the note that says so), only the days the source holds.
+    /// (naming the days for the note that says so), only the days the client holds, when it
+    /// holds some only.
     func reading(unit: String = "days", period: (@Sendable ([Day]) -> String)?, span: String? = nil) -> PeriodReading {
         let counted = Locked((done: 0, total: 0))
         let progress = self.progress
@@ -99,17 +127,19 @@ struct ToolCall: Sendable {
                                             counted.done += 1
                                             progress?(counted.done, counted.total)
                                         }
-                                    },
-                                    readable: session.source.reader(of: period, notice: session.notice))
+                                    })
+        reading.period = period
+        reading.note = session.notice
         reading.approve = { cost in try self.approve(cost, unit: unit, span: span) }
         return reading
     }
 
     /// Refuses a reading that would make more calls to KOBIS than the call allows (its
     /// `maxCalls`, else the server's limit), as the command line refuses one where nobody can be
-    /// asked; a long one's cost is noted on stderr. The recordings and an offline cache cost nothing.
+    /// asked; a long one's cost is noted on stderr. A client that asks no one, and an offline
+    /// cache, cost nothing.
     func approve(_ cost: ReadingCost, unit: String, span: String?) throws {
-        guard source.reachesNetwork, !session.offline else { return }
+        guard !session.offline else { return }
         let limit = try maxCalls ?? session.callLimit()
         switch CallLimitError.verdict(cost, unit: unit, span: span, limit: limit, allowed: session.allowsAnyCost,
                                       left: try session.callsLeftToday(), deep: "deep", attempts: session.attempts) {

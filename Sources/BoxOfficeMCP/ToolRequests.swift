@@ -1,14 +1,13 @@
 import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
-import BoxOfficeSamples
 
 // Each request a tool's arguments decode into, answered by the engine: the request says what it
 // asks (`engineRequest`), the engine decides how, and the server takes the value whole.
 
 extension DailyRequest: ToolRequest {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
-        let request = engineRequest { call.source.defaultDay(today: call.today, notice: call.notice) }
+        let request = engineRequest { call.defaultDay() }
         if range != nil { return try await call.rankings(request, unit: "days", period: Self.periodWords, span: span) }
         return try await call.ranking(request, unit: "days")
     }
@@ -16,7 +15,7 @@ extension DailyRequest: ToolRequest {
 
 extension WeeklyRequest: ToolRequest {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
-        let request = engineRequest(today: call.today) { call.source.defaultWeek(period: $0, notice: call.notice) }
+        let request = engineRequest(today: call.today) { call.defaultWeek($0) }
         if range != nil { return try await call.rankings(request, unit: "weeks", period: nil, span: span) }
         return try await call.ranking(request, unit: "weeks")
     }
@@ -24,7 +23,7 @@ extension WeeklyRequest: ToolRequest {
 
 extension TopRequest: ToolRequest {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
-        let (request, span) = engineRequest(today: call.today) { call.source.defaultYear(notice: call.notice) }
+        let (request, span) = engineRequest(today: call.today) { call.defaultYear() }
         let client = try call.session.client()
         let resolved = try await call.scope(client, filter: request.filter, region: request.region)
         let ranking = try await client.topFilms(request, resolved: resolved, reading: call.reading(period: Self.periodWords, span: span))
@@ -34,7 +33,7 @@ extension TopRequest: ToolRequest {
 
 extension RecordsQuery: ToolRequest {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
-        let (request, span) = engineRequest(today: call.today) { call.source.defaultYear(notice: call.notice) }
+        let (request, span) = engineRequest(today: call.today) { call.defaultYear() }
         let client = try call.session.client()
         let resolved = try await call.scope(client, filter: request.filter, region: request.region)
         let records = try await client.records(request, resolved: resolved, reading: call.reading(period: TopRequest.periodWords, span: span))
@@ -45,7 +44,7 @@ extension RecordsQuery: ToolRequest {
 
 extension NewsRequest: ToolRequest {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
-        let news = try await news(client: call.session.client(), latest: { call.source.defaultDay(today: call.today, notice: call.notice) },
+        let news = try await news(client: call.session.client(), latest: { call.defaultDay() },
                                   reading: call.reading(period: Self.periodWords), notice: call.notice)
         return .period(NewsShown(news, korean: call.session.korean), coverage: news.coverage)
     }
@@ -53,7 +52,7 @@ extension NewsRequest: ToolRequest {
 
 extension CalendarRequest: ToolRequest {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
-        let (year, month) = month(today: call.today) { call.source.defaultMonth(notice: call.notice) }
+        let (year, month) = month(today: call.today) { call.defaultMonth() }
         let calendar = try await call.session.client().monthCalendar(year: year, month: month, today: call.today,
                                                                      reading: call.reading(period: Self.periodWords))
         return .period(calendar, coverage: calendar.coverage)
@@ -67,7 +66,7 @@ extension TrendQuery: ToolRequest {
             for note in notes(trend) { call.notice?(note) }
             return .period(trend, coverage: trend.coverage)
         } catch let ambiguous as AmbiguousTitleError {
-            throw call.source.worded(ambiguous)
+            throw call.worded(ambiguous)
         }
     }
 }
@@ -77,15 +76,15 @@ extension MovieRequest: ToolRequest {
         do {
             let client = try call.session.client()
             let movie = try await client.movieAnswer(target, named: call.said).value
-            let run = try await call.source.filmRun(of: movie, runReading, deep: deep, client: client, today: call.today, jobs: call.session.jobs,
-                                                    whole: call.reading(period: Self.runWords))
+            let run = try await client.filmRun(of: movie, runReading, deep: deep, today: call.today, jobs: call.session.jobs,
+                                               whole: call.reading(period: Self.runWords))
             for note in notes(run) { call.notice?(note) }
             let noRun = Self.noRun(movie, read: runReading, today: call.today, option: "movie_details with run: true")
             // A whole run missing days KOBIS could not answer is a period like any: said after it.
             return ToolAnswer(json: MovieShown(movie: movie, run: run, noRun: noRun).json, failureAfterOutput: self.run ? PeriodNotWhole.after(run?.coverage) : nil)
         } catch let ambiguous as AmbiguousTitleError {
             // An error that lists the films with their codes (structuredContent is a movie's or nothing).
-            throw call.source.worded(ambiguous)
+            throw call.worded(ambiguous)
         }
     }
 }
@@ -93,7 +92,7 @@ extension MovieRequest: ToolRequest {
 extension SearchRequest: ToolRequest {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
         let client = try call.session.client()
-        let origin = call.source.searchedFilms
+        let origin = client.searchNote
         if let origin { call.notice?(origin) }
         let page = all ? try await client.allPages(of: query, mostPages: Self.mostPages, concurrency: 4) { _ in }
             : try await client.answer(.movies(query)).value
@@ -109,8 +108,8 @@ extension LookupRequest: ToolRequest {
             return ToolAnswer(json: try await client.answer(Kind.record(code)).value.json)
         case let .name(name, page):
             var found = try await client.answer(Kind.search(name, page: page)).value
-            // The samples hold only some records: the hint names one they hold, or says they hold none.
-            if let held = call.source.heldRecords(of: Kind.name) { found.detailsAtHand = held }
+            // A client that holds only some records: the hint names one it holds, or says it holds none.
+            if let held = client.heldRecords(of: Kind.name) { found.detailsAtHand = held }
             return ToolAnswer(json: found.json)
         }
     }
@@ -155,7 +154,7 @@ extension ToolCall {
         // The region looked up first: a region KOBIS does not know costs no day.
         let resolved = try await scope(client, filter: request.filter, region: request.region)
         var reading = self.reading(unit: unit, period: period, span: span)
-        let readable = try reading.readable(request.days)
+        let readable = try client.readable(request.days, reading: reading)
         let held = Set(readable)
         let entries = Locked(request.days.filter { !held.contains($0) }.map { ($0, NotReadDay(UnreadDay(day: $0, reason: .notHeld), dayKey: Ranking.dayKey).json) })
         reading.skipped = { unread in entries.withLock { $0.append((unread.day, NotReadDay(unread, dayKey: Ranking.dayKey).json)) } }

@@ -7,8 +7,9 @@ import Foundation
 #endif
 
 /// Answers calls from the recordings shipped inside boxoffice, with no key and no network: the
-/// demo's whole transport, with no timeout, rate, count or retry above it.
-package struct SampleTransport: HTTPTransport {
+/// demo's whole transport, with no timeout, rate, count or retry above it. It asks no one for what
+/// it lacks (``ClosedAnswerSource``): the engine reads what it holds, and it words its own notes.
+package struct SampleTransport: HTTPTransport, ClosedAnswerSource {
     /// Says which request it answers (`--verbose`).
     private let log: (@Sendable (String) -> Void)?
 
@@ -31,6 +32,43 @@ package struct SampleTransport: HTTPTransport {
         return HTTPResponse(status: 200, body: Data(bytes))
     }
 
+    /// What the samples hold, read from their catalogue when first asked for.
+    package var held: HeldAnswers { Self.holdings }
+
+    private static let holdings = HeldAnswers(days: sampleDays, weeks: sampleWeeks, people: Set(SampleCatalog.samples(of: .peopleInfo)),
+                                              companies: Set(SampleCatalog.samples(of: .companyInfo)), films: SampleSearch.filmCount)
+
+    /// The request keys answered from a recording.
+    private static let recorded = Set(SampleCatalog.entries.map(\.key))
+
+    /// Whether the samples answer a request: a recorded one, or any film search (made from the films they hold).
+    package func holds(requestKey: String) -> Bool {
+        Self.recorded.contains(requestKey) || requestKey.hasPrefix(KOBISOperation.movieList.rawValue + "?")
+    }
+
+    /// The samples' own words for what the engine chose or read from them.
+    package func words(_ note: HeldNote, korean: Bool) -> String {
+        switch note {
+        case let .latestDay(day):
+            "the samples end on \(day.iso); showing that day (pass --date for another sample day)."
+        case let .latestWeek(day, period):
+            "the samples hold the \(period.rawValue) list of the week of \(day.iso); showing it (pass --date for another)."
+        case let .latestMonth(year, month):
+            "the samples end in \(cFormat("%04d-%02d", year, month)); showing that month (the samples hold only some days)."
+        case let .busiestYear(year):
+            "the samples hold only some days; showing \(year), the year they hold most days of (pass --year or --month for another)."
+        case let .someDays(read, asked, period):
+            korean ? "\(asked)일 가운데 예시 자료에 있는 \(read)일만 읽었습니다." : "read \(read) of \(period), the ones the sample data holds."
+        case .searched:
+            "searched the samples (titles, directors, recorded searches), not KOBIS."
+        case let .noDay(from, to):
+            "the sample data has no day from \(from.iso) to \(to.iso); sample days: \(Self.describe(Self.sampleDays))"
+        case .composed:
+            korean ? "KOBIS에서 기록해 둔 예시 자료를 보여 줍니다 (--demo): 키도 네트워크도 쓰지 않습니다."
+                : "showing sample data recorded from KOBIS (--demo); no key or network used."
+        }
+    }
+
     /// The sample recordings by name, for checking them against the fixture files.
     package static var recordings: [String: Data] {
         Dictionary(uniqueKeysWithValues: SampleRecordings.names.compactMap { name in SampleRecordings.bytes(named: name).map { (name, Data($0)) } })
@@ -48,7 +86,7 @@ package struct SampleTransport: HTTPTransport {
 }
 
 /// The demo was asked for something its sample data does not hold.
-package struct SampleDataError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SampleDataError: NotHeldError, Sendable, Equatable {
     package let operation: KOBISOperation?
     /// The request key (`operation?name=value&…`).
     package let request: String
@@ -88,26 +126,9 @@ package extension SampleTransport {
         SampleCatalog.samples(of: .dailyBoxOffice).compactMap(Day.init).sorted()
     }
 
-    /// Days in a few words: single days by name, and a run of consecutive days as its first and
-    /// last, with the few days missing inside it (`2025-09-08 to 2025-10-28 but 2025-09-24 and
-    /// 2025-10-20`), so that a season reads as one stretch rather than fifty dates.
+    /// Days in a few words (``HeldAnswers/describe(_:)``).
     static func describe(_ days: [Day]) -> String {
-        var runs: [[Day]] = []
-        for day in days.sorted() {
-            // A gap of two days or fewer continues a run of at least a week; it is named as missing.
-            if let last = runs.last?.last, last.days(to: day) <= 3, (runs.last?.count ?? 0) >= 7 || last.days(to: day) == 1 {
-                runs[runs.count - 1].append(day)
-            } else {
-                runs.append([day])
-            }
-        }
-        return runs.map { run -> String in
-            guard run.count >= 7, let first = run.first, let last = run.last else { return run.map(\.iso).joined(separator: ", ") }
-            let missing = PeriodReading.days(first...last).filter { !run.contains($0) }
-            let but = missing.isEmpty ? "" : " but " + (missing.count == 1 ? missing[0].iso
-                : missing.dropLast().map(\.iso).joined(separator: ", ") + " and " + (missing.last?.iso ?? ""))
-            return "\(first.iso) to \(last.iso)" + but
-        }.joined(separator: ", ")
+        HeldAnswers.describe(days)
     }
 
     /// The weeks whose weekly box office the samples hold (a day of the week, and the period), oldest first.
@@ -119,15 +140,5 @@ package extension SampleTransport {
                   let period = WeekPeriod.allCases.first(where: { $0.code == values["weekGb"] }) else { return nil }
             return (day, period)
         }.sorted { $0.0 < $1.0 }
-    }
-}
-
-/// The demo was asked for a period holding none of its sample days.
-package struct SamplePeriodError: Error, Sendable, Equatable, CustomStringConvertible {
-    package let from: Day
-    package let to: Day
-
-    package var description: String {
-        "the sample data has no day from \(from.iso) to \(to.iso); sample days: \(SampleTransport.describe(SampleTransport.sampleDays))"
     }
 }

@@ -1,7 +1,6 @@
 import BoxOfficeBrowse
 import BoxOfficeArguments
 import BoxOfficeCore
-import BoxOfficeSamples
 import BoxOfficeRendering
 import BoxOfficeReviews
 #if canImport(FoundationEssentials)
@@ -56,31 +55,32 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
                 'boxoffice daily --json', 'boxoffice movie CODE --json' and the other commands
                 """, command: "browse")
         }
-        let source = context.source
-        let samples = source.heldDays.map { days in
-            BrowseState.Samples(days: days, weeks: Dictionary(grouping: source.heldWeeks ?? []) { BrowsePeriod(rawValue: $0.period.rawValue) ?? .week }
-                                    .mapValues { $0.map(\.day).sorted() })
-        }
-        let home = RankingPlace(day: day ?? samples?.days.last ?? context.today.adding(days: -1), period: period, deep: filters.deep)
-        var state = BrowseState(home: home, today: context.today, samples: samples,
-                                prefetch: source.reachesNetwork && context.invocation.cacheMode != .offline)
+        let quiet = Self.quiet(context)
+        // A client that cannot be composed (no key) is the first fetch's failure, on the view's status line.
+        var state = BrowseState(client: try? quiet.client(), day: day, period: period, deep: filters.deep, today: quiet.today,
+                                offline: quiet.invocation.cacheMode == .offline)
         // A poster is looked up for each film shown when a provider's key is set.
-        state.posters = (try? PosterProviders.configured(context)).map { !$0.isEmpty } ?? false
-        var loop = BrowseLoop(state: state, source: BrowseFetcher(session: Self.session(context, filters: filters)), colors: context.options.colors,
+        state.posters = (try? PosterProviders.configured(quiet)).map { !$0.isEmpty } ?? false
+        var loop = BrowseLoop(state: state, source: BrowseFetcher(session: Self.session(quiet, filters: filters)), colors: context.options.colors,
                               ambiguousWide: context.options.ambiguousWide)
         try await loop.run()
         return .none
     }
 
-    /// What browse is given of the command line's run: its one client and settings, and the
-    /// command line's own knowledge, each in its words. Nothing may be written under the view:
-    /// notes and progress stay silent, and a question goes on the status line.
-    static func session(_ context: CommandContext, filters: RankingFilterOptions) -> BrowseSession {
+    /// The run's settings as the view uses them, its client among them: nothing may be written
+    /// under the view, so notes and progress stay silent, and a question goes on the status line.
+    static func quiet(_ context: CommandContext) -> CommandContext {
         var quiet = context.with(progress: ProgressLine(enabled: false, width: nil, write: { _ in }), say: { _ in })
         quiet.write = nil
         quiet.style.fields = nil
         quiet.ask = nil
-        let source = quiet.source
+        return quiet
+    }
+
+    /// What browse is given of the command line's run: its one client and settings, and the
+    /// command line's own knowledge, each in its words. Nothing may be written under the view:
+    /// notes and progress stay silent, and a question goes on the status line.
+    static func session(_ quiet: CommandContext, filters: RankingFilterOptions) -> BrowseSession {
         var session = BrowseSession(
             client: { [quiet] in try quiet.client() },
             approve: { [quiet] cost, unit, approved, mode in
@@ -100,16 +100,7 @@ struct BrowseCommand: BoxOfficeCommand, Equatable {
                 let movie = try await client.fetch(.movie(code: code))
                 return await PosterProviders.find(for: movie, providers: providers, client: client, context: quiet).url
             },
-            atHand: { days, cached in source.atHand(days, cached: cached) },
-            runWindow: { source.runWindow(today: $0) },
-            searchedFilms: source.searchedFilms,
-            lacksDetails: { source.lacksDetails($0) },
-            holdsNothing: { error in
-                guard let error = error as? SampleDataError else { return false }
-                return [.peopleInfo, .peopleList, .companyInfo, .dailyBoxOffice, .weeklyBoxOffice].contains(error.operation)
-            },
             failure: failure)
-        session.readable = source.reader(of: TopRequest.periodWords, notice: nil)
         session.callLimit = (try? quiet.invocation.callLimit(environment: quiet.environment)) ?? CallLimitError.standardLimit
         return session
     }

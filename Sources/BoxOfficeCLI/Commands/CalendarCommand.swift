@@ -19,7 +19,7 @@ extension CalendarRequest: BoxOfficeCommand {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(MonthCalendar.self)
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; a calendar reads many", command: "calendar") }
-        let (year, month) = month(today: context.today) { context.source.defaultMonth(notice: context.notice) }
+        let (year, month) = month(today: context.today) { context.defaultMonth() }
         let client = try context.client()
         let calendar = try await client.monthCalendar(year: year, month: month, today: context.today,
                                                       reading: context.reading(period: Self.periodWords))

@@ -25,7 +25,7 @@ struct CommandContext: Sendable {
     let now: @Sendable () -> Date
     var makeTransport: (@Sendable () -> any HTTPTransport)?
     /// The run's one client, composed when first asked for and shared by every copy of the context.
-    let root = ClientRoot()
+    private(set) var root = ClientRoot(keepsFailure: true)
     /// The progress line on stderr (drawn only on a terminal).
     var progress: ProgressLine
     /// Writes data to stdout at once, for output that streams (ranges); the key is masked. nil
@@ -51,8 +51,32 @@ struct CommandContext: Sendable {
         return context
     }
 
-    /// Where answers come from: the one place the demo is told from KOBIS.
-    var source: AnswerSource { invocation.demo ? .recordings : .kobis }
+    /// The day a ranking shows when none is asked for, as the client chooses it (its note said).
+    func defaultDay() -> Day {
+        guard let client = try? client() else { return today.adding(days: -1) }
+        return said(client.defaultDay(today: today))
+    }
+
+    /// The week a weekly ranking shows when none is asked for, when the client chooses one.
+    func defaultWeek(_ period: WeekPeriod?) -> (day: Day, period: WeekPeriod)? {
+        (try? client())?.defaultWeek(period: period).map(said).map { ($0.day, $0.period) }
+    }
+
+    /// The month a calendar shows when none is asked for, when the client chooses one.
+    func defaultMonth() -> (year: Int, month: Int)? {
+        (try? client())?.defaultMonth().map(said).map { ($0.year, $0.month) }
+    }
+
+    /// The year ranked when none is asked for, when the client chooses one.
+    func defaultYear() -> Int? {
+        (try? client())?.defaultYear().map(said)
+    }
+
+    /// A default's value, its note said.
+    private func said<Value>(_ choice: Defaulted<Value>) -> Value {
+        if let note = choice.note { notice?(note) }
+        return choice.value
+    }
 
     /// Notes for the user, unless `--quiet`.
     var notice: (@Sendable (String) -> Void)? { invocation.verbosity == .quiet ? nil : say }
@@ -104,15 +128,17 @@ struct CommandContext: Sendable {
     /// How the engine reads a period's days for this command: `--jobs` at a time, its cost
     /// approved first (``approve(_:unit:span:)``: `span` says what the period is when the
     /// user may not know, as `--from` without `--to`), counted on the progress line; with `period`
-    /// (naming the days for the note that says so), only the days the source holds.
+    /// (naming the days for the note that says so), only the days the client holds, when it
+    /// holds some only.
     func reading(unit: String = "days", period: (@Sendable ([Day]) -> String)?, span: String? = nil) -> PeriodReading {
         let progress = self.progress
-        let (source, notice) = (self.source, self.notice)
         let callsLeft = Locked<Int?>(nil)
         var reading = PeriodReading(jobs: invocation.jobs,
                                     began: { progress.beginRange(total: $0.count, unit: unit, callsLeft: callsLeft.withLock { $0 }) },
-                                    finished: { progress.finished(fromCache: $0) },
-                                    readable: source.reader(of: period, notice: notice, korean: options.korean))
+                                    finished: { progress.finished(fromCache: $0) })
+        reading.period = period
+        reading.note = notice
+        reading.korean = options.korean
         reading.approve = { [self] cost in
             let left = try await approve(cost, unit: unit, span: span)
             callsLeft.withLock { $0 = left }
@@ -138,10 +164,18 @@ struct CommandContext: Sendable {
         return { words.handle($0) }
     }
 
+    /// The same settings with a client of their own, composed anew after a failure (a server that
+    /// lives long: a key put in place meanwhile is found by the next call).
+    func composingAgainAfterFailures() -> CommandContext {
+        var context = self
+        context.root = ClientRoot(keepsFailure: false)
+        return context
+    }
+
     /// The run's client: the command line's one composition root, run once however many times a
     /// command, a tool call or a view's fetch asks (a view of it, ``BoxOfficeClient/cacheMode(_:)``,
-    /// serves a request that reads the cache otherwise). A failure (no key, a bad setting) is not
-    /// kept: it is said again to whoever asks next.
+    /// serves a request that reads the cache otherwise). A failure (no key, a bad setting) is
+    /// kept for the run and said to whoever asks (a server's is not: ``composingAgainAfterFailures()``).
     func client() throws -> BoxOfficeClient {
         try root.composed { try compose() }.client
     }
@@ -158,12 +192,13 @@ struct CommandContext: Sendable {
     /// try, and the transport. The demo is a transport of its own, with none of them.
     private func compose() throws -> ClientRoot.Composed {
         let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
-        if !source.reachesNetwork {
-            // The samples are a read-only cache of their own: no disk cache, no network, nothing counted.
-            notice?(options.korean ? "KOBIS에서 기록해 둔 예시 자료를 보여 줍니다 (--demo): 키도 네트워크도 쓰지 않습니다."
-                : "showing sample data recorded from KOBIS (--demo); no key or network used.")
+        // Where answers come from is decided here, once: the demo's recordings, or KOBIS.
+        if invocation.demo {
+            // The samples are a source that asks no one: no disk cache, no network, nothing counted.
+            let samples = SampleTransport(log: log)
+            notice?(samples.words(.composed, korean: options.korean))
             progress.countsSamples()
-            let client = BoxOfficeClient(transport: SampleTransport(log: log), middlewares: [RetryMiddleware(attempts: 1)], baseURL: baseURL, now: now)
+            let client = BoxOfficeClient(transport: samples, middlewares: [RetryMiddleware(attempts: 1)], baseURL: baseURL, now: now)
             return ClientRoot.Composed(client: client, quota: nil, keys: KeyRing([]))
         }
         // Offline, nothing is sent, so no key is needed (cached answers never depend on it).
@@ -286,8 +321,14 @@ final class ClientRoot: Sendable {
         let keys: KeyRing
     }
 
-    private let made = Locked<Composed?>(nil)
+    private let made = Locked<Result<Composed, any Error>?>(nil)
     private let costSaid = Locked(false)
+    /// Whether a failure to compose is kept (a run's) or composing is tried again (a server's).
+    private let keepsFailure: Bool
+
+    init(keepsFailure: Bool) {
+        self.keepsFailure = keepsFailure
+    }
 
     /// Whether a reading's cost is yet to be said in this run: true once. A reading that goes on
     /// past what was first read (a run at number one read further back) is not said again.
@@ -301,10 +342,15 @@ final class ClientRoot: Sendable {
     /// The composed client, composing it with `compose` the first time.
     func composed(_ compose: () throws -> Composed) throws -> Composed {
         try made.withLock { made in
-            if let made { return made }
-            let composed = try compose()
-            made = composed
-            return composed
+            if let made { return try made.get() }
+            do {
+                let composed = try compose()
+                made = .success(composed)
+                return composed
+            } catch {
+                if keepsFailure { made = .failure(error) }
+                throw error
+            }
         }
     }
 }

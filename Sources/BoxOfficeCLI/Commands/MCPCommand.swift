@@ -45,7 +45,7 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         if let registration {
             let program = MCPRegistration.programPath()
-            let arguments = context.source.options + ["mcp"]
+            let arguments = context.invocation.sourceOptions + ["mcp"]
             context.notice?(MCPRegistration.note(for: registration, program: program, arguments: arguments))
             return .text(MCPRegistration.snippet(for: registration, program: program, arguments: arguments))
         }
@@ -62,13 +62,13 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
 
     /// The server's session, composed from the run's settings: the one client (whose decoded
     /// answers are kept, as a server answers the same days again and again, and which draws no
-    /// progress line: the server's calls are its client's to follow), the source, the limit of
+    /// progress line: the server's calls are its client's to follow), the limit of
     /// calls, the quota's count, and failures in words that name no flag.
     static func session(_ context: CommandContext) -> MCPSession {
-        var context = context.with(progress: ProgressLine(enabled: false, width: nil, write: { _ in }))
+        var context = context.composingAgainAfterFailures().with(progress: ProgressLine(enabled: false, width: nil, write: { _ in }))
         context.decoded = DecodedAnswers()
         let secrets = context.secrets
-        var session = MCPSession(client: { [context] in try context.client() }, source: context.source, offline: context.invocation.cacheMode == .offline,
+        var session = MCPSession(client: { [context] in try context.client() }, offline: context.invocation.cacheMode == .offline,
                           now: context.now, jobs: context.invocation.jobs,
                           callLimit: { [context] in try context.invocation.callLimit(environment: context.environment) },
                           allowsAnyCost: context.invocation.yes, callsLeftToday: { [context] in try context.callsLeftToday() },

@@ -31,7 +31,7 @@ extension NewsRequest: BoxOfficeCommand {
         try context.check(NewsShown.self)
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; news reads the rankings of several days", command: "news") }
         let client = try context.client()
-        let news = try await news(client: client, latest: { context.source.defaultDay(today: context.today, notice: context.notice) },
+        let news = try await news(client: client, latest: { context.defaultDay() },
                                   reading: context.reading(period: Self.periodWords), notice: context.notice)
         return .period(NewsShown(news, korean: context.options.korean), coverage: news.coverage)
     }

@@ -60,7 +60,7 @@ extension RankingRange {
             try write?(output.withLock { $0.next(value) })
         }
         var reading = context.reading(unit: unit, period: period, span: span)
-        let readable = try reading.readable(items)
+        let readable = try context.client().readable(items, reading: reading)
         // The days the source does not hold go in their places as the others arrive.
         let held = Set(readable)
         let notHeld = Locked(items.filter { !held.contains($0) }.map { UnreadDay(day: $0, reason: .notHeld) })

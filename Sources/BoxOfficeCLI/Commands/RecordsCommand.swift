@@ -31,7 +31,7 @@ extension RecordsQuery: BoxOfficeCommand {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(PeriodRecords.self)
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; records reads a day's ranking for every day of the period", command: "records") }
-        let (request, span) = engineRequest(today: context.today) { context.source.defaultYear(notice: context.notice) }
+        let (request, span) = engineRequest(today: context.today) { context.defaultYear() }
         let reading = context.reading(period: TopRequest.periodWords, span: span)
         let client = try context.client()
         let resolved = try await context.scope(filter: request.filter, region: request.region, client: client)

@@ -49,9 +49,6 @@ extension WatchRequest: BoxOfficeCommand {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         try context.check(WatchShown.self)
         if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; watch reads the rankings of several days", command: "watch") }
-        if !context.source.reachesNetwork {
-            throw UsageError(message: "watch follows what KOBIS publishes day by day; the demo's recorded days never change (try 'boxoffice --demo news')", command: "watch")
-        }
         let notice = context.notice
         let recovered: @Sendable (WatchStateRecovery) -> Void = { recovery in
             notice?("the watch's state \(recovery.path) cannot be read: \(recovery.problem) (a crash while it was written); going on from the state before it, \(recovery.previous): events told since then are told again, none is lost.")
@@ -64,8 +61,13 @@ extension WatchRequest: BoxOfficeCommand {
         let calls = try context.invocation.callLimit(environment: context.environment)
         let failures = Locked<[String]>([])
         let unshown = Locked<(any Error)?>(nil)
-        let update = try await client.watch(store: store, targets: wanted, deep: deep, maxCalls: calls, reading: context.reading(period: nil),
+        let update: WatchUpdate
+        do {
+            update = try await client.watch(store: store, targets: wanted, deep: deep, maxCalls: calls, reading: context.reading(period: nil),
                                             delivery: delivery(context, failures: failures, unshown: unshown))
+        } catch is UnchangingSourceError {
+            throw UsageError(message: "watch follows what KOBIS publishes day by day; the demo's recorded days never change (try 'boxoffice --demo news')", command: "watch")
+        }
         if let failure = unshown.withLock({ $0 }) { throw failure }
         if update.started {
             notice?("watch '\(name)' started: it follows KOBIS from \(update.state.lastDay.iso) on; the next run tells what happens after\(wanted.isEmpty ? "" : ", and when a target is reached").")

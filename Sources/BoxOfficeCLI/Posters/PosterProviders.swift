@@ -12,8 +12,8 @@ import Foundation
 enum PosterProviders {
     /// Kakao first (it searches Korean titles), then OMDb (English titles). Throws when neither has a key.
     static func configured(_ context: CommandContext) throws -> [PosterProvider] {
-        // The recordings reach nothing outside: no provider is asked.
-        guard context.source.reachesNetwork else { return [] }
+        // A client that asks no one (the demo's recordings) asks no provider either.
+        if (try? context.client())?.asksNoOne == true { return [] }
         var providers: [PosterProvider] = []
         for service in PosterProvider.Service.allCases {
             guard let key = context.environment[service.keyVariable]?.trimmingBlanksAndNewlines(), !key.isEmpty else { continue }
@@ -36,7 +36,7 @@ enum PosterProviders {
     /// unless another one finds the poster.
     static func find(for movie: Movie, providers: [PosterProvider], client: BoxOfficeClient,
                      context: CommandContext) async -> (url: String?, failure: (any Error)?) {
-        guard context.source.reachesNetwork else {
+        guard !client.asksNoOne else {
             context.notice?("--demo uses no network, so no poster is looked up.")
             return (nil, nil)
         }

@@ -4,7 +4,7 @@ import BoxOfficeRendering
 
 extension DailyRequest {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
-        let request = engineRequest { context.source.defaultDay(today: context.today, notice: context.notice) }
+        let request = engineRequest { context.defaultDay() }
         if range != nil {
             return try await RankingRange.run(request, unit: "days", period: Self.periodWords, span: span, context: context)
         }

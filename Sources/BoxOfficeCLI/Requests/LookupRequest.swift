@@ -10,8 +10,8 @@ extension LookupRequest: BoxOfficeRequest {
             return try await context.show(Kind.record(code), using: client)
         case let .name(name, page):
             var output = try await context.show(Kind.search(name, page: page), using: client)
-            // The samples hold only some records: the hint names one they hold, or says they hold none.
-            if case .value(var found as SearchPage<Kind.Summary>, let chart) = output.content, let held = context.source.heldRecords(of: Kind.name) {
+            // A client that holds only some records: the hint names one it holds, or says it holds none.
+            if case .value(var found as SearchPage<Kind.Summary>, let chart) = output.content, let held = client.heldRecords(of: Kind.name) {
                 found.detailsAtHand = held
                 output.content = .value(found, chart: chart)
             }

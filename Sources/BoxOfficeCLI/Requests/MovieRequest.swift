@@ -42,8 +42,8 @@ extension MovieRequest {
     /// The film's run: the days at hand (the cache's, read offline so nothing is fetched, or the
     /// samples'), or with `--run` the whole run, its calls said (and asked) first.
     private nonisolated(nonsending) func filmRun(of movie: Movie, client: BoxOfficeClient, context: CommandContext) async throws -> FilmRun? {
-        let run = try await context.source.filmRun(of: movie, runReading, deep: deep, client: client, today: context.today, jobs: context.invocation.jobs,
-                                                   whole: context.reading(period: Self.runWords))
+        let run = try await client.filmRun(of: movie, runReading, deep: deep, today: context.today, jobs: context.invocation.jobs,
+                                           whole: context.reading(period: Self.runWords))
         for note in notes(run) { context.notice?(note) }
         return run
     }
@@ -66,8 +66,8 @@ extension MovieRequest {
         return { title, film in notice?(found(title, film)) }
     }
 
-    /// A title that named no film or several, said as the source searched it (the demo searches its samples).
+    /// A title that named no film or several, said as the client searched it (the demo searches its samples).
     static func worded(_ error: AmbiguousTitleError, _ context: CommandContext) -> AmbiguousTitleError {
-        context.source.worded(error)
+        (try? context.client())?.worded(error) ?? error
     }
 }

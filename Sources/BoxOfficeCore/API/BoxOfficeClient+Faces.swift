@@ -85,22 +85,17 @@ extension BoxOfficeClient {
         try await client.trend(of: codes, range: range, alignedByOpening: alignedByOpening, today: today, reading: reading)
     }
 
-    /// One film's run from the days of `window` that `reading` finds at hand.
+    /// One film's run from the days of `window` at hand, read at no call, `jobs` at a time.
     package nonisolated(nonsending) func runsAtHand(of code: String, within window: ClosedRange<Day>, today: Day,
-                                                reading: PeriodReading) async throws -> (trend: Trend, run: FilmRun?) {
-        try await client.runsAtHand(of: code, within: window, today: today, reading: reading)
+                                                jobs: Int) async throws -> (trend: Trend, run: FilmRun?) {
+        let (engine, reading) = client.atHand(jobs: jobs, deep: false)
+        return try await engine.runsAtHand(of: code, within: window, today: today, reading: reading)
     }
 
     /// The records of a period, read as `reading` says (the browse's month).
     package nonisolated(nonsending) func records(of period: ClosedRange<Day>, limit: Int, reading: PeriodReading) async throws -> PeriodRecords {
         let (rankings, coverage) = try await client.dailyRankings(of: period, reading: reading)
         return PeriodRecords(period: period, rankings: rankings, coverage: coverage, limit: limit)
-    }
-
-    /// A film's run as `run` reads it (at hand, or whole), its days read as `reading` says.
-    package nonisolated(nonsending) func filmRun(of code: String, openDate: Day?, run: FilmRun.Reading, deep: Bool = false, today: Day,
-                                             reading: PeriodReading, unheld: UnreadDay.Reason) async throws -> FilmRun? {
-        try await client.filmRun(of: code, openDate: openDate, run: run, deep: deep, today: today, reading: reading, unheld: unheld)
     }
 
     /// A month's calendar, read as `reading` says.

@@ -292,10 +292,9 @@ public struct BoxOfficeClient: Sendable {
     /// ```
     public func storedRun(of movieCode: String, from: Day, to: Day) async throws(BoxOfficeError) -> Trend {
         guard from <= to else { throw .invalidRequest("the period starts on \(from.iso), after its last day, \(to.iso)") }
-        let engine = client
-        let reading = PeriodReading(jobs: 4, readable: { days in days.filter { engine.isCached(.daily($0)) } })
+        let (engine, reading) = client.atHand(jobs: 4, deep: false)
         do {
-            return try await client.runAtHand(of: movieCode, within: from...to, today: Day.korean(at: now()), reading: reading)
+            return try await engine.runAtHand(of: movieCode, within: from...to, today: Day.korean(at: now()), reading: reading)
         } catch {
             throw BoxOfficeError(error)
         }
@@ -320,14 +319,9 @@ public struct BoxOfficeClient: Sendable {
         if reading == .whole, details.openDate == nil {
             throw .invalidRequest("KOBIS gives no opening day for \(details.title) (\(movieCode)), so its run has no start")
         }
-        let engine = client
-        var period = PeriodReading(jobs: max(1, concurrency))
-        if reading == .atHand {
-            period.readable = { days in days.filter { engine.holdsRanking(of: $0, deep: deep) } }
-        }
         do {
-            return try await client.filmRun(of: movieCode, openDate: details.openDate, run: reading, deep: deep, today: Day.korean(at: now()),
-                                          reading: period, unheld: .notCached)
+            return try await filmRun(of: details, reading, deep: deep, today: Day.korean(at: now()), jobs: max(1, concurrency),
+                                     whole: PeriodReading(jobs: max(1, concurrency)))
         } catch {
             throw BoxOfficeError(error)
         }

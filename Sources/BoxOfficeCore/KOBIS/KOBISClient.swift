@@ -20,7 +20,7 @@ package struct KOBISClient: Sendable {
     /// What an answer's name in a cache starts with: nothing for KOBIS's own server, else the
     /// server it came from, so that a stand-in's answers are never given to a run that asks KOBIS.
     private let server: String
-    private let chain: MiddlewareChain
+    let chain: MiddlewareChain
     private let timeout: TimeInterval
     private let decoded: DecodedAnswers?
     private let now: @Sendable () -> Date
@@ -68,8 +68,10 @@ package struct KOBISClient: Sendable {
         return Answer(value: stamped, body: answer.body, fetched: answer.fetched, fromCache: answer.fromCache)
     }
 
-    /// Whether a middleware holds a usable answer to a request (so fetching it costs no call).
+    /// Whether a source of answers holds a usable answer to a request (so fetching it costs no
+    /// call): one that asks no one (the demo's recordings), or a middleware (a cache).
     package func isCached(requestKey: String, freshness: Freshness) -> Bool {
+        if let source = chain.closedSource { return source.holds(requestKey: requestKey) }
         let key = cacheKey(requestKey)
         var operation = BoxOfficeOperation(summary: key, address: key, request: key)
         operation.freshness = freshness

@@ -65,7 +65,7 @@ extension KOBISClient {
     package nonisolated(nonsending) func monthCalendar(year: Int, month: Int, today: Day, reading: PeriodReading) async throws -> MonthCalendar {
         let days = MonthCalendar.days(year: year, month: month) ?? []
         let published = days.filter { $0 < today }
-        let read = try reading.readable(published)
+        let read = try readable(published, reading: reading)
         var tops: [Day: BoxOfficeEntry] = [:]
         let failed = try await dailyRankings(of: read, reading: reading) { ranking in
             tops[ranking.day] = ranking.entries.min { $0.rank < $1.rank }

@@ -62,7 +62,7 @@ extension KOBISClient {
                                              reading: PeriodReading, unheld: UnreadDay.Reason = .notHeld) async throws -> FilmRun? {
         guard let window = FilmRun.window(opening: openDate, reading: run, today: today) else { return nil }
         let all = PeriodReading.days(window)
-        let days = try reading.readable(all)
+        let days = try readable(all, reading: reading)
         var held = days.count
         if run == .whole {
             // Which calls the cache answers, asked once: the cost, and where the held days end.

@@ -25,6 +25,14 @@ package struct PeriodReading: Sendable {
     /// Whether a day whose cache entry cannot be read (a link, a foreign file) is only not in the
     /// cache: what is read at hand (a film's run) looks at every day, wanting only those it can read.
     package var unreadableIsNotCached = false
+    /// Names the days of the period for a note ("the range's 90 days"); given, a client over a
+    /// source that holds some days only reads those it holds and says so (``note``); nil, every
+    /// day asked is read, one not held being a day not read.
+    package var period: (@Sendable (_ days: [Day]) -> String)? = nil
+    /// Told a note the reading has for the user (the days a source that holds some only could read).
+    package var note: (@Sendable (String) -> Void)? = nil
+    /// Whether the notes are said in Korean.
+    package var korean = false
 
     package init(jobs: Int = 4, began: @escaping @Sendable (_ days: [Day]) -> Void = { _ in },
                  finished: @escaping @Sendable (_ fromCache: Bool) -> Void = { _ in },
@@ -138,7 +146,7 @@ extension KOBISClient {
     package nonisolated(nonsending) func dailyRankings(of period: ClosedRange<Day>, filter: BoxOfficeFilter = BoxOfficeFilter(), deep: Bool = false,
                                                    reading: PeriodReading) async throws -> (rankings: [DailyBoxOffice], coverage: PeriodCoverage) {
         let all = PeriodReading.days(period)
-        let days = try reading.readable(all)
+        let days = try readable(all, reading: reading)
         var rankings: [DailyBoxOffice] = []
         let failed = deep ? try await deepRankings(of: days, listing: .daily, filter: filter, scope: nil, reading: reading) { rankings.append($0) }
             : try await dailyRankings(of: days, filter: filter, reading: reading) { rankings.append($0) }

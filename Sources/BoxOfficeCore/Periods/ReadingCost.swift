@@ -36,8 +36,10 @@ package struct CostRefused: Error, Sendable, Equatable {
 }
 
 extension KOBISClient {
-    /// What reading `calls` costs: those the cache holds are free.
+    /// What reading `calls` costs: those a source holds (a cache) are free, and a client that
+    /// asks no one (``ClosedAnswerSource``) fetches nothing.
     package func cost<Value>(of calls: [KOBISCall<Value>], days: Int, atMost: Bool = false) -> ReadingCost {
-        ReadingCost(days: days, calls: calls.count, toFetch: calls.filter { !isCached($0) }.count, atMost: atMost)
+        let toFetch = closedSource == nil ? calls.filter { !isCached($0) }.count : 0
+        return ReadingCost(days: days, calls: calls.count, toFetch: toFetch, atMost: atMost)
     }
 }

@@ -99,7 +99,7 @@ extension KOBISClient {
             }
             period = PeriodReading.days(start...min(yesterday, start.adding(days: Trend.defaultDays - 1)))
         }
-        let days = try reading.readable(period)
+        let days = try readable(period, reading: reading)
         var rankings: [DailyBoxOffice] = []
         var failed: [UnreadDay] = []
         do {
@@ -139,10 +139,18 @@ extension KOBISClient {
                                                 reading: PeriodReading) async throws -> (trend: Trend, run: FilmRun?) {
         let yesterday = today.adding(days: -1)
         let period = window.lowerBound <= yesterday ? PeriodReading.days(window.lowerBound...min(window.upperBound, yesterday)) : []
-        let days = try reading.readable(period)
+        let days = try readable(period, reading: reading)
         var rankings: [DailyBoxOffice] = []
-        let failed = try await dailyRankings(of: days, reading: reading) { rankings.append($0) }
-        let coverage = PeriodCoverage(asked: period, read: days, failed: failed)
+        var failed = try await dailyRankings(of: days, reading: reading) { rankings.append($0) }
+        // Read from the cache alone (``KOBISClient/atHand(jobs:deep:)``), a day it does not hold
+        // was simply not at hand, as a day a source does not hold.
+        var read = days
+        if reading.unreadableIsNotCached {
+            let missing = Set(failed.filter { $0.reason == .notCached }.map(\.day))
+            failed.removeAll { missing.contains($0.day) }
+            read.removeAll(where: missing.contains)
+        }
+        let coverage = PeriodCoverage(asked: period, read: read, failed: failed)
         var trend = if rankings.isEmpty {
             Trend(from: window.lowerBound, to: min(window.upperBound, max(window.lowerBound, yesterday)),
                   movies: [Trend.Series(movieCode: code, title: code, points: [])])

@@ -48,12 +48,12 @@ package struct AmbiguousTitleError: Error, Sendable {
     package let title: String
     package let page: SearchPage<MovieSummary>
     /// The search was the demo's, of the films its samples hold, not KOBIS's (a face's to say).
-    package var searchedSamples = false
+    package var searchedHeld: Int? = nil
 
-    package init(title: String, page: SearchPage<MovieSummary>, searchedSamples: Bool = false) {
+    package init(title: String, page: SearchPage<MovieSummary>, searchedHeld: Int? = nil) {
         self.title = title
         self.page = page
-        self.searchedSamples = searchedSamples
+        self.searchedHeld = searchedHeld
     }
 }
 

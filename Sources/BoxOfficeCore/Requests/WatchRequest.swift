@@ -60,7 +60,8 @@ extension BoxOfficeClient {
     /// The same, read as `reading` says, delivered as `delivery` says.
     package nonisolated(nonsending) func watch(store: some WatchStore, targets: [WantedTarget], deep: Bool, maxCalls: Int, reading: PeriodReading,
                                                delivery: WatchDelivery) async throws -> WatchUpdate {
-        try await store.exclusively {
+        guard !asksNoOne else { throw UnchangingSourceError() }
+        return try await store.exclusively {
             let state = try await store.read()
             let found = try await self.found(targets, known: state)
             // What finding the targets sent is not there for the days.

@@ -52,7 +52,7 @@ import Testing
 
     @Test func eachFaceIsAModuleThatDependsOnNoOtherFace() throws {
         // The compiler keeps them apart: a face that named another's types would not build.
-        #expect(try Self.dependencies(of: "BoxOfficeMCP") == ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeArguments", "BoxOfficeSamples"])
+        #expect(try Self.dependencies(of: "BoxOfficeMCP") == ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeArguments"])
         #expect(try Self.dependencies(of: "BoxOfficeBrowse") == ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeReviews"])
         for shared in ["BoxOfficeArguments", "BoxOfficeSamples"] {
             #expect(try Self.dependencies(of: shared).allSatisfy { !["BoxOfficeCLI", "BoxOfficeMCP", "BoxOfficeBrowse"].contains($0) }, "\(shared)")
@@ -76,5 +76,10 @@ import Testing
             .merging(browse) { first, _ in first }
         let demo = all.flatMap { file in file.value.split(separator: "\n").filter { $0.contains("invocation.demo") }.map { _ in file.key } }
         #expect(demo == ["BoxOfficeCLI/Commands/CommandContext.swift"])
+        // Where answers come from is the client's to know: the samples are composed in one place,
+        // and no request, tool or view names them.
+        let faces = all.merging(try Self.code(under: "BoxOfficeMCP")) { first, _ in first }
+        #expect(Self.files(in: faces, naming: "BoxOfficeSamples") == ["BoxOfficeCLI/Commands/CommandContext.swift"])
+        #expect(Self.files(in: faces, naming: "AnswerSource") == [])
     }
 }
