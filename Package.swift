@@ -43,17 +43,17 @@ let package = Package(
         .target(name: "BoxOfficeCrypto", swiftSettings: [.unsafeFlags(["-O"])]),
         // The user's own reviews of movies, kept on their disk, with salted password hashes. Not in
         // the library product: BoxOfficeCrypto's optimisation flag is unsafe for a versioned dependency.
-        .target(name: "BoxOfficeReviews", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeCrypto"]),
+        .target(name: "BoxOfficeReviews", dependencies: ["BoxOfficeCore", "BoxOfficeStorage", "BoxOfficeCrypto"]),
         // browse, the full-screen view: its state machine, screens, terminal and loop, over a
         // BrowseSource the program that shows it gives it. It knows no command line.
         .target(name: "BoxOfficeBrowse", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeReviews"]),
         // The demo: KOBIS recordings compiled in (--demo works wherever the program is), answered
-        // by a transport of their own, and what they hold, for every face to ask.
-        .target(name: "BoxOfficeSamples", dependencies: ["BoxOfficeCore", "BoxOfficeRendering"], resources: [.embedInCode("Samples")]),
+        // by a transport of their own that asks no one, and says what it holds to the engine.
+        .target(name: "BoxOfficeSamples", dependencies: ["BoxOfficeCore"], resources: [.embedInCode("Samples")]),
         // The words of requests that the faces share: each parameter declared once, how a face's
         // arguments are read (argv or a tool's JSON), days and months as users write them, each
         // request's checks, and the messages of bad arguments and of costs past the limit.
-        .target(name: "BoxOfficeArguments", dependencies: ["BoxOfficeCore", "BoxOfficeRendering"]),
+        .target(name: "BoxOfficeArguments", dependencies: ["BoxOfficeCore"]),
         // The MCP server: JSON-RPC over stdio, its tools, their arguments read as the shared words
         // read them, answered by the engine. It knows no command line.
         .target(name: "BoxOfficeMCP", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeArguments"]),

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// One argument's value as a face received it.
 package enum ArgumentValue: Equatable, Sendable {

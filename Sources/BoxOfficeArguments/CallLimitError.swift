@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// A command would make more calls to KOBIS than the limit allows without asking, and nobody said
 /// to go ahead: refused (exit 64) before any call, saying what it costs and how to go ahead.

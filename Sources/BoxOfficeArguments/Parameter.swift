@@ -1,4 +1,4 @@
-import BoxOfficeRendering
+import BoxOfficeCore
 
 /// One parameter of a request, declared once, as swift-argument-parser's `@Option` is: its name,
 /// what the command line says of it (placeholder, help, default, completion) and the kind of value

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// A period shown without the days KOBIS could not answer (its own failure, every try), or, offline,
 /// without the days the cache does not hold: the rest is shown, and this, after it, says which days

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// The filters `daily` and `weekly` share: nation, diversity or commercial films, region.
 package struct RankingFilterOptions: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// A range of days given as `from` and `to` (`daily`, `weekly`, `top`, `trend` and their tools):
 /// the two parameters, and the range they give, checked in the face's terms.

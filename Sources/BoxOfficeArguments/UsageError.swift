@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// The command line was wrong: exit 64, with the message and a pointer to help.
 package struct UsageError: Error, Equatable, CustomStringConvertible {

@@ -100,7 +100,7 @@ extension SearchRequest: ToolRequest {
     }
 }
 
-extension LookupRequest: ToolRequest {
+extension LookupRequest: ToolRequest where Kind.Record: Presentable, Kind.Summary: SearchItem {
     nonisolated(nonsending) func answer(_ call: ToolCall) async throws -> ToolAnswer {
         let client = try call.session.client()
         switch target {

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// What the store holds, checked where it is stored: every review the store writes anew (added,
 /// edited or imported) is in its stored form and passes these rules, whoever made it.

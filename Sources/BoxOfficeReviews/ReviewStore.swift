@@ -1,6 +1,5 @@
 import BoxOfficeCore
 import BoxOfficeStorage
-import BoxOfficeRendering
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 /// Which recorded KOBIS answer the demo gives to which call.
 package enum SampleCatalog {
     /// Request keys (see `KOBISCall.requestKey`) and the recording in Fixtures/kobis that answers them.

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// The answers kept on disk and today's count of calls (`cache info`, the `quota_status` tool),
 /// or clearing them (`cache clear`).

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// One of KOBIS's code tables (`codes`, the `code_table` tool).
 package struct CodesRequest: Equatable, Sendable {

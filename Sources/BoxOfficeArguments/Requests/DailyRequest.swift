@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// The top ten of one day, or of every day of a range (`daily`, the `daily_box_office` tools).
 package struct DailyRequest: Equatable, Sendable {

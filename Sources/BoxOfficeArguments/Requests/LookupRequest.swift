@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// A person or a company: one shape for both: a code shows the record, a name searches for it a page at a time.
 package struct LookupRequest<Kind: LookupKind>: Equatable, Sendable {
@@ -15,8 +14,8 @@ package struct LookupRequest<Kind: LookupKind>: Equatable, Sendable {
 
 /// What `people` and `company` differ in: their words, and KOBIS's two operations for each.
 package protocol LookupKind: Sendable {
-    associatedtype Record: Presentable
-    associatedtype Summary: SearchItem
+    associatedtype Record: Sendable
+    associatedtype Summary: Sendable & Equatable
 
     /// What is looked up, in messages (`people`, `company`).
     static var name: String { get }

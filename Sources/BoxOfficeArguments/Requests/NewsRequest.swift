@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// A published day's events against the day before (`news`, the `box_office_news` tool).
 package struct NewsRequest: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// A period's records (`records`, the `period_records` tool): the period, the places, the filters
 /// and `--deep` as `top` takes them, and a milestone the fastest are looked for to besides 1,000,000.

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// Movies and their codes, by title, director or year (`search`, the `search_movies` tool).
 package struct SearchRequest: Equatable, Sendable {

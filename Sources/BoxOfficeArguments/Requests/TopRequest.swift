@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// Films ranked by audience within a period, computed from the daily rankings of its days.
 package struct TopRequest: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

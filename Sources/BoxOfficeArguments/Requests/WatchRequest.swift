@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// Every event since a watch's last run (`watch`): its name, its targets, the program run for each
 /// event, and whether it reads past the top 10.

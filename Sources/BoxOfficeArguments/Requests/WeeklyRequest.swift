@@ -1,5 +1,4 @@
 import BoxOfficeCore
-import BoxOfficeRendering
 
 /// The top ten of a week, its weekend or its weekdays (`weekly`, the `weekly_box_office` tool).
 package struct WeeklyRequest: Equatable, Sendable {

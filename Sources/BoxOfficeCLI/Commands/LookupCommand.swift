@@ -9,7 +9,7 @@ extension LookupRequest: BoxOfficeCommand where Kind: LookupCommandKind {
 }
 
 /// A kind of lookup with its command's description.
-protocol LookupCommandKind: LookupKind {
+protocol LookupCommandKind: LookupKind where Record: Presentable, Summary: SearchItem {
     static var spec: CommandSpec { get }
 }
 

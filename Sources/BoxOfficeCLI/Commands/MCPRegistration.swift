@@ -1,4 +1,5 @@
 import BoxOfficeArguments
+import BoxOfficeCore
 import BoxOfficeRendering
 import BoxOfficeTransports
 #if canImport(FoundationEssentials)

@@ -2,7 +2,7 @@ import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeRendering
 
-extension LookupRequest: BoxOfficeRequest {
+extension LookupRequest: BoxOfficeRequest where Kind.Record: Presentable, Kind.Summary: SearchItem {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         let client = try context.client()
         switch target {

@@ -66,6 +66,25 @@ import Testing
         }
     }
 
+    /// The shared modules below the faces need nothing of the rendering: JSON, numbers and
+    /// message words are the engine's (a module may import only what the manifest gives it, and
+    /// none of them names the rendering module, so a build that has it at hand cannot slip it in).
+    @Test func theSharedModulesStandOffTheRendering() throws {
+        for module in ["BoxOfficeReviews", "BoxOfficeArguments", "BoxOfficeSamples"] {
+            let dependencies = try Self.dependencies(of: module)
+            #expect(!dependencies.contains("BoxOfficeRendering"), "\(module): \(dependencies)")
+            #expect(Self.files(in: try Self.code(under: module), naming: "BoxOfficeRendering") == [], "\(module)")
+        }
+        // Nor does a face import a module its manifest entry does not name.
+        for face in ["BoxOfficeMCP", "BoxOfficeBrowse"] {
+            let dependencies = Set(try Self.dependencies(of: face))
+            let imported = Set(try Self.code(under: face).values.flatMap { text in
+                text.split(separator: "\n").compactMap { line in line.hasPrefix("import BoxOffice") ? String(line.dropFirst(7)) : nil }
+            })
+            #expect(imported.isSubset(of: dependencies), "\(face) imports \(imported.subtracting(dependencies).sorted())")
+        }
+    }
+
     @Test func browseCastsNoValueAndTheDemoIsToldInOnePlace() throws {
         let browse = try Self.code(under: "BoxOfficeBrowse")
         #expect(browse.count >= 5)

@@ -2,6 +2,7 @@
 @testable import BoxOfficeRendering
 @testable import BoxOfficeCore
 @testable import BoxOfficeReviews
+@testable import BoxOfficeCLI
 import Foundation
 import Testing
 

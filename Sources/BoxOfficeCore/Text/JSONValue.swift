@@ -1,4 +1,3 @@
-import BoxOfficeCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -99,7 +98,7 @@ package enum JSONValue: Sendable, Equatable {
     }
 
     /// Whether the value is a number (for right-aligning a column).
-    var isNumber: Bool {
+    package var isNumber: Bool {
         switch self {
         case .int, .double: true
         default: false

@@ -1,4 +1,3 @@
-import BoxOfficeCore
 
 /// Words shared by every face's messages.
 package enum MessageText {
