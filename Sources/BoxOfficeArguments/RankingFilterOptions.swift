@@ -8,8 +8,6 @@ package struct RankingFilterOptions: Equatable, Sendable {
     package var market: BoxOfficeFilter.Market?
     /// What the user typed for `--region`: a code, or a name resolved through the code table at run time.
     package var region: String?
-    /// How the face that gave the region names it, for a region KOBIS turns out not to know.
-    package var regionParameter = "--region"
     /// `--deep`: past the top 10, from the four filtered lists (those the filters keep).
     package var deep = false
 
@@ -47,7 +45,6 @@ package struct RankingFilterOptions: Equatable, Sendable {
                 throw UsageError(message: "\(arguments.named(Self.region)) needs a region name or code, e.g. \(arguments.named(Self.region)) 서울", command: arguments.name)
             }
             region = trimmed
-            regionParameter = arguments.named(Self.region)
         }
         deep = arguments.has(Self.deep)
         if deep, arguments.has(Parameter.raw) {

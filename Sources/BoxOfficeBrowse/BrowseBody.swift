@@ -45,7 +45,7 @@ package enum BrowseBody {
         case let (.people(name, _), .notHeld?):
             return [BrowseLine(text: name.printable, heading: true), BrowseLine(text: "KOBIS's details of people of this name are not in the samples; drop --demo to see them.")]
         case let (.ranking(place), .notHeld?):
-            let what = place.period == .day ? "daily box office of this day" : "\(BrowseView.periodName(WeekPeriod(rawValue: place.period.rawValue) ?? .week).lowercased()) of this week"
+            let what = place.period == .day ? "daily box office of this day" : "\(BrowseView.periodName(place.period.week ?? .week).lowercased()) of this week"
             return [BrowseLine(text: "KOBIS's \(what) is not in the samples: [ and ] step through the recorded ones, w changes the period, and without --demo KOBIS answers.")]
         case (.person, .notHeld?): return [BrowseLine(text: "KOBIS's details of this person are not in the samples; drop --demo to see them.")]
         case (.company, .notHeld?): return [BrowseLine(text: "KOBIS's details of this company are not in the samples; drop --demo to see them.")]

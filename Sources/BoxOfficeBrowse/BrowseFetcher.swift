@@ -58,7 +58,7 @@ package struct BrowseFetcher: BrowseSource {
             let request = RankingRequest.daily(.day(place.day), filter: session.filter, region: session.region, deep: place.deep)
             return try await held(client) { .daily(try await one(request, client: client, approve: approve)) }
         case let .ranking(place):
-            let request = RankingRequest.weekly(.day(place.day), period: WeekPeriod(rawValue: place.period.rawValue) ?? .week, filter: session.filter,
+            let request = RankingRequest.weekly(.day(place.day), period: place.period.week ?? .week, filter: session.filter,
                                                 region: session.region, deep: place.deep)
             return try await held(client) { .weekly(try await one(request, client: client, approve: approve)) }
         case let .movie(code): return .movie(try await film(code, client: client))
@@ -72,9 +72,9 @@ package struct BrowseFetcher: BrowseSource {
         // Credits carry no code: the people of that name with that film (KOBIS's filmoNames).
         case let .people(name, film): return try await held(client) { .people(try await client.fetch(.people(name: name, filmography: film))) }
         case let .records(year, month):
-            guard let days = MonthCalendar.days(year: year, month: month), let first = days.first, let last = days.last,
-                  first < session.today else { throw BrowseFetchError() }
-            return .records(try await client.records(of: first...min(last, session.today.adding(days: -1)), limit: 5, reading: reading(approve)))
+            // The month as the engine reads any period (to yesterday), with the view's filter and region.
+            let request = RecordsRequest(.month(year: year, month: month), limit: 5, filter: session.filter, region: session.region)
+            return .records(try await client.records(request, reading: reading(approve)))
         case let .news(day, deep):
             return .news(try await client.news(on: day, deep: deep, reading: reading(approve)))
         case .reviews, .poster, .run: throw BrowseFetchError()

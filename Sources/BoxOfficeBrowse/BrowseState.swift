@@ -66,8 +66,8 @@ package struct BrowseState: Equatable {
         var push: Bool
     }
 
-    /// The first day KOBIS has figures for (its ticketing network began on 2004-01-01).
-    static let firstDay = Day(year: 2004, month: 1, day: 1) ?? Day(year: 2004, month: 1, day: 2)!
+    /// The first day KOBIS has figures for.
+    static let firstDay = Day.kobisFirst
 
     package init(home: RankingPlace, today: Day, samples: Samples? = nil, prefetch: Bool = false) {
         self.home = home
@@ -83,7 +83,7 @@ package struct BrowseState: Equatable {
     /// the neighbouring days ahead otherwise, unless `offline`.
     package init(client: BoxOfficeClient?, day: Day?, period: BrowsePeriod, deep: Bool, today: Day, offline: Bool) {
         let samples = client?.heldDays.map { days in
-            Samples(days: days, weeks: Dictionary(grouping: client?.heldWeeks ?? []) { BrowsePeriod(rawValue: $0.period.rawValue) ?? .week }
+            Samples(days: days, weeks: Dictionary(grouping: client?.heldWeeks ?? []) { BrowsePeriod($0.period) }
                         .mapValues { $0.map(\.day).sorted() })
         }
         let start = day ?? client?.defaultDay(today: today).value ?? today.adding(days: -1)

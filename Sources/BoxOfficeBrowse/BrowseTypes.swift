@@ -91,6 +91,25 @@ package enum BrowsePeriod: String, CaseIterable, Hashable, Sendable {
         let all = Self.allCases
         return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
     }
+
+    /// The view's period of a KOBIS week.
+    init(_ week: WeekPeriod) {
+        switch week {
+        case .week: self = .week
+        case .weekend: self = .weekend
+        case .weekdays: self = .weekdays
+        }
+    }
+
+    /// The KOBIS week of a period that is one; nil for a day.
+    var week: WeekPeriod? {
+        switch self {
+        case .day: nil
+        case .week: .week
+        case .weekend: .weekend
+        case .weekdays: .weekdays
+        }
+    }
 }
 
 /// What the view asks the core for.

@@ -63,7 +63,7 @@ struct BrowseView {
             case (.day, _):
                 title = "Daily box office · \(place.day.iso) (\(place.day.weekday.shortName))"
             default:
-                title = "\(Self.periodName(WeekPeriod(rawValue: place.period.rawValue) ?? .week)) holding \(place.day.iso)"
+                title = "\(Self.periodName(place.period.week ?? .week)) holding \(place.day.iso)"
             }
             let provisional = switch answer {
             case let .daily(ranking)?: ranking.provisional

@@ -1,7 +1,6 @@
 import BoxOfficeArguments
 import BoxOfficeCore
 import BoxOfficeStorage
-import BoxOfficeStorage
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -2,9 +2,6 @@ import BoxOfficeCore
 /// How a result is printed.
 package enum OutputFormat: String, CaseIterable, Sendable {
     case table, json, jsonl, csv, tsv, markdown, html
-
-    /// Whether the format is the table as a person reads it (in a terminal or an article), not raw data.
-    package var isForReading: Bool { self == .table || self == .markdown || self == .html }
 }
 
 /// Everything that decides how a result reads: the format, the JSON layout, the chosen fields,

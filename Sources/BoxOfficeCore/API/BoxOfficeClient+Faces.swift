@@ -92,12 +92,6 @@ extension BoxOfficeClient {
         return try await engine.runsAtHand(of: code, within: window, today: today, reading: reading)
     }
 
-    /// The records of a period, read as `reading` says (the browse's month).
-    package nonisolated(nonsending) func records(of period: ClosedRange<Day>, limit: Int, reading: PeriodReading) async throws -> PeriodRecords {
-        let (rankings, coverage) = try await client.dailyRankings(of: period, reading: reading)
-        return PeriodRecords(period: period, rankings: rankings, coverage: coverage, limit: limit)
-    }
-
     /// A month's calendar, read as `reading` says.
     package nonisolated(nonsending) func monthCalendar(year: Int, month: Int, today: Day, reading: PeriodReading) async throws -> MonthCalendar {
         try await client.monthCalendar(year: year, month: month, today: today, reading: reading)

@@ -22,6 +22,16 @@ public struct Day: Hashable, Comparable, Sendable {
         self.day = day
     }
 
+    /// A day known to exist, made without checking (the constants below).
+    private init(known year: Int, _ month: Int, _ day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The first day KOBIS has figures for: its ticketing network began on 2004-01-01.
+    package static let kobisFirst = Day(known: 2004, 1, 1)
+
     /// Parses `20230327` or `2023-03-27`; returns nil for anything else or a date that does not exist.
     public init?(_ text: String) {
         let digits: Substring

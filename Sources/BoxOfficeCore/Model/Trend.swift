@@ -76,7 +76,7 @@ public struct Trend: Sendable, Equatable {
     /// give none (from its details).
     package init(films: [(code: String, title: String)], rankings: [DailyBoxOffice], openDates: [String: Day] = [:]) {
         let days = rankings.map(\.day)
-        from = days.first ?? Day(year: 2004, month: 1, day: 1)!
+        from = days.first ?? Day.kobisFirst
         to = days.last ?? from
         movies = films.map { film in
             let entries = rankings.compactMap { $0.entries.first { $0.movieCode == film.code } }

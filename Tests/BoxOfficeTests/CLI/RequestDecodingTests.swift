@@ -24,47 +24,63 @@ import Testing
         return try tool.request(.object(arguments), today: today)
     }
 
-    private func same<R: BoxOfficeRequest & Equatable>(_ command: any BoxOfficeCommand, _ request: any ToolRequest, as type: R.Type) -> Bool {
-        guard let command = command as? R, let request = request as? R else { return false }
+    /// Whether both faces gave the same request of `type`; each must give one of that type, or
+    /// the check fails there (so "not the same" is never a wrong type passing for a difference).
+    private func same<R: BoxOfficeRequest & Equatable>(_ command: any BoxOfficeCommand, _ request: any ToolRequest, as type: R.Type,
+                                                       sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
+        let command = try #require(command as? R, "the command line's words are not a \(type)", sourceLocation: sourceLocation)
+        let request = try #require(request as? R, "the tool's JSON is not a \(type)", sourceLocation: sourceLocation)
         return command == request
     }
 
     @Test func theSameRequestFromWordsAndFromJSON() throws {
-        #expect(same(try fromCommandLine(["daily", "--date", "2023-04-23", "--multi", "--nation", "korean", "--region", "서울"]),
+        #expect(try same(try fromCommandLine(["daily", "--date", "2023-04-23", "--multi", "--nation", "korean", "--region", "서울"]),
                      try fromTool("daily_box_office", [("date", .string("2023-04-23")), ("market", .string("diversity")),
                                                        ("nation", .string("korean")), ("region", .string("서울"))]),
                      as: DailyRequest.self))
-        #expect(same(try fromCommandLine(["daily", "--from", "2023-04-01", "--to", "2023-04-30", "--commercial"]),
+        #expect(try same(try fromCommandLine(["daily", "--from", "2023-04-01", "--to", "2023-04-30", "--commercial"]),
                      try fromTool("daily_box_office_range", [("from", .string("2023-04-01")), ("to", .string("2023-04-30")), ("market", .string("commercial"))]),
                      as: DailyRequest.self))
-        #expect(same(try fromCommandLine(["weekly", "--date", "2023-04-23", "--period", "weekend"]),
+        #expect(try same(try fromCommandLine(["weekly", "--date", "2023-04-23", "--period", "weekend"]),
                      try fromTool("weekly_box_office", [("date", .string("2023-04-23")), ("period", .string("weekend"))]),
                      as: WeeklyRequest.self))
-        #expect(same(try fromCommandLine(["search", "괴물", "--director", "봉준호", "--year", "2006", "--page", "2"]),
+        #expect(try same(try fromCommandLine(["search", "괴물", "--director", "봉준호", "--year", "2006", "--page", "2"]),
                      try fromTool("search_movies", [("title", .string("괴물")), ("director", .string("봉준호")), ("year", .int(2006)), ("page", .int(2))]),
                      as: SearchRequest.self))
-        #expect(same(try fromCommandLine(["movie", "20124079"]), try fromTool("movie_details", [("movie", .string("20124079"))]), as: MovieRequest.self))
-        #expect(same(try fromCommandLine(["people", "봉준호", "--page", "3"]), try fromTool("search_people", [("name", .string("봉준호")), ("page", .int(3))]),
+        #expect(try same(try fromCommandLine(["movie", "20124079"]), try fromTool("movie_details", [("movie", .string("20124079"))]), as: MovieRequest.self))
+        #expect(try same(try fromCommandLine(["people", "봉준호", "--page", "3"]), try fromTool("search_people", [("name", .string("봉준호")), ("page", .int(3))]),
                      as: PeopleRequest.self))
-        #expect(same(try fromCommandLine(["people", "10031641"]), try fromTool("person_details", [("peopleCode", .string("10031641"))]), as: PeopleRequest.self))
-        #expect(same(try fromCommandLine(["company", "20100109"]), try fromTool("company_details", [("companyCode", .string("20100109"))]),
+        #expect(try same(try fromCommandLine(["people", "10031641"]), try fromTool("person_details", [("peopleCode", .string("10031641"))]), as: PeopleRequest.self))
+        #expect(try same(try fromCommandLine(["company", "20100109"]), try fromTool("company_details", [("companyCode", .string("20100109"))]),
                      as: CompanyRequest.self))
-        #expect(same(try fromCommandLine(["codes", "regions"]), try fromTool("code_table", [("table", .string("regions"))]), as: CodesRequest.self))
-        #expect(same(try fromCommandLine(["trend", "20199882", "어쩔수가없다", "--from", "2023-04-01", "--to", "2023-04-30", "--align", "opening"]),
+        #expect(try same(try fromCommandLine(["codes", "regions"]), try fromTool("code_table", [("table", .string("regions"))]), as: CodesRequest.self))
+        #expect(try same(try fromCommandLine(["trend", "20199882", "어쩔수가없다", "--from", "2023-04-01", "--to", "2023-04-30", "--align", "opening"]),
                      try fromTool("movie_trend", [("movies", .array([.string("20199882"), .string("어쩔수가없다")])), ("from", .string("2023-04-01")),
                                                   ("to", .string("2023-04-30")), ("alignOpening", .bool(true))]),
                      as: TrendQuery.self))
-        #expect(same(try fromCommandLine(["top", "--month", "2023-04", "--limit", "5", "--nation", "foreign"]),
+        #expect(try same(try fromCommandLine(["top", "--month", "2023-04", "--limit", "5", "--nation", "foreign"]),
                      try fromTool("top_films", [("month", .string("2023-04")), ("limit", .int(5)), ("nation", .string("foreign"))]),
                      as: TopRequest.self))
-        #expect(same(try fromCommandLine(["top", "--year", "2023"]), try fromTool("top_films", [("year", .int(2023))]), as: TopRequest.self))
-        #expect(same(try fromCommandLine(["calendar", "2023-04"]), try fromTool("month_calendar", [("month", .string("2023-04"))]), as: CalendarRequest.self))
-        #expect(same(try fromCommandLine(["calendar"]), try fromTool("month_calendar", []), as: CalendarRequest.self))
-        #expect(same(try fromCommandLine(["cache", "info"]), try fromTool("quota_status", []), as: CacheRequest.self))
+        #expect(try same(try fromCommandLine(["top", "--year", "2023"]), try fromTool("top_films", [("year", .int(2023))]), as: TopRequest.self))
+        #expect(try same(try fromCommandLine(["calendar", "2023-04"]), try fromTool("month_calendar", [("month", .string("2023-04"))]), as: CalendarRequest.self))
+        #expect(try same(try fromCommandLine(["calendar"]), try fromTool("month_calendar", []), as: CalendarRequest.self))
+        #expect(try same(try fromCommandLine(["cache", "info"]), try fromTool("quota_status", []), as: CacheRequest.self))
+        #expect(try same(try fromCommandLine(["records", "--month", "2025-10", "--limit", "3", "--milestone", "300만", "--nation", "korean"]),
+                         try fromTool("period_records", [("month", .string("2025-10")), ("limit", .int(3)), ("milestone", .string("3000000")),
+                                                         ("nation", .string("korean"))]),
+                         as: RecordsQuery.self))
+        #expect(try same(try fromCommandLine(["records", "--year", "2024"]), try fromTool("period_records", [("year", .int(2024))]), as: RecordsQuery.self))
+        #expect(try same(try fromCommandLine(["news", "--date", "2025-10-03", "--deep"]),
+                         try fromTool("box_office_news", [("date", .string("2025-10-03")), ("deep", .bool(true))]), as: NewsRequest.self))
+        #expect(try same(try fromCommandLine(["news"]), try fromTool("box_office_news", []), as: NewsRequest.self))
         // Different requests are told apart, so the checks above can fail.
-        #expect(!same(try fromCommandLine(["daily", "--date", "2023-04-23", "--multi"]),
+        #expect(try !same(try fromCommandLine(["daily", "--date", "2023-04-23", "--multi"]),
                       try fromTool("daily_box_office", [("date", .string("2023-04-23")), ("market", .string("commercial"))]), as: DailyRequest.self))
-        #expect(!same(try fromCommandLine(["trend", "20199882"]),
+        #expect(try !same(try fromCommandLine(["news", "--date", "2025-10-03"]),
+                          try fromTool("box_office_news", [("date", .string("2025-10-02"))]), as: NewsRequest.self))
+        #expect(try !same(try fromCommandLine(["records", "--month", "2025-10"]),
+                          try fromTool("period_records", [("month", .string("2025-10")), ("limit", .int(3))]), as: RecordsQuery.self))
+        #expect(try !same(try fromCommandLine(["trend", "20199882"]),
                       try fromTool("movie_trend", [("movies", .array([.string("20199882")])), ("alignOpening", .bool(true))]), as: TrendQuery.self))
     }
 

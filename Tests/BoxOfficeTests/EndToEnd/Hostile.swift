@@ -14,7 +14,6 @@ import Testing
 
 enum Hostile {
     static let key = KOBISEmulator.key
-    static var today: String { Day.korean(at: Date()).compact }
 
     static func folder(_ name: String = "hostile") -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-\(name)-\(UUID().uuidString)")
