@@ -204,6 +204,11 @@ struct FailureReport: Equatable {
                       "This is a failure on KOBIS's side: run the same command again later, and only \(error.kobisFailed.count == 1 ? "that day is" : "those days are") fetched.")
         case let error as NewsDayUnread where error.limit != nil:
             self.init(.tempFail, error.description + ".", "What was fetched is kept in the cache: run the same command again to go on from there, or allow more calls with --max-calls N.")
+        case let error as NewsDayUnread where error.reason == .notCached:
+            // The engine says only stored answers were to be used; here that is --offline.
+            let against = error.day == error.news ? "" : ", the day before \(error.news.iso), against which its news is told"
+            self.init(.unavailable, "the cache holds no ranking of \(error.day.iso)\(against), and --offline asks nothing of KOBIS.",
+                      "Run it once without --offline to fetch and keep the days.")
         case let error as NewsDayUnread:
             self.init(.unavailable, error.description + ".", error.reason == .notHeld ? "Pick a day the samples hold, or drop --demo to ask KOBIS itself."
                           : error.reason == .notCached ? "Run it once without --offline to fetch and keep the days." : "This is a failure on KOBIS's side: run the same command again later.")
@@ -360,6 +365,10 @@ struct FailureReport: Equatable {
         case let .callLimitReached(limit): self.init(CallLimitReached(limit: limit))
         case .cancelled: self.init(CancellationError())
         case let .invalidRequest(problem): self.init(UsageError(message: problem))
+        case let .notPublished(day): self.init(DayNotPublishedError(day: day))
+        case let .dayNotRead(day, reason, news): self.init(NewsDayUnread(day: day, news: news, reason: reason))
+        case let .storage(problem): self.init(.failure, problem + ".", "Check the folder's owner and permissions.")
+        case let .custom(problem): self.init(.failure, problem + ".")
         }
     }
 

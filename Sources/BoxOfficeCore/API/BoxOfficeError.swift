@@ -31,6 +31,18 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The request itself cannot be asked: a period that ends before it starts, or that KOBIS has
     /// published no day of yet; too many films for a trend.
     case invalidRequest(String)
+    /// KOBIS has not published `day` yet (it publishes a day after it ends): a day's news, or a
+    /// watch's, needs the day and the day before it.
+    case notPublished(Day)
+    /// A day's news cannot be told: `day` (the day asked for, `news`, or the day before it, which
+    /// its events are told against) was not read, for `reason` (KOBIS failed on it; only stored
+    /// answers were to be used and it is not stored; the request's limit of calls was reached).
+    case dayNotRead(Day, reason: UnreadDay.Reason, news: Day)
+    /// A folder or file where the client keeps answers (an ``AnswerCache``) cannot be used:
+    /// `problem` names it and says why (its owner, its mode, a link in its place).
+    case storage(String)
+    /// A middleware or transport of the program's own threw an error of its own: as it describes itself.
+    case custom(String)
 
     /// The error a call's failure is, for a user of the library.
     init(_ error: any Error) {
@@ -57,9 +69,16 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         case let error as UnknownRegionError:
             self = .invalidRequest("'\(error.name)' is not a KOBIS region; the regions are \(error.known.joined(separator: ", "))")
         case let error as CallLimitReached: self = .callLimitReached(error.limit)
+        case let error as DayNotPublishedError: self = .notPublished(error.day)
+        case let error as NewsDayUnread: self = .dayNotRead(error.day, reason: error.reason, news: error.news)
+        case is LocalQuotaReached: self = .quotaExhausted(nil)
+        case let error as FileAccessError: self = .storage(error.description)
+        case let error as UnsafeFolderError: self = .storage(error.description)
+        case let error as CacheReadError: self = .storage(error.description)
         case TransportError.cancelled, is CancellationError: self = .cancelled
         case let error as TransportError: self = .unavailable(.unreachable(error, host: "the server", attempts: 1))
-        default: self = .invalidAnswer(String(describing: error))
+        // Every error of the engine's own is one of the above: what is left is the program's.
+        default: self = .custom(String(describing: error))
         }
     }
 
@@ -77,6 +96,10 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .callLimitReached(limit): "the limit of \(limit) calls to KOBIS for this request (retries included) was reached"
         case .cancelled: "the request was cancelled"
         case let .invalidRequest(problem): problem
+        case let .notPublished(day): DayNotPublishedError(day: day).description
+        case let .dayNotRead(day, reason, news): NewsDayUnread(day: day, news: news, reason: reason).description
+        case let .storage(problem): problem
+        case let .custom(problem): problem
         }
         return text.printable
     }

@@ -22,19 +22,6 @@ package struct ReadingCost: Sendable, Equatable {
     package var cached: Int { calls - toFetch }
 }
 
-/// A reading its face would not allow: it costs more calls than the face's limit, and its user
-/// did not (or, without a terminal, could not) say to go ahead. Nothing was sent.
-package struct CostRefused: Error, Sendable, Equatable {
-    package let cost: ReadingCost
-    /// The most calls the face allows without asking.
-    package let limit: Int
-
-    package init(cost: ReadingCost, limit: Int) {
-        self.cost = cost
-        self.limit = limit
-    }
-}
-
 extension KOBISClient {
     /// What reading `calls` costs: those a source holds (a cache) are free, and a client that
     /// asks no one (``ClosedAnswerSource``) fetches nothing.

@@ -83,6 +83,12 @@ package struct NewsDayUnread: Error, Sendable, Equatable, CustomStringConvertibl
     /// Why it was not read.
     package let reason: UnreadDay.Reason
 
+    package init(day: Day, news: Day, reason: UnreadDay.Reason) {
+        self.day = day
+        self.news = news
+        self.reason = reason
+    }
+
     /// The limit of calls reached before the day was read, when that is why.
     package var limit: Int? { reason.limitReached }
 
@@ -91,7 +97,7 @@ package struct NewsDayUnread: Error, Sendable, Equatable, CustomStringConvertibl
         let against = day == news ? "" : ", the day before \(news.iso), against which its news is told"
         return switch reason {
         case .notHeld: "the samples hold no ranking of \(day.iso)\(against)"
-        case .notCached: "the cache holds no ranking of \(day.iso)\(against), and --offline asks nothing of KOBIS"
+        case .notCached: "the cache holds no ranking of \(day.iso)\(against), and only stored answers were to be used"
         case let .kobisFailed(fault): "KOBIS could not answer for \(day.iso)\(against): \(fault.summary) (error \(fault.code)); try again later"
         case let .callLimit(limit): "the limit of \(limit) calls to KOBIS (retries included) was reached before \(day.iso)\(against) was read"
         }

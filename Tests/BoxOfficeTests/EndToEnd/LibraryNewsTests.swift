@@ -67,6 +67,35 @@ import Testing
     /// A watch over the app's store: the first run records where things stand; three days later
     /// the three days' events, the state kept after each one delivered, a failed delivery kept for
     /// the next run, which delivers it first.
+    /// Each failure is a case of its own an app can act on: the day before a day's news that KOBIS
+    /// cannot answer is `dayNotRead`, with why and for which news; a middleware of the app's own
+    /// that throws is `custom`, as it describes itself, never taken for a bad answer.
+    @Test func eachFailureIsACaseOfItsOwn() async throws {
+        let server = try LoopbackServer { request in
+            if request.query["targetDt"] == "20251006" { return .json(KOBISFailureEndToEndTests.fault) }
+            return KOBISEmulator.answer(request, expectedKey: KOBISEmulator.key)
+        }
+        let client = Self.client(server, at: WatchEndToEndTests.korean(10, 20))
+        await #expect {
+            _ = try await client.news(on: Day(year: 2025, month: 10, day: 7)!)
+        } throws: { error in
+            guard case let .dayNotRead(day, .kobisFailed(fault), news) = error as? BoxOfficeError else { return false }
+            return day.iso == "2025-10-06" && fault.code == "320099" && news.iso == "2025-10-07"
+                && (error as? BoxOfficeError)?.description.hasPrefix("KOBIS could not answer for 2025-10-06, the day before 2025-10-07") == true
+        }
+        struct Refusing: BoxOfficeMiddleware {
+            struct Refusal: Error, CustomStringConvertible { var description: String { "the app's own rule refused it" } }
+            func intercept(_ request: HTTPRequest, operation: BoxOfficeOperation,
+                           next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+                throw Refusal()
+            }
+        }
+        let refusing = BoxOfficeClient(transport: URLSessionTransport(), middlewares: [Refusing()], baseURL: server.baseURL)
+        await #expect(throws: BoxOfficeError.custom("the app's own rule refused it")) {
+            _ = try await refusing.movie(code: "20124079")
+        }
+    }
+
     @Test func aWatchOverTheAppsOwnStore() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let store = MemoryStore()
