@@ -101,9 +101,9 @@ extension MCPServer {
     /// Each tool's output schema, from the shape its value's type declares.
     static let outputSchemas: [String: JSONValue] = Dictionary(uniqueKeysWithValues: MCPTools.all.map { ($0.name, MCPOutputSchema.of($0.output)) })
 
-    /// A failure in the server's words: what the server words itself (a cost past the limit, an
-    /// offline miss, a region, a film with no run), else the session's words for it, which name no
-    /// flag or command (a tool's caller has none).
+    /// A failure in the server's words, which name no flag or command (a tool's caller has none):
+    /// every failure of the engine worded here; a failure to compose the client (no key, a bad
+    /// setting) as the program that started the server words it (``MCPSession/SetupFailure``).
     func message(_ error: any Error) -> String {
         switch error {
         case let usage as UsageError:
@@ -130,8 +130,51 @@ extension MCPServer {
             return "KOBIS gives no opening day for \(UsageError.quote(title)); give the range with from and to"
         case let TrendRangeError.notOpenYet(title, opens):
             return "\(UsageError.quote(title)) opens on \(opens.iso), so there is no run to show yet"
+        case let setup as MCPSession.SetupFailure:
+            return setup.words
+        case let KOBISError.fault(fault) where fault.isKeyRejected:
+            let origin = session.keyOrigin().map { " from \($0)" } ?? ""
+            return "KOBIS rejected the API key\(origin) (error \(fault.code): \(fault.summary))."
+        case let quota as QuotaExhaustedError:
+            return quota.description + ". What was fetched is kept: call again after midnight (Korean time) to go on."
+        case let failed as KOBISError:
+            if case .failed = failed { return failed.description + "; try again later." }
+            return failed.description + "."
+        case let pages as TooManyPagesError:
+            return "'all' would fetch \(NumberFormat.grouped(pages.pages)) pages for \(NumberFormat.grouped(pages.total)) matches (at most \(pages.most) are fetched); narrow the search with year or director, or ask for one page"
+        case let unread as NewsDayUnread where unread.reason == .notCached:
+            let against = unread.day == unread.news ? "" : ", the day before \(unread.news.iso), against which its news is told"
+            return "this server answers from its cache alone (it was started offline), and the cache holds no ranking of \(unread.day.iso)\(against)."
+        case let ambiguous as AmbiguousTitleError:
+            return Self.words(ambiguous)
         default:
-            return session.words(error)
+            // The engine's own failures as the library says them; what is left is not the engine's.
+            let library = BoxOfficeError(error)
+            if case .custom = library { return Self.sentence((error as? any CustomStringConvertible)?.description ?? "unexpected error: \(type(of: error))") }
+            return Self.sentence(library.description)
         }
+    }
+
+    /// A title that named no film, or several: those it named, with their codes, to pick one from.
+    static func words(_ error: AmbiguousTitleError) -> String {
+        let page = error.page
+        guard !page.items.isEmpty else {
+            if let films = error.searchedHeld {
+                return "the sample data holds no film whose title contains \(UsageError.quote(error.title)): this server searched the \(films) films it holds (the autumn of 2025 and a few older ones), not KOBIS."
+            }
+            let digits = error.title.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+            if digits, error.title.count == 7 || error.title.count == 9 {
+                return "no movie's title contains \(UsageError.quote(error.title)), and it is not a movie code: codes have 8 characters (\(error.title.count) here)."
+            }
+            return "no movie's title contains \(UsageError.quote(error.title))."
+        }
+        let more = page.total > page.items.count ? " (the first \(page.items.count) are listed; search_movies gives the rest)" : ""
+        return (["\(NumberFormat.grouped(page.total)) movies match \(UsageError.quote(error.title))\(more):"] + page.candidateLines().map { "  " + $0 })
+            .joined(separator: "\n")
+    }
+
+    /// Ends with a full stop.
+    private static func sentence(_ text: String) -> String {
+        text.hasSuffix(".") ? text : text + "."
     }
 }

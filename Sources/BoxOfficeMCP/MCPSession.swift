@@ -34,8 +34,8 @@ package struct MCPSession: Sendable {
     package var notice: (@Sendable (String) -> Void)?
     /// What is looked up and decided, for whoever asked for it on stderr (`--verbose`); else nil.
     package var log: (@Sendable (String) -> Void)?
-    /// A failure the server does not word itself, in words that name no command-line flag.
-    package var words: @Sendable (any Error) -> String
+    /// Where the key came from, for a key KOBIS rejects (`KOBIS_API_KEY`); nil when that is not known.
+    package var keyOrigin: @Sendable () -> String?
     /// boxoffice's version, for `serverInfo`.
     package var version: String
     /// Whether sentences for people (a news event's text) are in Korean: the server's locale asks for it.
@@ -45,7 +45,7 @@ package struct MCPSession: Sendable {
     package init(client: @escaping @Sendable () throws -> BoxOfficeClient, offline: Bool, now: @escaping @Sendable () -> Date,
                  jobs: Int, callLimit: @escaping @Sendable () throws -> Int, allowsAnyCost: Bool, callsLeftToday: @escaping @Sendable () throws -> Int?,
                  quota: @escaping @Sendable (_ today: Day) throws -> CacheReport, notice: (@Sendable (String) -> Void)?,
-                 log: (@Sendable (String) -> Void)?, words: @escaping @Sendable (any Error) -> String, version: String) {
+                 log: (@Sendable (String) -> Void)?, keyOrigin: @escaping @Sendable () -> String?, version: String) {
         self.client = client
         self.offline = offline
         self.now = now
@@ -56,8 +56,21 @@ package struct MCPSession: Sendable {
         self.quota = quota
         self.notice = notice
         self.log = log
-        self.words = words
+        self.keyOrigin = keyOrigin
         self.version = version
+    }
+}
+
+extension MCPSession {
+    /// The client could not be composed (no key, a bad setting): the program that starts the
+    /// server knows why, and words it, naming no flag (the failures of the engine are the server's
+    /// to word). Thrown by ``client``.
+    package struct SetupFailure: Error, Sendable {
+        package let words: String
+
+        package init(words: String) {
+            self.words = words
+        }
     }
 }
 

@@ -68,7 +68,16 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
         var context = context.composingAgainAfterFailures().with(progress: ProgressLine(enabled: false, width: nil, write: { _ in }))
         context.decoded = DecodedAnswers()
         let secrets = context.secrets
-        var session = MCPSession(client: { [context] in try context.client() }, offline: context.invocation.cacheMode == .offline,
+        // A failure to compose the client is the command line's to word (its own errors); the
+        // engine's failures are the server's.
+        let client: @Sendable () throws -> BoxOfficeClient = { [context] in
+            do {
+                return try context.client()
+            } catch {
+                throw MCPSession.SetupFailure(words: FailureReport(error, keyOrigin: secrets.keyOrigin).what)
+            }
+        }
+        var session = MCPSession(client: client, offline: context.invocation.cacheMode == .offline,
                           now: context.now, jobs: context.invocation.jobs,
                           callLimit: { [context] in try context.invocation.callLimit(environment: context.environment) },
                           allowsAnyCost: context.invocation.yes, callsLeftToday: { [context] in try context.callsLeftToday() },
@@ -78,7 +87,7 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
                               return try CacheRequest.report(context)
                           },
                           notice: context.notice, log: context.log,
-                          words: { FailureReport($0, keyOrigin: secrets.keyOrigin).what },
+                          keyOrigin: { secrets.keyOrigin?.description },
                           version: BoxOfficeCommandLine.version)
         session.korean = context.options.korean
         session.attempts = context.invocation.retries + 1

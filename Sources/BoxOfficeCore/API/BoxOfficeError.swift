@@ -45,7 +45,7 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
     case custom(String)
 
     /// The error a call's failure is, for a user of the library.
-    init(_ error: any Error) {
+    package init(_ error: any Error) {
         switch error {
         case let error as BoxOfficeError: self = error
         case let KOBISError.fault(fault) where fault.isQuotaExceeded: self = .quotaExhausted(fault)

@@ -4,7 +4,7 @@
 @testable import BoxOfficeCLI
 @testable import BoxOfficeMCP
 @testable import BoxOfficeSamples
-import BoxOfficeCore
+@testable import BoxOfficeCore
 import BoxOfficeURLSession
 import Foundation
 import Testing
@@ -27,6 +27,31 @@ import Testing
                                      progress: ProgressLine(enabled: false, width: nil, write: { _ in }),
                                      write: { _ in }, say: { _ in })
         return MCPServer(session: MCPCommand.session(context), send: send)
+    }
+
+    /// The server words every failure of the engine itself, naming no flag or command (a tool's
+    /// caller has none); a failure to compose the client is its starter's words.
+    @Test func theServerWordsTheEnginesFailures() throws {
+        let loopback = try LoopbackServer(handler: KOBISEmulator.handler())
+        let server = try server(loopback, cache: Hostile.folder("mcp-words"), clock: Locked(Date()), send: { _ in })
+        let day = try #require(Day(year: 2025, month: 10, day: 3))
+        let fault = KOBISFault(code: "320099", message: "알수없는 오류가 발생했습니다.")
+        let failures: [any Error] = [
+            KOBISError.unreachable(.timedOut, host: "www.kobis.or.kr", attempts: 3), KOBISError.httpStatus(503, host: "www.kobis.or.kr", attempts: 3),
+            KOBISError.failed(fault, request: "for 2025-10-03", attempts: 3), KOBISError.unreadable(.html), KOBISError.fault(fault),
+            QuotaExhaustedError(keys: 2, fault: nil), NotFoundError(what: "movie", code: "20990001"), CacheMissError(request: "the daily box office"),
+            NewsDayUnread(day: day, news: day.adding(days: 1), reason: .notCached), NewsDayUnread(day: day, news: day, reason: .kobisFailed(fault)),
+            DayNotPublishedError(day: day), TooManyPagesError(pages: 200, total: 2_000, most: 100), CallLimitReached(limit: 100),
+            AmbiguousTitleError(title: "괴물", page: SearchPage(total: 0, page: 1, perPage: 10, items: [])),
+            NoHeldDayError(from: day, to: day, words: "the sample data has no day from 2025-10-03 to 2025-10-03"),
+            MCPSession.SetupFailure(words: "no KOBIS API key is configured."),
+        ]
+        for failure in failures {
+            let words = server.message(failure)
+            #expect(!words.isEmpty && !words.contains("--") && !words.contains("boxoffice ") && !words.contains("unexpected error"), "\(failure): \(words)")
+        }
+        #expect(server.message(KOBISError.failed(fault, request: "for 2025-10-03", attempts: 3))
+                == "KOBIS could not answer for 2025-10-03: 알수없는 오류가 발생했습니다. (error 320099, tried 3 times); try again later.")
     }
 
     /// Sends one `tools/call` and waits for its answer.
