@@ -57,11 +57,13 @@ public struct BoxOfficeCommandLine: Sendable {
             console.standardError(console.fittedForError(secrets.hide("boxoffice: \(line)")) + "\n")
         }
         do {
+            // The run's settings, from which its one client is composed, heard as its command says.
+            let voice = if case let .run(command) = invocation.command { type(of: command).clientVoice } else { ClientVoice.all }
             let context = CommandContext(invocation: invocation, environment: environment, today: today, style: style(invocation),
                                          secrets: secrets, now: now, makeTransport: makeTransport,
                                          progress: progress,
                                          write: { [console] text in try progress.whileCleared { try console.standardOutput(secrets.hide(text)) } },
-                                         say: toStandardError, ask: console.ask)
+                                         say: toStandardError, ask: console.ask, voice: voice)
             let output: CommandOutput
             switch invocation.command {
             case .overview:

@@ -23,8 +23,14 @@ protocol BoxOfficeRequest: Sendable {
 /// Global options are read by `Invocation`.
 protocol BoxOfficeCommand: BoxOfficeRequest {
     static var spec: CommandSpec { get }
+    /// How much of the client's events its user hears while it runs (all, unless it says otherwise).
+    static var clientVoice: ClientVoice { get }
     /// Whether two commands would do the same (for tests of parsing).
     func isSame(as other: any BoxOfficeCommand) -> Bool
+}
+
+extension BoxOfficeCommand {
+    static var clientVoice: ClientVoice { .all }
 }
 
 extension BoxOfficeCommand where Self: Equatable {

@@ -13,6 +13,9 @@ import Foundation
 /// screen. The state and its screens are pure (`BrowseState`, `BrowseView`); this runs them:
 /// keys in, the commands' values fetched in the background, frames out.
 struct BrowseCommand: BoxOfficeCommand, Equatable {
+    /// Nothing may be written under the view: the client's events are not heard.
+    static let clientVoice = ClientVoice.none
+
     var day: Day?
     var period: BrowsePeriod
     /// The ranking filters, as given, passed on to `daily` and `weekly`.

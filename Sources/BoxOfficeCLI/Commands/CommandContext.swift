@@ -24,8 +24,10 @@ struct CommandContext: Sendable {
     let secrets: Secrets
     let now: @Sendable () -> Date
     var makeTransport: (@Sendable () -> any HTTPTransport)?
-    /// The run's one client, composed when first asked for and shared by every copy of the context.
-    private(set) var root = ClientRoot(keepsFailure: true)
+    /// The run's one client, composed when first asked for from the run's own settings (as they
+    /// were when the context was made), and shared by every copy of the context: a copy a face
+    /// changes (quieter, another cache mode for one call) changes nothing of the client.
+    private(set) var root = ClientRoot.unset
     /// The progress line on stderr (drawn only on a terminal).
     var progress: ProgressLine
     /// Writes data to stdout at once, for output that streams (ranges); the key is masked. nil
@@ -38,6 +40,36 @@ struct CommandContext: Sendable {
     /// Values decoded from the cache's answers, kept by a face that serves many calls (the MCP
     /// server) so that a cached answer asked for again is not decoded again; nil for one run.
     var decoded: DecodedAnswers? = nil
+
+    /// The run's settings, its client composed from them once, as `voice` lets the client's
+    /// events be heard (a full-screen view hears none; the MCP server draws no progress line).
+    init(invocation: Invocation, environment: [String: String], today: Day, style: OutputStyle, secrets: Secrets,
+         now: @escaping @Sendable () -> Date, makeTransport: (@Sendable () -> any HTTPTransport)?, progress: ProgressLine,
+         write: (@Sendable (String) throws -> Void)?, say: @escaping @Sendable (String) -> Void, ask: (@Sendable (String) -> String?)? = nil,
+         voice: ClientVoice = .all) {
+        self.invocation = invocation
+        self.environment = environment
+        self.today = today
+        self.style = style
+        self.secrets = secrets
+        self.now = now
+        self.makeTransport = makeTransport
+        self.progress = progress
+        self.write = write
+        self.say = say
+        self.ask = ask
+        root = ClientRoot(keepsFailure: true, settings: settings(heard: voice))
+    }
+
+    /// These settings as the client is composed from them, its events heard as `voice` says;
+    /// their own root a placeholder (the client's root holds them, not they it).
+    private func settings(heard voice: ClientVoice) -> CommandContext {
+        var settings = self
+        settings.root = .unset
+        if voice != .all { settings.progress = ProgressLine(enabled: false, width: nil, write: { _ in }) }
+        if voice == .none { settings.say = { _ in } }
+        return settings
+    }
 
     /// The same context with some of its settings replaced, for one call of a face (the
     /// interactive view's refresh, its silent fetches, a password given in a form).
@@ -164,25 +196,26 @@ struct CommandContext: Sendable {
         return { words.handle($0) }
     }
 
-    /// The same settings with a client of their own, composed anew after a failure (a server that
-    /// lives long: a key put in place meanwhile is found by the next call).
-    func composingAgainAfterFailures() -> CommandContext {
+    /// These settings, as they are now, with a client of their own composed from them, heard as
+    /// `voice` says, and composed anew after a failure (a server that lives long: a key put in
+    /// place meanwhile is found by the next call): the MCP server's composition root.
+    func withOwnClient(heard voice: ClientVoice) -> CommandContext {
         var context = self
-        context.root = ClientRoot(keepsFailure: false)
+        context.root = ClientRoot(keepsFailure: false, settings: settings(heard: voice))
         return context
     }
 
     /// The run's client: the command line's one composition root, run once however many times a
     /// command, a tool call or a view's fetch asks (a view of it, ``BoxOfficeClient/cacheMode(_:)``,
     /// serves a request that reads the cache otherwise). A failure (no key, a bad setting) is
-    /// kept for the run and said to whoever asks (a server's is not: ``composingAgainAfterFailures()``).
+    /// kept for the run and said to whoever asks (a server's is not: ``withOwnClient(heard:)``).
     func client() throws -> BoxOfficeClient {
-        try root.composed { try compose() }.client
+        try root.composed().client
     }
 
     /// Calls the keys have left today by the local count; nil without one (the demo, no cache folder).
     func callsLeftToday() throws -> Int? {
-        let composed = try root.composed { try compose() }
+        let composed = try root.composed()
         return composed.quota?.callsLeftToday(keys: composed.keys)
     }
 
@@ -190,7 +223,7 @@ struct CommandContext: Sendable {
     /// and the call count in the cache folder, the keys in turn, retries (each try starting the
     /// network helper before its clocks run), redirects on the same server, the rate, a timeout per
     /// try, and the transport. The demo is a transport of its own, with none of them.
-    private func compose() throws -> ClientRoot.Composed {
+    fileprivate func compose() throws -> ClientRoot.Composed {
         let baseURL = invocation.baseURL ?? URL(string: CommandLineSpec.defaultBaseURL) ?? URL(fileURLWithPath: "/")
         // Where answers come from is decided here, once: the demo's recordings, or KOBIS.
         if invocation.demo {
@@ -325,10 +358,16 @@ final class ClientRoot: Sendable {
     private let costSaid = Locked(false)
     /// Whether a failure to compose is kept (a run's) or composing is tried again (a server's).
     private let keepsFailure: Bool
+    /// The settings the client is composed from; nil for the placeholder a copy of them holds.
+    private let settings: CommandContext?
 
-    init(keepsFailure: Bool) {
+    init(keepsFailure: Bool, settings: CommandContext?) {
         self.keepsFailure = keepsFailure
+        self.settings = settings
     }
+
+    /// A root with no settings, which composes nothing: what the settings a root holds hold.
+    static let unset = ClientRoot(keepsFailure: true, settings: nil)
 
     /// Whether a reading's cost is yet to be said in this run: true once. A reading that goes on
     /// past what was first read (a run at number one read further back) is not said again.
@@ -339,12 +378,13 @@ final class ClientRoot: Sendable {
         }
     }
 
-    /// The composed client, composing it with `compose` the first time.
-    func composed(_ compose: () throws -> Composed) throws -> Composed {
-        try made.withLock { made in
+    /// The composed client, composing it from the settings the first time.
+    func composed() throws -> Composed {
+        guard let settings else { throw ClientNotComposedError() }
+        return try made.withLock { made in
             if let made { return try made.get() }
             do {
-                let composed = try compose()
+                let composed = try settings.compose()
                 made = .success(composed)
                 return composed
             } catch {
@@ -353,4 +393,19 @@ final class ClientRoot: Sendable {
             }
         }
     }
+}
+
+/// How much of the client's events the user hears while a command runs.
+enum ClientVoice: Sendable, Equatable {
+    /// Notes, `--verbose` lines and the progress line.
+    case all
+    /// Notes and `--verbose` lines, but no progress line (the MCP server reports its own progress).
+    case noProgress
+    /// Nothing (a full-screen view, under which nothing may be written).
+    case none
+}
+
+/// Settings a client's root holds asked for a client: never expected (they compose none).
+struct ClientNotComposedError: Error, CustomStringConvertible {
+    var description: String { "the client was asked of settings that compose none" }
 }

@@ -13,6 +13,9 @@ import Glibc
 /// `boxoffice mcp`: the same tools as the command line, for AI assistants, over the Model Context
 /// Protocol on stdin and stdout.
 struct MCPCommand: BoxOfficeCommand, Equatable {
+    /// The server reports progress in its own notifications.
+    static let clientVoice = ClientVoice.noProgress
+
     /// `--config CLIENT`: print that client's registration of this binary instead of serving.
     var registration: MCPRegistration.Client?
 
@@ -65,8 +68,10 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
     /// progress line: the server's calls are its client's to follow), the limit of
     /// calls, the quota's count, and failures in words that name no flag.
     static func session(_ context: CommandContext) -> MCPSession {
-        var context = context.composingAgainAfterFailures().with(progress: ProgressLine(enabled: false, width: nil, write: { _ in }))
+        var context = context.with(progress: ProgressLine(enabled: false, width: nil, write: { _ in }))
         context.decoded = DecodedAnswers()
+        // The server's own client: these settings, its decoded answers kept, no progress line.
+        context = context.withOwnClient(heard: .noProgress)
         let secrets = context.secrets
         // A failure to compose the client is the command line's to word (its own errors); the
         // engine's failures are the server's.
