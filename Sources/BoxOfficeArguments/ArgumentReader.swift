@@ -103,6 +103,20 @@ package extension ArgumentReader {
         return number
     }
 
+    /// A number within the parameter's bounds (`.decimal`): `--timeout '0' is not a number of
+    /// seconds from 0.01 to 3,600`.
+    func decimal(_ parameter: Parameter) throws(UsageError) -> Double? {
+        guard case let .decimal(range, unit, zero) = parameter.kind else { return nil }
+        guard let text = string(parameter) else { return nil }
+        let number: Double? = if case let .number(number)? = value(parameter.name) { Double(number) } else { Double(text.trimmingBlanks()) }
+        guard let number, number.isFinite, range.contains(number) else {
+            let low = Parameter.decimal(range.lowerBound) + (range.lowerBound == 0 ? zero.map { " (\($0))" } ?? "" : "")
+            throw UsageError(message: "\(named(parameter)) \(UsageError.quote(text)) is not a number of \(unit) from \(low) to \(Parameter.decimal(range.upperBound))",
+                             command: name)
+        }
+        return number
+    }
+
     /// One of an enumeration's values, named by its raw value.
     func choice<T: RawRepresentable & CaseIterable>(_ parameter: Parameter, among: T.Type) throws(UsageError) -> T? where T.RawValue == String {
         guard let text = string(parameter) else { return nil }

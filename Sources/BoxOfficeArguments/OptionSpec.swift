@@ -20,7 +20,7 @@ package struct OptionSpec: Sendable {
     /// The value's placeholder (`D`, `SECONDS`), or nil for a flag.
     package var value: String? = nil
     package var environment: String? = nil
-    package let help: String
+    package var help: String
     /// The default, shown in help as `[default: …]`.
     package var defaultValue: String? = nil
     package var completion: ValueCompletion = .none

@@ -17,6 +17,9 @@ package struct Parameter: Sendable {
         case word
         /// A whole number within these bounds.
         case number(ClosedRange<Int>)
+        /// A number within these bounds, of `unit` ("seconds"); `zero` says what 0 means, when it is
+        /// allowed and means more than nothing ("no limit").
+        case decimal(ClosedRange<Double>, unit: String, zero: String? = nil)
         /// One of these words.
         case choice([String])
         /// Given or not (a tool's `true`).
@@ -58,6 +61,8 @@ package struct Parameter: Sendable {
         case let .number(range):
             members = [("type", .string("integer")), ("minimum", .int(Int64(range.lowerBound)))]
             if range.upperBound < Int.max { members.append(("maximum", .int(Int64(range.upperBound)))) }
+        case let .decimal(range, _, _):
+            members = [("type", .string("number")), ("minimum", .double(range.lowerBound)), ("maximum", .double(range.upperBound))]
         case let .choice(words): members = [("type", .string("string")), ("enum", .array(words.map(JSONValue.string)))]
         case .flag: members = [("type", .string("boolean"))]
         }
@@ -66,6 +71,24 @@ package struct Parameter: Sendable {
 }
 
 package extension Parameter {
+    /// Its bounds in words, for help and messages: `1 to 64`, `0.01 to 3,600`; nil for a value without bounds.
+    var bounds: String? {
+        switch kind {
+        case let .number(range) where range.upperBound < Int.max:
+            "\(NumberFormat.grouped(range.lowerBound)) to \(NumberFormat.grouped(range.upperBound))"
+        case let .decimal(range, _, _):
+            "\(Self.decimal(range.lowerBound)) to \(Self.decimal(range.upperBound))"
+        default:
+            nil
+        }
+    }
+
+    /// `3,600`, `0.01`: a bound as help writes it.
+    static func decimal(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return NumberFormat.grouped(Int(value)) }
+        return String(value)
+    }
+
     /// `--raw`, on every command that reads from KOBIS.
     static let raw = Parameter("raw", help: "print KOBIS's own answer, untouched (after checking it is not a fault)", kind: .flag)
 }

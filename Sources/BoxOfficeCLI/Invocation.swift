@@ -148,18 +148,13 @@ struct Invocation: Equatable {
             fields = names
         }
         wide = parsed.has("wide")
-        if let text = parsed.options["jobs"] {
-            guard let count = Int(text.trimmingBlanks()), (1...64).contains(count) else {
-                throw UsageError(message: "--jobs \(UsageError.quote(text)) is not a whole number from 1 to 64")
-            }
-            jobs = count
+        // The options with bounds, read through their one declaration (a mistake names no command).
+        let global = CommandArguments(name: "", positionals: [], options: parsed.options, today: .kobisFirst)
+        func read<Value>(_ value: () throws(UsageError) -> Value) throws(UsageError) -> Value {
+            do { return try value() } catch { throw UsageError(message: error.message) }
         }
-        if let text = parsed.options["rate"] {
-            guard let perSecond = Double(text.trimmingBlanks()), perSecond.isFinite, (0...1000).contains(perSecond) else {
-                throw UsageError(message: "--rate \(UsageError.quote(text)) is not a number of requests a second from 0 (no limit) to 1,000")
-            }
-            rate = perSecond
-        }
+        jobs = try read { () throws(UsageError) in try global.number(GlobalOptions.jobs) } ?? jobs
+        rate = try read { () throws(UsageError) in try global.decimal(GlobalOptions.rate) } ?? rate
         // An explicit --color always or never wins; otherwise (auto) NO_COLOR, then
         // CLICOLOR_FORCE, then whether stdout is a terminal (see BoxOfficeCommandLine.style).
         if let value = parsed.options["color"] {
@@ -185,12 +180,7 @@ struct Invocation: Equatable {
         } else if let text = environment["BOXOFFICE_BASE_URL"], !text.isEmpty {
             baseURL = try Self.baseURL(text, source: "BOXOFFICE_BASE_URL")
         }
-        if let text = parsed.options["timeout"] {
-            guard let seconds = Double(text), seconds.isFinite, seconds >= 0.01, seconds <= 3600 else {
-                throw UsageError(message: "--timeout \(UsageError.quote(text)) is not a number of seconds from 0.01 to 3,600")
-            }
-            timeout = seconds
-        }
+        timeout = try read { () throws(UsageError) in try global.decimal(GlobalOptions.timeout) } ?? timeout
         dataDirectory = parsed.options["data-dir"]
         if dataDirectory?.isEmpty == true {
             throw UsageError(message: "--data-dir needs a folder")
@@ -203,12 +193,7 @@ struct Invocation: Equatable {
             throw UsageError(message: "--refresh and --offline cannot be used together")
         }
         cacheMode = parsed.has("refresh") ? .refresh : parsed.has("offline") ? .offline : .normal
-        if let text = parsed.options["retries"] {
-            guard let count = Int(text), (0...10).contains(count) else {
-                throw UsageError(message: "--retries \(UsageError.quote(text)) is not a whole number from 0 to 10")
-            }
-            retries = count
-        }
+        retries = try read { () throws(UsageError) in try global.number(GlobalOptions.retries) } ?? retries
         if parsed.has("verbose"), parsed.has("quiet") {
             throw UsageError(message: "--verbose and --quiet cannot be used together")
         }

@@ -29,7 +29,7 @@ package struct WatchRequest: Equatable, Sendable {
     /// The longest `--exec-timeout`: a day.
     package static let longestExecTimeout = 86_400.0
     package static let execTimeout = Parameter("exec-timeout", value: "S", help: "end the --exec program (SIGTERM, then SIGKILL) when it runs longer than S seconds for an event; its event is kept for the next run",
-                                               default: "60", kind: .word)
+                                               default: "60", kind: .decimal(0.1...longestExecTimeout, unit: "seconds"))
 
     package init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)
@@ -40,13 +40,7 @@ package struct WatchRequest: Equatable, Sendable {
         targets = try arguments.values(Self.target.name).map { text throws(UsageError) in try Self.target(text, arguments) }
         let words = arguments.values(Self.exec.name)
         exec = arguments.has(Self.exec) ? words : nil
-        execTimeout = Self.defaultExecTimeout
-        if let text = arguments.string(Self.execTimeout) {
-            guard let seconds = Double(text.trimmingBlanks()), seconds.isFinite, seconds >= 0.1, seconds <= Self.longestExecTimeout else {
-                throw UsageError(message: "\(arguments.named(Self.execTimeout)) \(UsageError.quote(text)) is not a number of seconds from 0.1 to 86,400", command: arguments.name)
-            }
-            execTimeout = seconds
-        }
+        execTimeout = try arguments.decimal(Self.execTimeout) ?? Self.defaultExecTimeout
         deep = arguments.has(NewsRequest.deep)
     }
 
