@@ -13,3 +13,12 @@ extension CodesRequest: BoxOfficeCommand {
         examples: ["boxoffice codes", "boxoffice codes regions --json | jq -r '.[].name'", "boxoffice codes nations   # needs a key"],
         fields: CommandSpec.fields(of: CodeCatalogue.self, CodeList.self))
 }
+
+extension CodesRequest {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
+        guard let table else {
+            return .value(CodeCatalogue())
+        }
+        return try await context.show(.codes(table), using: try context.client())
+    }
+}

@@ -26,3 +26,13 @@ extension DailyRequest: BoxOfficeCommand {
                    "boxoffice daily --from 2025-10-01 --to 2025-10-31 --format csv > october.csv"],
         fields: CommandSpec.fields(of: DailyBoxOffice.self))
 }
+
+extension DailyRequest {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
+        let request = engineRequest { context.defaultDay() }
+        if range != nil {
+            return try await RankingRange.run(request, unit: "days", period: Self.periodWords, span: span, context: context)
+        }
+        return try await RankingRange.one(request, unit: "days", context: context)
+    }
+}

@@ -30,3 +30,21 @@ extension Companies: LookupCommandKind {
         examples: ["boxoffice company CJ", "boxoffice company 쇼박스   # needs a key", "boxoffice company 20100109 --json | jq -r '.films[].title'"],
         fields: CommandSpec.fields(of: SearchPage<CompanySummary>.self, Company.self))
 }
+
+extension LookupRequest: BoxOfficeRequest where Kind.Record: Presentable, Kind.Summary: SearchItem {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
+        let client = try context.client()
+        switch target {
+        case let .code(code):
+            return try await context.show(Kind.record(code), using: client)
+        case let .name(name, page):
+            var output = try await context.show(Kind.search(name, page: page), using: client)
+            // A client that holds only some records: the hint names one it holds, or says it holds none.
+            if case .value(var found as SearchPage<Kind.Summary>, let chart) = output.content, let held = client.heldRecords(of: Kind.name) {
+                found.detailsAtHand = held
+                output.content = .value(found, chart: chart)
+            }
+            return output
+        }
+    }
+}

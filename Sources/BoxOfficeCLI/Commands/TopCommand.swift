@@ -28,3 +28,17 @@ extension TopRequest: BoxOfficeCommand {
                    "boxoffice top --from 2025-09-01 --to 2025-10-31 --format csv > autumn.csv", "boxoffice top --month 2025-10 --format html > october.html"],
         fields: CommandSpec.fields(of: PeriodRanking.self))
 }
+
+extension TopRequest {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
+        try context.check(PeriodRanking.self)
+        if context.invocation.raw { throw UsageError(message: "--raw prints one KOBIS answer; top reads a day's ranking for every day of the period", command: "top") }
+        // The demo's year (and its note) only when no period was given.
+        let (request, span) = engineRequest(today: context.today) { context.defaultYear() }
+        let reading = context.reading(period: Self.periodWords, span: span)
+        let client = try context.client()
+        let resolved = try await context.scope(filter: request.filter, region: request.region, client: client)
+        let ranking = try await client.topFilms(request, resolved: resolved, reading: reading)
+        return .period(ranking, coverage: ranking.coverage)
+    }
+}

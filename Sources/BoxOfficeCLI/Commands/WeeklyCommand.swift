@@ -17,3 +17,13 @@ extension WeeklyRequest: BoxOfficeCommand {
                    "boxoffice weekly --date 2012-01-01 --period weekend --json | jq '.entries[] | .title'"],
         fields: CommandSpec.fields(of: WeeklyBoxOffice.self))
 }
+
+extension WeeklyRequest {
+    nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
+        let request = engineRequest(today: context.today) { context.defaultWeek($0) }
+        if range != nil {
+            return try await RankingRange.run(request, unit: "weeks", period: nil, span: span, context: context)
+        }
+        return try await RankingRange.one(request, unit: "weeks", context: context)
+    }
+}
