@@ -30,9 +30,17 @@ package protocol ArgumentReader {
     func named(_ parameter: String) -> String
     /// What the face suggests for a word no parameter took (`; did you mean '--date 20220105'?`), or "".
     func hint(forUnexpected word: String) -> String
+    /// What is wrong with `text`, given for a day, in the face's words (the command line's are
+    /// ``DateArgument/mistake(_:text:option:)``'s).
+    func dateMistake(_ problem: DateArgument.Problem, text: String, parameter: Parameter) -> UsageError
 }
 
 package extension ArgumentReader {
+    /// The command line's words for a day it cannot read.
+    func dateMistake(_ problem: DateArgument.Problem, text: String, parameter: Parameter) -> UsageError {
+        DateArgument.mistake(problem, text: text, option: named(parameter))
+    }
+
     /// One value, or none: a face whose parameters are never repeated.
     func values(_ parameter: String) -> [String] {
         switch value(parameter) {
@@ -78,7 +86,12 @@ package extension ArgumentReader {
     /// A day (`date`, `from`, `to`), checked to be one KOBIS has published; nil when not given.
     func publishedDay(_ parameter: Parameter) throws(UsageError) -> Day? {
         guard let text = string(parameter) else { return nil }
-        let day = try DateArgument.day(text, today: today, option: named(parameter))
+        let day: Day
+        do {
+            day = try DateArgument.read(text, today: today)
+        } catch {
+            throw dateMistake(error, text: text, parameter: parameter)
+        }
         try DateArgument.requirePublished(day, today: today, option: named(parameter))
         return day
     }

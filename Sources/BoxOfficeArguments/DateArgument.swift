@@ -94,13 +94,18 @@ package enum DateArgument {
         do {
             return try read(text, today: today)
         } catch {
-            let quoted = "\(option) \(UsageError.quote(text))"
-            switch error {
-            case .badDaysAgo: throw UsageError(message: "\(quoted) is not a date: write -Nd for N days ago, e.g. -3d")
-            case let .daysAgoWithoutD(trimmed): throw UsageError(message: "\(quoted) is not a date; did you mean '\(trimmed)d' (\(trimmed.dropFirst()) days ago)?")
-            case .notADate: throw UsageError(message: "\(quoted) is not a date: use 20230327, 2023-03-27, 2023.03.27, 2023년 3월 27일, yesterday, 어제 or -Nd")
-            case .notARealDate: throw UsageError(message: "\(quoted) is not a real date")
-            }
+            throw mistake(error, text: text, option: option)
+        }
+    }
+
+    /// What is wrong with `text` as a day, as the command line says it (`option` is the flag).
+    package static func mistake(_ problem: Problem, text: String, option: String) -> UsageError {
+        let quoted = "\(option) \(UsageError.quote(text))"
+        switch problem {
+        case .badDaysAgo: return UsageError(message: "\(quoted) is not a date: write -Nd for N days ago, e.g. -3d")
+        case let .daysAgoWithoutD(trimmed): return UsageError(message: "\(quoted) is not a date; did you mean '\(trimmed)d' (\(trimmed.dropFirst()) days ago)?")
+        case .notADate: return UsageError(message: "\(quoted) is not a date: use 20230327, 2023-03-27, 2023.03.27, 2023년 3월 27일, yesterday, 어제 or -Nd")
+        case .notARealDate: return UsageError(message: "\(quoted) is not a real date")
         }
     }
 

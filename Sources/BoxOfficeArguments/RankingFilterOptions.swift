@@ -19,6 +19,9 @@ package struct RankingFilterOptions: Equatable, Sendable {
     package static let nation = Parameter("nation", value: "korean|foreign", help: "only Korean or only foreign films", kind: .choice(["korean", "foreign"]))
     package static let multi = Parameter("multi", help: "only diversity films (independent and art, 다양성영화)", kind: .flag)
     package static let commercial = Parameter("commercial", help: "only commercial films (상업영화)", kind: .flag)
+    /// A tool's one argument for `multi` and `commercial`: `market: "diversity"` or `"commercial"`.
+    package static let market = Parameter("market", value: "diversity|commercial", help: "only diversity or only commercial films",
+                                          kind: .choice(["diversity", "commercial"]))
     package static let region = Parameter("region", value: "NAME|CODE", help: "only one region: 서울시, 서울, seoul or 0105001 ('boxoffice codes regions' lists them)",
                                   kind: .text, completion: .region)
     package static let deep = Parameter("deep", help: "past the top 10: KOBIS's four filtered lists (Korean or foreign × diversity or commercial) merged, up to 40 films, exact as far as they prove; 4 calls a day, 2 with --nation, --multi or --commercial",
@@ -39,6 +42,13 @@ package struct RankingFilterOptions: Equatable, Sendable {
             throw UsageError(message: "\(arguments.named(Self.multi)) and \(arguments.named(Self.commercial)) cannot be used together (a film is one or the other); leave both out for all films", command: arguments.name)
         }
         market = arguments.has(Self.multi) ? .diversity : arguments.has(Self.commercial) ? .commercial : nil
+        if let text = arguments.string(Self.market) {
+            switch text {
+            case "diversity": market = .diversity
+            case "commercial": market = .commercial
+            default: throw UsageError(message: "'\(arguments.named(Self.market))' is 'diversity' or 'commercial', not '\(text)'", command: arguments.name)
+            }
+        }
         if let text = arguments.string(Self.region) {
             let trimmed = text.composed.trimmingBlanks()
             guard !trimmed.isEmpty else {

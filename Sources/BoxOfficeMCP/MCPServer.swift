@@ -287,7 +287,7 @@ package final class MCPServer: Sendable {
         do {
             request = try tool.request(arguments, today: call.today)
             // The caller's own limit of calls for this call (the tool's argument that allows a long period).
-            if let limit = try MCPTools.integer(arguments, MCPTools.maxCalls.0) {
+            if let limit = try MCPTools.integer(arguments, ToolInput.maxCallsParameter.name) {
                 guard limit >= 1 else { throw MCPArgumentError(message: "'maxCalls' must be 1 or more") }
                 call.maxCalls = limit
             }

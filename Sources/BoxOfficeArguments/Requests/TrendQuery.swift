@@ -23,6 +23,8 @@ package struct TrendQuery: Equatable, Sendable {
                                kind: .word, completion: .file)
     package static let align = Parameter("align", value: "opening", help: "line the runs up by days since each film's opening (opening day = day 1)",
                                  kind: .choice(["opening"]))
+    /// A tool's `alignOpening: true`, for `--align opening`.
+    package static let alignByOpening = Parameter("alignOpening", help: "line the runs up by days since each film's opening (opening day = day 1)", kind: .flag)
 
     package init(_ arguments: some ArgumentReader) throws(UsageError) {
         let words = arguments.positionals.map { $0.composed.trimmingBlanksAndNewlines() }.filter { !$0.isEmpty }
@@ -45,6 +47,7 @@ package struct TrendQuery: Equatable, Sendable {
             }
             alignOpening = true
         }
+        if arguments.has(Self.alignByOpening) { alignOpening = true }
     }
 
 }

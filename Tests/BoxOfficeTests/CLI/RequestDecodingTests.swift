@@ -132,17 +132,19 @@ import Testing
     }
 
     /// A tool reads only its own arguments: a parameter of the request that the tool does not
-    /// offer (`svg`, `all`, `multi` by that name) is never read from its JSON.
+    /// offer (`svg`, `all`, `multi` by that name) is never read from its JSON, nor are its words.
     @Test func aToolReadsOnlyWhatItOffers() throws {
         let tool = try #require(MCPTools.named("daily_box_office"))
-        let reader = ToolArguments(name: tool.name, today: today, positionals: [], arguments: .object([("market", .string("diversity"))]), renamed: tool.renamed)
-        #expect(reader.value("multi") == .flag)
-        #expect(reader.value("commercial") == nil)
-        #expect(reader.named("multi") == "market diversity")
-        #expect(reader.value("market") == nil, "market is the tool's name for multi and commercial, not a parameter")
+        let reader = ToolArguments(name: tool.name, today: today, positionals: [],
+                                   arguments: .object([("market", .string("diversity")), ("multi", .bool(true)), ("svg", .string("x"))]), offered: tool.parameterNames)
+        #expect(reader.value("market") == .text("diversity"))
+        #expect(reader.value("multi") == nil && reader.value("svg") == nil)
+        #expect(try RankingFilterOptions(reader).market == .diversity)
         let trend = try #require(MCPTools.named("movie_trend"))
-        let words = ToolArguments(name: trend.name, today: today, positionals: ["x"], arguments: .object([("movies", .array([.string("x")]))]),
-                                  renamed: trend.renamed)
+        #expect(trend.wordArguments == ["movies"])
+        let words = ToolArguments(name: trend.name, today: today, positionals: ["x"],
+                                  arguments: .object([("movies", .array([.string("x")])), ("alignOpening", .bool(true))]), offered: trend.parameterNames)
         #expect(words.value("movies") == nil && words.value("align") == nil)
+        #expect(try TrendQuery(words).alignOpening)
     }
 }
