@@ -17,7 +17,7 @@ import Darwin
 /// gone: the helper used URLSession, which refuses such addresses, swift-corelibs-foundation #5496.)
 ///
 /// One GET per connection (`Connection: close`); bodies by length, chunked or until close, never
-/// longer than the request allows; redirects returned, not followed. KOBISClient enforces the
+/// longer than the request allows; redirects returned, not followed. the client enforces the
 /// timeout by cancelling, which shuts the socket down.
 package struct PlainHTTPTransport: HTTPTransport {
     package init() {}

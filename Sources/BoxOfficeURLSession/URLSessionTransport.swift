@@ -26,7 +26,7 @@ public struct URLSessionTransport: HTTPTransport {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         // On Linux URLSession cuts timeouts down to whole seconds (0.5 s fails at once), so its own
-        // limit is only a backstop; KOBISClient enforces the real one by cancelling.
+        // limit is only a backstop; the client enforces the real one by cancelling.
         var urlRequest = URLRequest(url: request.url, timeoutInterval: max(1, request.timeout.rounded(.up) + 1))
         urlRequest.httpMethod = "GET"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
@@ -123,7 +123,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, @unchecked Send
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        // The 3xx answer itself is returned; KOBISClient decides whether to follow it.
+        // The 3xx answer itself is returned; the client decides whether to follow it.
         completionHandler(nil)
     }
 

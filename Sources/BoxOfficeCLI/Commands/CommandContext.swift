@@ -258,10 +258,9 @@ struct CommandContext: Sendable {
         let middlewares = BoxOfficeClient.standardMiddlewares(keys: ring, attempts: invocation.retries + 1, cache: store, callCounts: counts,
                                                               callsPerSecond: invocation.rate, eachTry: [StartMiddleware(preparing: network)],
                                                               events: events, now: now)
-        let engine = KOBISClient(baseURL: baseURL, chain: MiddlewareChain(middlewares, over: network), timeout: invocation.timeout,
-                                 decoded: decoded, now: now)
         // The run's use of the cache (--refresh, --offline) is each request's; a view asks otherwise.
-        let client = BoxOfficeClient(engine: engine, now: now)
+        let client = BoxOfficeClient(baseURL: baseURL, chain: MiddlewareChain(middlewares, over: network), timeout: invocation.timeout,
+                                     decoded: decoded, now: now)
         let quota = counts.map { QuotaCountMiddleware(counts: $0, keys: keys, now: now) }
         return ClientRoot.Composed(client: invocation.cacheMode == .normal ? client : client.cacheMode(invocation.cacheMode), quota: quota, keys: ring)
     }

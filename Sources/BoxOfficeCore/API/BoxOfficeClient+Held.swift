@@ -11,26 +11,26 @@ extension BoxOfficeClient {
     /// Whether the client asks no one for what it does not hold (it reads a ``ClosedAnswerSource``):
     /// then nothing is counted, no poster is looked up, no day fetched ahead, and an assistant's
     /// tools are not open to the world.
-    package var asksNoOne: Bool { client.closedSource != nil }
+    package var asksNoOne: Bool { closedSource != nil }
 
     /// The days whose daily ranking the client holds, when it holds some only (it asks no one
     /// for the rest); nil when every published day can be read.
-    package var heldDays: [Day]? { client.closedSource?.held.days }
+    package var heldDays: [Day]? { closedSource?.held.days }
 
     /// The weeks whose weekly ranking the client holds, when it holds some only; nil otherwise.
-    package var heldWeeks: [(day: Day, period: WeekPeriod)]? { client.closedSource?.held.weeks }
+    package var heldWeeks: [(day: Day, period: WeekPeriod)]? { closedSource?.held.weeks }
 
     /// The codes of the people (`people`) or companies (`company`) whose records the client
     /// holds, when it holds some only; nil when every one can be read.
     package func heldRecords(of kind: String) -> Set<String>? {
-        guard let held = client.closedSource?.held else { return nil }
+        guard let held = closedSource?.held else { return nil }
         return kind == "people" ? held.people : held.companies
     }
 
     /// The day a ranking shows when none is asked for: yesterday in Korea; over a source that
     /// holds some days only, the latest it holds, with its note.
     package func defaultDay(today: Day) -> Defaulted<Day> {
-        guard let source = client.closedSource, let latest = source.held.days.last else { return Defaulted(value: today.adding(days: -1), note: nil) }
+        guard let source = closedSource, let latest = source.held.days.last else { return Defaulted(value: today.adding(days: -1), note: nil) }
         return Defaulted(value: latest, note: source.words(.latestDay(latest), korean: false))
     }
 
@@ -38,38 +38,38 @@ extension BoxOfficeClient {
     /// only: its latest week of `period` (of any period when none is asked), with its note; nil
     /// for the usual choice (last week), or when it holds no week of that period.
     package func defaultWeek(period: WeekPeriod?) -> Defaulted<HeldWeek>? {
-        guard let source = client.closedSource, let latest = source.held.weeks.last, period == nil || period == latest.period else { return nil }
+        guard let source = closedSource, let latest = source.held.weeks.last, period == nil || period == latest.period else { return nil }
         return Defaulted(value: HeldWeek(day: latest.day, period: latest.period), note: source.words(.latestWeek(latest.day, latest.period), korean: false))
     }
 
     /// The month a calendar shows when none is asked for, over a source that holds some days
     /// only: the month of its latest day, with its note; nil for the usual choice.
     package func defaultMonth() -> Defaulted<HeldMonth>? {
-        guard let source = client.closedSource, let latest = source.held.days.last else { return nil }
+        guard let source = closedSource, let latest = source.held.days.last else { return nil }
         return Defaulted(value: HeldMonth(year: latest.year, month: latest.month), note: source.words(.latestMonth(year: latest.year, month: latest.month), korean: false))
     }
 
     /// The year `top` ranks when none is asked for, over a source that holds some days only: the
     /// year it holds most days of, with its note; nil for the usual choice.
     package func defaultYear() -> Defaulted<Int>? {
-        guard let source = client.closedSource, let year = source.held.busiestYear else { return nil }
+        guard let source = closedSource, let year = source.held.busiestYear else { return nil }
         return Defaulted(value: year, note: source.words(.busiestYear(year), korean: false))
     }
 
     /// What a film search searched, when it was not KOBIS (a source's own films), in its words.
-    package var searchNote: String? { client.closedSource?.words(.searched, korean: false) }
+    package var searchNote: String? { closedSource?.words(.searched, korean: false) }
 
     /// A title that named no film or several, said as the client searched it.
     package func worded(_ error: AmbiguousTitleError) -> AmbiguousTitleError {
         var error = error
-        error.searchedHeld = client.closedSource?.held.films
+        error.searchedHeld = closedSource?.held.films
         return error
     }
 
     /// The days a film's run is looked for in when its opening day is not known: every day held
     /// (a source that holds some only), or the two years to yesterday.
     package func runWindow(today: Day) -> ClosedRange<Day> {
-        if let days = client.closedSource?.held.days, let first = days.first, let last = days.last { return first...last }
+        if let days = closedSource?.held.days, let first = days.first, let last = days.last { return first...last }
         return today.adding(days: -730)...today.adding(days: -1)
     }
 
@@ -85,11 +85,6 @@ extension BoxOfficeClient {
         return [.peopleInfo, .peopleList, .companyInfo, .dailyBoxOffice, .weeklyBoxOffice].contains(operation)
     }
 
-    /// The days of a period that `reading` reads (``KOBISClient/readable(_:reading:)``).
-    package func readable(_ days: [Day], reading: PeriodReading) throws -> [Day] {
-        try client.readable(days, reading: reading)
-    }
-
     /// A film's run, as every face reads it: at hand, the days the client holds at no call (a
     /// source's own, or the cache's, read without asking KOBIS), `jobs` at a time; whole, as `whole`
     /// reads a period (its cost approved first). A day not at hand is not held, or not cached.
@@ -98,10 +93,10 @@ extension BoxOfficeClient {
                                              whole: @autoclosure () -> PeriodReading) async throws -> FilmRun? {
         let unheld: UnreadDay.Reason = asksNoOne ? .notHeld : .notCached
         guard run == .whole else {
-            let (engine, reading) = client.atHand(jobs: jobs, deep: deep)
+            let (engine, reading) = atHand(jobs: jobs, deep: deep)
             return try await engine.filmRun(of: movie.code, openDate: movie.openDate, run: .atHand, deep: deep, today: today, reading: reading, unheld: unheld)
         }
-        return try await client.filmRun(of: movie.code, openDate: movie.openDate, run: .whole, deep: deep, today: today, reading: whole(), unheld: unheld)
+        return try await filmRun(of: movie.code, openDate: movie.openDate, run: .whole, deep: deep, today: today, reading: whole(), unheld: unheld)
     }
 }
 
@@ -117,14 +112,14 @@ package struct HeldMonth: Sendable, Equatable {
     package let month: Int
 }
 
-extension KOBISClient {
+extension BoxOfficeClient {
     /// The source that asks no one for what it lacks, when the client reads one.
     package var closedSource: (any ClosedAnswerSource)? { chain.closedSource }
 
     /// How the days at hand are read, at no call: over a source that holds some days only, those
     /// it holds; with a cache, every day read from the cache alone in one pass (a day it does not
     /// hold, or cannot read, is simply not at hand); else the days some middleware holds.
-    package func atHand(jobs: Int, deep: Bool) -> (client: KOBISClient, reading: PeriodReading) {
+    package func atHand(jobs: Int, deep: Bool) -> (client: BoxOfficeClient, reading: PeriodReading) {
         if let held = closedSource?.held.days {
             let set = Set(held)
             return (self, PeriodReading(jobs: jobs, readable: { days in days.filter(set.contains) }))

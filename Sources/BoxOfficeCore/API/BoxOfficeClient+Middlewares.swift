@@ -67,8 +67,8 @@ extension BoxOfficeClient {
     /// client with no cache (``init(key:transport:baseURL:timeout:attempts:middlewares:cache:now:)``
     /// without `cache`) has nothing to read from and still fetches.
     public func cacheMode(_ mode: CacheMiddleware.Mode) -> BoxOfficeClient {
-        var engine = client
-        engine.cacheMode = mode
-        return BoxOfficeClient(engine: engine, now: now)
+        var client = self
+        client.cacheMode = mode
+        return client
     }
 }

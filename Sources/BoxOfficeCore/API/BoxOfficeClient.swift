@@ -29,12 +29,26 @@ import Foundation
 /// ```
 public struct BoxOfficeClient: Sendable {
     /// KOBIS's own server root, `https://www.kobis.or.kr`.
-    public static var kobis: URL { URL(string: KOBISClient.defaultBaseURL) ?? URL(fileURLWithPath: "/") }
+    public static var kobis: URL { URL(string: defaultBaseURL) ?? URL(fileURLWithPath: "/") }
 
-    /// The engine the operations run on.
-    let client: KOBISClient
+    /// KOBIS's own server.
+    package static let defaultBaseURL = "https://www.kobis.or.kr"
+
+    /// The server root.
+    let baseURL: URL
+    /// What an answer's name in a cache starts with: nothing for KOBIS's own server, else the
+    /// server it came from, so that a stand-in's answers are never given to a run that asks KOBIS.
+    let server: String
+    /// The middlewares, over the transport.
+    let chain: MiddlewareChain
+    /// Seconds allowed for each try of a request.
+    let timeout: TimeInterval
+    /// Values decoded from the cache's answers, kept by a client that lives long.
+    let decoded: DecodedAnswers?
     /// The clock the Korean day is told from.
     let now: @Sendable () -> Date
+    /// How every request of this client asks a cache on the way to be used (nil: as it was made to).
+    package var cacheMode: CacheMiddleware.Mode?
 
     /// Makes a client for one key: the standard list of middlewares for it
     /// (``standardMiddlewares(keys:attempts:cache:callCounts:callsPerSecond:eachTry:events:now:)``
@@ -94,8 +108,7 @@ public struct BoxOfficeClient: Sendable {
     ///     a test gives its own.
     public init(transport: any HTTPTransport, middlewares: [any BoxOfficeMiddleware], baseURL: URL = BoxOfficeClient.kobis,
                 timeout: TimeInterval = 15, now: @escaping @Sendable () -> Date = Date.init) {
-        client = KOBISClient(baseURL: baseURL, chain: MiddlewareChain(middlewares, over: transport), timeout: timeout, now: now)
-        self.now = now
+        self.init(baseURL: baseURL, chain: MiddlewareChain(middlewares, over: transport), timeout: timeout, now: now)
     }
 
     /// The top 10 films of one day, by audience.
@@ -126,7 +139,7 @@ public struct BoxOfficeClient: Sendable {
     /// failing fails the whole ranking.
     public func deepDailyBoxOffice(on day: Day, filter: BoxOfficeFilter = BoxOfficeFilter()) async throws(BoxOfficeError) -> DailyBoxOffice {
         do {
-            return try await client.deep(day, listing: .daily, filter: filter)
+            return try await self.deep(day, listing: .daily, filter: filter)
         } catch {
             throw BoxOfficeError(error)
         }
@@ -136,7 +149,7 @@ public struct BoxOfficeClient: Sendable {
     public func deepWeeklyBoxOffice(containing day: Day, period: WeekPeriod = .week,
                                     filter: BoxOfficeFilter = BoxOfficeFilter()) async throws(BoxOfficeError) -> WeeklyBoxOffice {
         do {
-            return try await client.deep(day, listing: .weekly(period), filter: filter)
+            return try await self.deep(day, listing: .weekly(period), filter: filter)
         } catch {
             throw BoxOfficeError(error)
         }
@@ -226,7 +239,7 @@ public struct BoxOfficeClient: Sendable {
     /// The sequence throws ``BoxOfficeError`` only.
     public func dailyBoxOffice(from: Day, to: Day, filter: BoxOfficeFilter = BoxOfficeFilter(),
                                concurrency: Int = 4) -> AsyncThrowingStream<DailyBoxOffice, any Error> {
-        let client = self.client
+        let client = self
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
@@ -273,7 +286,7 @@ public struct BoxOfficeClient: Sendable {
         }
         let (period, _) = try published(from: from, to: to)
         do {
-            return try await client.trend(of: movieCodes, range: period, alignedByOpening: alignedByOpening, today: Day.korean(at: now()),
+            return try await self.trend(of: movieCodes, range: period, alignedByOpening: alignedByOpening, today: Day.korean(at: now()),
                                           reading: PeriodReading(jobs: max(1, concurrency)))
         } catch {
             throw BoxOfficeError(error)
@@ -292,7 +305,7 @@ public struct BoxOfficeClient: Sendable {
     /// ```
     public func storedRun(of movieCode: String, from: Day, to: Day) async throws(BoxOfficeError) -> Trend {
         guard from <= to else { throw .invalidRequest("the period starts on \(from.iso), after its last day, \(to.iso)") }
-        let (engine, reading) = client.atHand(jobs: 4, deep: false)
+        let (engine, reading) = self.atHand(jobs: 4, deep: false)
         do {
             return try await engine.runAtHand(of: movieCode, within: from...to, today: Day.korean(at: now()), reading: reading)
         } catch {
@@ -334,7 +347,7 @@ public struct BoxOfficeClient: Sendable {
             throw .invalidRequest("\(year)-\(month) is not a month")
         }
         do {
-            return try await client.monthCalendar(year: year, month: month, today: Day.korean(at: now()), reading: PeriodReading(jobs: max(1, concurrency)))
+            return try await self.monthCalendar(year: year, month: month, today: Day.korean(at: now()), reading: PeriodReading(jobs: max(1, concurrency)))
         } catch {
             throw BoxOfficeError(error)
         }
@@ -350,7 +363,7 @@ public struct BoxOfficeClient: Sendable {
     /// figures are provisional), or the library's error.
     func call<Value>(_ call: KOBISCall<Value>) async throws(BoxOfficeError) -> Value {
         do {
-            return try await client.fetch(call)
+            return try await self.fetch(call)
         } catch {
             throw BoxOfficeError(error)
         }

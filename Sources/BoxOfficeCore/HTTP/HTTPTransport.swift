@@ -6,7 +6,7 @@ import Foundation
 
 /// A GET request as the client hands it to a transport.
 public struct HTTPRequest: Sendable, Equatable {
-    /// The full URL, API key included: never show it (`KOBISClient.displayAddress` is the showable form).
+    /// The full URL, API key included: never show it (`BoxOfficeClient.displayAddress` is the showable form).
     public var url: URL
     /// How long the whole request may take, in seconds.
     public var timeout: TimeInterval

@@ -12,7 +12,7 @@ package struct KOBISCall<Value: Sendable>: Sendable {
     package let requestKey: String
     /// How long its answer stays good.
     package let freshness: Freshness
-    fileprivate let perform: @Sendable (KOBISClient) async throws -> Answer<Value>
+    fileprivate let perform: @Sendable (BoxOfficeClient) async throws -> Answer<Value>
 
     private init<Response>(_ endpoint: Endpoint<Response>, convert: @escaping @Sendable (Response) throws -> Value) {
         requestKey = endpoint.requestKey
@@ -80,7 +80,7 @@ package struct KOBISCall<Value: Sendable>: Sendable {
     }
 }
 
-extension KOBISClient {
+extension BoxOfficeClient {
     /// The call's value, with the body it came from (for `--raw`), when it was fetched, and
     /// whether the cache answered.
     package func answer<Value>(_ call: KOBISCall<Value>) async throws -> Answer<Value> {

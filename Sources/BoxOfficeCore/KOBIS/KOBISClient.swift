@@ -4,30 +4,16 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Talks to a KOBIS server: builds each endpoint's URL with the server root (the key left for a
-/// key middleware to give), sends it through exactly its middlewares and the transport, and
-/// decodes what comes back.
+// How the client talks to a KOBIS server: builds each endpoint's URL with the server root (the key
+// left for a key middleware to give), sends it through exactly its middlewares and the transport,
+// and decodes what comes back.
 ///
-/// Each job on the way to the server is a middleware of its own (`CacheMiddleware`,
-/// `SecretMaskMiddleware`, `KeyRotationMiddleware`, `RetryMiddleware`, `RedirectMiddleware`,
-/// `TimeoutMiddleware`, `RateLimitMiddleware`, `QuotaCountMiddleware`), composed by whoever makes
-/// the client (`BoxOfficeClient.standardMiddlewares` gives the usual list).
-package struct KOBISClient: Sendable {
-    /// KOBIS's own server.
-    package static let defaultBaseURL = "https://www.kobis.or.kr"
-
-    private let baseURL: URL
-    /// What an answer's name in a cache starts with: nothing for KOBIS's own server, else the
-    /// server it came from, so that a stand-in's answers are never given to a run that asks KOBIS.
-    private let server: String
-    let chain: MiddlewareChain
-    private let timeout: TimeInterval
-    private let decoded: DecodedAnswers?
-    private let now: @Sendable () -> Date
-    /// How every request of this client asks a cache on the way to be used (nil: as it was made to).
-    package var cacheMode: CacheMiddleware.Mode?
-
-    /// A client from its layers.
+// Each job on the way to the server is a middleware of its own (`CacheMiddleware`,
+// `SecretMaskMiddleware`, `KeyRotationMiddleware`, `RetryMiddleware`, `RedirectMiddleware`,
+// `TimeoutMiddleware`, `RateLimitMiddleware`, `QuotaCountMiddleware`), composed by whoever makes
+// the client (`BoxOfficeClient.standardMiddlewares` gives the usual list).
+extension BoxOfficeClient {
+    /// A client from its layers (the command line's root composes its own).
     ///
     /// - Parameters:
     ///   - chain: the middlewares, the first the outermost, over the transport.

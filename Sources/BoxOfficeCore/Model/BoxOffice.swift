@@ -160,7 +160,7 @@ extension BoxOfficeEntry {
 }
 
 /// A value whose figures KOBIS may still revise, judged from when its answer was fetched.
-/// `KOBISClient` stamps every such value as it answers, the one place `provisional` is decided:
+/// `BoxOfficeClient` stamps every such value as it answers, the one place `provisional` is decided:
 /// the library, the command line, the MCP server and `browse` all get it from there.
 package protocol FetchStamped {
     /// The value as fetched at `instant`.

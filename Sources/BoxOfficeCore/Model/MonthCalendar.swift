@@ -59,7 +59,7 @@ public struct MonthCalendar: Sendable, Equatable {
     }
 }
 
-extension KOBISClient {
+extension BoxOfficeClient {
     /// The calendar of a month: the number one of each of its published days (those before
     /// `today`), read as `reading` reads a period's days.
     package nonisolated(nonsending) func monthCalendar(year: Int, month: Int, today: Day, reading: PeriodReading) async throws -> MonthCalendar {

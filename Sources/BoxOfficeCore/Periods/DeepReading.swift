@@ -99,7 +99,7 @@ extension DeepListing where Ranking == WeeklyBoxOffice {
     }
 }
 
-extension KOBISClient {
+extension BoxOfficeClient {
     /// The deep ranking of each of `days` (or weeks), in order, each made of the lists of
     /// `filter`'s groups: the groups' calls go out together, `reading.jobs` at a time, each through
     /// the cache like any answer. A day one of whose calls KOBIS could not answer is given back
@@ -172,7 +172,7 @@ extension KOBISClient {
     }
 }
 
-extension KOBISClient {
+extension BoxOfficeClient {
     /// One day's (week's) deep ranking (see ``DeepMerge``): one call per group, together; one
     /// call failing fails it.
     /// `approve` is asked first what the calls cost (see ``PeriodReading/approve``).

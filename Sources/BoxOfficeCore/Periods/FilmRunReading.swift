@@ -34,7 +34,7 @@ extension FilmRun {
 /// A run read whole has found the film gone from the top 10.
 private struct RunOver: FinishedEarly {}
 
-extension KOBISClient {
+extension BoxOfficeClient {
     /// The calls of a day's ranking: its top 10, or its deep ranking's lists.
     static func rankingCalls(of day: Day, deep: Bool) -> [KOBISCall<DailyBoxOffice>] {
         rankingCalls(of: [day], deep: deep)

@@ -66,7 +66,7 @@ package struct PeriodReading: Sendable {
     }
 }
 
-extension KOBISClient {
+extension BoxOfficeClient {
     /// Answers `call(day)` for every one of `days`, `reading.jobs` at a time, and hands each to
     /// `deliver` in the days' order as soon as it and the ones before it are in (so output streams
     /// while later days are fetched); every answer goes through the cache as it arrives, so a run

@@ -22,7 +22,7 @@ package struct ReadingCost: Sendable, Equatable {
     package var cached: Int { calls - toFetch }
 }
 
-extension KOBISClient {
+extension BoxOfficeClient {
     /// What reading `calls` costs: those a source holds (a cache) are free, and a client that
     /// asks no one (``ClosedAnswerSource``) fetches nothing.
     package func cost<Value>(of calls: [KOBISCall<Value>], days: Int, atMost: Bool = false) -> ReadingCost {

@@ -12,7 +12,7 @@ package enum TrendRangeError: Error, Sendable, Equatable {
     case notOpenYet(title: String, opens: Day)
 }
 
-extension KOBISClient {
+extension BoxOfficeClient {
     /// Films compared day by day: each one's rank and audience on every day of `range`; without a
     /// range, from the earliest opening day until every film has left the top 10 (for three days,
     /// or two weeks without reaching it), 60 days at most, yesterday at the latest. Aligned by
@@ -142,7 +142,7 @@ extension KOBISClient {
         let days = try readable(period, reading: reading)
         var rankings: [DailyBoxOffice] = []
         var failed = try await dailyRankings(of: days, reading: reading) { rankings.append($0) }
-        // Read from the cache alone (``KOBISClient/atHand(jobs:deep:)``), a day it does not hold
+        // Read from the cache alone (``BoxOfficeClient/atHand(jobs:deep:)``), a day it does not hold
         // was simply not at hand, as a day a source does not hold.
         var read = days
         if reading.unreadableIsNotCached {

@@ -80,7 +80,7 @@ extension BoxOfficeClient {
                                            named: (@Sendable (String, MovieSummary) -> Void)? = nil) async throws -> Trend {
         var codes: [String] = []
         for film in request.films { codes.append(try await code(of: film, named: named)) }
-        return try await client.trend(of: codes, range: request.range, alignedByOpening: request.alignedByOpening, today: Day.korean(at: now()),
+        return try await trend(of: codes, range: request.range, alignedByOpening: request.alignedByOpening, today: Day.korean(at: now()),
                                       reading: reading)
     }
 

@@ -32,13 +32,13 @@ extension BoxOfficeClient {
         guard day < today else {
             throw BoxOfficeError.invalidRequest("\(day.iso) is not published yet: KOBIS publishes a day after it ends (today in Korea is \(today.iso))")
         }
-        let calls = { (days: [Day]) in KOBISClient.rankingCalls(of: days, deep: deep) }
+        let calls = { (days: [Day]) in BoxOfficeClient.rankingCalls(of: days, deep: deep) }
         let window = DayNews.window(for: day)
-        let windowCost = client.cost(of: calls(PeriodReading.days(window)), days: window.lowerBound.days(to: day) + 1)
+        let windowCost = cost(of: calls(PeriodReading.days(window)), days: window.lowerBound.days(to: day) + 1)
         if spent == nil, !reading.isApproved { try await reading.approve(windowCost) }
         let total = spent ?? Locked(windowCost)
         let approved = reading.approved
-        var (rankings, coverage) = try await client.dailyRankings(of: window, deep: deep, reading: approved)
+        var (rankings, coverage) = try await dailyRankings(of: window, deep: deep, reading: approved)
         for needed in [day.adding(days: -1), day] {
             guard let reason = coverage.reason(for: needed) else { continue }
             throw NewsDayUnread(day: needed, news: day, reason: reason)
@@ -50,7 +50,7 @@ extension BoxOfficeClient {
         var first = window.lowerBound
         while let start = news.runToReadFurther, first.days(to: day) < FilmRun.mostDays {
             let earlier = start.adding(days: -14)...start.adding(days: -1)
-            let more = client.cost(of: calls(PeriodReading.days(earlier)), days: 14)
+            let more = cost(of: calls(PeriodReading.days(earlier)), days: 14)
             let cost = total.withLock { ReadingCost(days: $0.days + more.days, calls: $0.calls + more.calls, toFetch: $0.toFetch + more.toFetch) }
             if !reading.isApproved {
                 do {
@@ -63,7 +63,7 @@ extension BoxOfficeClient {
                 }
             }
             total.withLock { $0 = cost }
-            let (older, olderCoverage) = try await client.dailyRankings(of: earlier, deep: deep, reading: approved)
+            let (older, olderCoverage) = try await dailyRankings(of: earlier, deep: deep, reading: approved)
             rankings = older + rankings
             coverage = olderCoverage + coverage
             first = earlier.lowerBound

@@ -52,7 +52,7 @@ extension BoxOfficeClient {
         guard let whole = request.period.days else { throw BoxOfficeError.invalidRequest("the period is not one of the calendar (a month from 1 to 12, a year from 1)") }
         let (days, _) = try Day.published(whole, today: Day.korean(at: now()))
         let filter = if let resolved { resolved.0 } else { try await scope(filter: request.filter, region: request.region).0 }
-        let (rankings, coverage) = try await client.dailyRankings(of: days, filter: filter, deep: request.deep, reading: reading)
+        let (rankings, coverage) = try await dailyRankings(of: days, filter: filter, deep: request.deep, reading: reading)
         return PeriodRecords(period: days, rankings: rankings, coverage: coverage, limit: max(0, request.limit), milestones: request.milestones)
     }
 }

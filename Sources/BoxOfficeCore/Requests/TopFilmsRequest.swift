@@ -88,7 +88,7 @@ extension BoxOfficeClient {
         guard let whole = request.period.days else { throw BoxOfficeError.invalidRequest("the period is not one of the calendar (a month from 1 to 12, a year from 1)") }
         let (days, unfinished) = try Day.published(whole, today: Day.korean(at: now()))
         let (filter, scope) = if let resolved { resolved } else { try await scope(filter: request.filter, region: request.region) }
-        return try await client.periodRanking(days, unfinished: unfinished, filter: filter, scope: scope, limit: request.limit.map { max(0, $0) },
+        return try await periodRanking(days, unfinished: unfinished, filter: filter, scope: scope, limit: request.limit.map { max(0, $0) },
                                               deep: request.deep, reading: reading)
     }
 }

@@ -114,7 +114,7 @@ extension BoxOfficeClient {
                 if let title = known.first(where: { $0.movieCode == code && $0.title != code })?.title {
                     found.append(WatchTarget(movieCode: code, title: title, audience: target.audience))
                 } else {
-                    let movie = try await client.fetch(.movie(code: code))
+                    let movie = try await fetch(.movie(code: code))
                     found.append(WatchTarget(movieCode: code, title: movie.title, audience: target.audience))
                 }
             case let .title(title):
@@ -138,7 +138,7 @@ extension BoxOfficeClient {
         var asked = Set(state.seen.map(\.day))
         for day in days { asked.formUnion(PeriodReading.days(DayNews.window(for: day))) }
         let sorted = asked.sorted()
-        let cost = client.cost(of: KOBISClient.rankingCalls(of: sorted, deep: deep), days: sorted.count)
+        let cost = cost(of: BoxOfficeClient.rankingCalls(of: sorted, deep: deep), days: sorted.count)
         if !reading.isApproved { try await reading.approve(cost) }
         // A run at number one read further back for a day's news counts with everything approved.
         let spent = Locked(cost)
@@ -192,7 +192,7 @@ extension BoxOfficeClient {
             } catch {
                 // KOBIS could not answer for it, or the run's limit of calls was reached: kept as
                 // seen, to look at again next run.
-                guard let reason = KOBISClient.unreadReason(error) else { throw error }
+                guard let reason = BoxOfficeClient.unreadReason(error) else { throw error }
                 gaps.append(WatchGap(unread: UnreadDay(day: earlier.day, reason: reason), news: nil))
                 seen.append(earlier)
                 continue
@@ -246,7 +246,7 @@ extension BoxOfficeClient {
 
     /// A day's ranking: its top 10, or past it from its deep lists.
     private nonisolated(nonsending) func ranking(of day: Day, deep: Bool) async throws -> DailyBoxOffice {
-        deep ? try await client.deep(day, listing: .daily, filter: BoxOfficeFilter()) : try await client.fetch(.daily(day))
+        deep ? try await self.deep(day, listing: .daily, filter: BoxOfficeFilter()) : try await fetch(.daily(day))
     }
 
     /// Whether a milestone event is told for the first time (then remembered); any other event is.

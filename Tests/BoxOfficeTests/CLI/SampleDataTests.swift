@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func answersCallsLikeKOBISWouldWithoutAKey() async throws {
-        let client = KOBISClient(transport: SampleTransport(), baseURL: URL(fileURLWithPath: "/"), key: "")
+        let client = BoxOfficeClient(transport: SampleTransport(), baseURL: URL(fileURLWithPath: "/"), key: "")
         let day = try #require(Day("20120101"))
         let boxOffice = try DailyBoxOffice(try await client.answer(.dailyBoxOffice(on: day)) { $0 }.value, requested: day)
         #expect(boxOffice.entries.first?.title == "미션임파서블:고스트프로토콜")

@@ -47,7 +47,7 @@ extension ClientLayerTests {
                 fetches.withLock { $0 += 1 }
                 return HTTPResponse(status: 200, body: Data(body.utf8))
             }
-            let client = KOBISClient(baseURL: ClientLayerTests.origin, chain: MiddlewareChain([layer(mode)], over: transport),
+            let client = BoxOfficeClient(baseURL: ClientLayerTests.origin, chain: MiddlewareChain([layer(mode)], over: transport),
                                      decoded: decoded, now: { clock.withLock { $0 } })
             return try await client.answer(ClientLayerTests.call, decode: { data in
                 decodes?.withLock { $0 += 1 }
@@ -101,7 +101,7 @@ extension ClientLayerTests {
             witness = held
             let cache = CacheMiddleware(store: store, now: { Self.lateEvening }, events: { _ in _ = held })
             let transport = StubTransport { _ in HTTPResponse(status: 500, body: Data()) }
-            let client = KOBISClient(baseURL: Self.origin, chain: MiddlewareChain([cache], over: transport), now: { Self.lateEvening })
+            let client = BoxOfficeClient(baseURL: Self.origin, chain: MiddlewareChain([cache], over: transport), now: { Self.lateEvening })
             await #expect(throws: CancellationError.self) {
                 try await client.answer(Self.call) { data -> String in
                     withUnsafeCurrentTask { $0?.cancel() }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ClientEndToEndTests {
     @Test func fetchesAndConvertsADay() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let client = KOBISClient(transport: HelperTransport(helper: Executable.helperURL.path, startAllowance: 10 * TestTime.scale), baseURL: server.baseURL, key: KOBISEmulator.key)
+        let client = BoxOfficeClient(transport: HelperTransport(helper: Executable.helperURL.path, startAllowance: 10 * TestTime.scale), baseURL: server.baseURL, key: KOBISEmulator.key)
         let day = try #require(Day("20230423"))
         let boxOffice = try DailyBoxOffice(try await client.answer(.dailyBoxOffice(on: day)) { $0 }.value, requested: day)
         #expect(boxOffice.entries.count == 10)
@@ -20,7 +20,7 @@ import Testing
 
     @Test func sendsKoreanAndReservedCharactersPercentEncoded() async throws {
         let server = try LoopbackServer { _ in .json(#"{"movieListResult":{"totCnt":0,"source":"영화진흥위원회","movieList":[]}}"#) }
-        let client = KOBISClient(transport: HelperTransport(helper: Executable.helperURL.path, startAllowance: 10 * TestTime.scale), baseURL: server.baseURL, key: "k+&=")
+        let client = BoxOfficeClient(transport: HelperTransport(helper: Executable.helperURL.path, startAllowance: 10 * TestTime.scale), baseURL: server.baseURL, key: "k+&=")
         _ = try await client.answer(.movieList(MovieQuery(title: "범죄와의 전쟁 + 7&8", director: "봉준호"))) { $0 }.value
         let request = try #require(server.requests.first)
         #expect(request.query["movieNm"] == "범죄와의 전쟁 + 7&8")
@@ -31,7 +31,7 @@ import Testing
 
     @Test func rejectedKeyIsATypedFault() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let client = KOBISClient(transport: HelperTransport(helper: Executable.helperURL.path, startAllowance: 10 * TestTime.scale), baseURL: server.baseURL, key: "wrong")
+        let client = BoxOfficeClient(transport: HelperTransport(helper: Executable.helperURL.path, startAllowance: 10 * TestTime.scale), baseURL: server.baseURL, key: "wrong")
         await #expect(throws: KOBISError.fault(KOBISFault(code: "320010", message: "유효하지않은 키값입니다."))) {
             try await client.answer(.movieInfo(code: "20124079")) { $0 }.value
         }
@@ -39,7 +39,7 @@ import Testing
 
     @Test func unknownMovieIsNotFound() async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let client = KOBISClient(transport: HelperTransport(helper: Executable.helperURL.path, startAllowance: 10 * TestTime.scale), baseURL: server.baseURL, key: KOBISEmulator.key)
+        let client = BoxOfficeClient(transport: HelperTransport(helper: Executable.helperURL.path, startAllowance: 10 * TestTime.scale), baseURL: server.baseURL, key: KOBISEmulator.key)
         let response = try await client.answer(.movieInfo(code: "99999999")) { $0 }.value
         #expect(throws: NotFoundError(what: "movie", code: "99999999")) { try Movie(response, requested: "99999999") }
     }
@@ -47,7 +47,7 @@ import Testing
     @Test func baseURLWithAPathPrefixIsKept() async throws {
         let server = try LoopbackServer { _ in .json(#"{"codes":[]}"#) }
         let base = try #require(URL(string: server.baseURL.absoluteString + "/proxy/"))
-        let client = KOBISClient(transport: HelperTransport(helper: Executable.helperURL.path, startAllowance: 10 * TestTime.scale), baseURL: base, key: "k")
+        let client = BoxOfficeClient(transport: HelperTransport(helper: Executable.helperURL.path, startAllowance: 10 * TestTime.scale), baseURL: base, key: "k")
         _ = try await client.answer(.codeList(.regions)) { $0 }.value
         #expect(server.requests.first?.path == "/proxy/kobisopenapi/webservice/rest/code/searchCodeList.json")
     }

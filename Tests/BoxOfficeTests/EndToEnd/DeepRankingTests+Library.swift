@@ -35,13 +35,13 @@ extension DeepRankingTests {
         let server = try Self.server()
         let client = BoxOfficeClient(key: KOBISEmulator.key, transport: URLSessionTransport(), baseURL: server.baseURL, timeout: TestTime.limit(10))
         let opening = try #require(Day("2024-01-03")), today = try #require(Day("2024-01-11"))
-        let deep = try #require(try await client.client.filmRun(of: "20242007", openDate: opening, run: .whole, deep: true, today: today,
+        let deep = try #require(try await client.filmRun(of: "20242007", openDate: opening, run: .whole, deep: true, today: today,
                                                                 reading: PeriodReading(jobs: 2), unheld: .notCached))
         #expect(deep.from.iso == "2023-12-20" && deep.to.iso == "2024-01-10" && deep.coverage.daysRead == 22)
         #expect(deep.daysInTop10 == 2 && deep.inTop10 && deep.asOf?.iso == "2024-01-10" && deep.audienceTotal == 75_000)
         #expect((deep.bestRank ?? 0) > 10, "ranked past the top 10")
         #expect(server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") }.count == 22 * 4)
-        let plain = try #require(try await client.client.filmRun(of: "20242007", openDate: opening, run: .whole, today: today,
+        let plain = try #require(try await client.filmRun(of: "20242007", openDate: opening, run: .whole, today: today,
                                                                  reading: PeriodReading(jobs: 2), unheld: .notCached))
         #expect(plain.daysInTop10 == 0 && plain.audienceTotal == nil)
     }

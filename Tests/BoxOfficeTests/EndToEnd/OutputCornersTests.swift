@@ -63,7 +63,7 @@ import Testing
         let again = try await Executable.run(["--offline", "daily", "--date", "2023-04-23", "--json"],
                                              environment: ["BOXOFFICE_BASE_URL": server.baseURL.absoluteString, "BOXOFFICE_CACHE_DIR": cache.path])
         #expect(again.status == 0 && again.standardOutput == standIn.standardOutput, "the stand-in's own, offline")
-        let client = KOBISClient(baseURL: URL(string: "https://www.kobis.or.kr/")!, chain: MiddlewareChain([], over: StubTransport.failing(.connectionRefused)))
+        let client = BoxOfficeClient(baseURL: URL(string: "https://www.kobis.or.kr/")!, chain: MiddlewareChain([], over: StubTransport.failing(.connectionRefused)))
         #expect(client.cacheKey("boxoffice/searchDailyBoxOfficeList?targetDt=20230423") == "boxoffice/searchDailyBoxOfficeList?targetDt=20230423")
     }
 

@@ -1,7 +1,7 @@
 @testable import BoxOfficeCore
 import Foundation
 
-extension KOBISClient {
+extension BoxOfficeClient {
     /// The engine of one key over `transport`, with the library's standard middlewares for it (a
     /// cache over `store` when given), as `BoxOfficeClient(key:transport:)` composes it.
     init(transport: any HTTPTransport, baseURL: URL, key: String, timeout: TimeInterval = 15, store: (any AnswerStore)? = nil,
