@@ -29,16 +29,16 @@ package struct CacheReport: Sendable, Equatable {
     package static var fieldNames: [String] { shape.keys }
 
     package func table(_ options: RenderOptions) -> String {
-        var rows = [
-            ("Folder", folder),
-            ("Answers", "\(NumberFormat.grouped(entries)) (\(NumberFormat.grouped(bytes)) bytes)"),
-            ("Calls today", "\(NumberFormat.grouped(callsToday)) of \(NumberFormat.grouped(KOBISQuota.daily)) (\(day.iso), Korean time)"),
+        var rows: [(Label, String)] = [
+            (Label("Folder", "폴더"), folder),
+            (Label("Answers", "저장된 응답"), "\(NumberFormat.grouped(entries)) (\(NumberFormat.grouped(bytes)) bytes)"),
+            (Label("Calls today", "오늘 호출 수"), "\(NumberFormat.grouped(callsToday)) of \(NumberFormat.grouped(KOBISQuota.daily)) (\(day.iso), Korean time)"),
         ]
         if let quotaSpentAt {
-            rows.append(("Quota", "spent: KOBIS said so at \(Day.koreanTime(of: quotaSpentAt)) (Korean time, error 320011), after \(NumberFormat.grouped(callsToday)) call\(callsToday == 1 ? "" : "s") counted here; it starts again at midnight"))
+            rows.append((Label("Quota", "할당량"), "spent: KOBIS said so at \(Day.koreanTime(of: quotaSpentAt)) (Korean time, error 320011), after \(NumberFormat.grouped(callsToday)) call\(callsToday == 1 ? "" : "s") counted here; it starts again at midnight"))
         }
         if others > 0 {
-            rows.insert(("Not ours", "\(NumberFormat.grouped(others)) other item\(others == 1 ? "" : "s") in answers/ (left alone)"), at: 2)
+            rows.insert((Label("Not ours", "다른 파일"), "\(NumberFormat.grouped(others)) other item\(others == 1 ? "" : "s") in answers/ (left alone)"), at: 2)
         }
         return Document([.fields(rows)]).rendered(options)
     }

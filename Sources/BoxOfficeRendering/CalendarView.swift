@@ -17,13 +17,13 @@ extension MonthCalendar: Presentable {
 
     /// What a day without a number one shows.
     private func mark(_ day: Entry, _ options: RenderOptions) -> String {
-        if !day.published { return options.label("not yet published") }
+        if !day.published { return options.label(Label("not yet published", "집계 전")) }
         switch day.notRead {
-        case nil: return options.label("no figures")
-        case .notHeld?: return options.label("no sample")
-        case .kobisFailed?: return options.label("no answer")
-        case .notCached?: return options.label("not cached")
-        case .callLimit?: return options.label("not read")
+        case nil: return options.label(Label("no figures", "자료 없음"))
+        case .notHeld?: return options.label(Label("no sample", "예시 없음"))
+        case .kobisFailed?: return options.label(Label("no answer", "응답 없음"))
+        case .notCached?: return options.label(Label("not cached", "저장 안 됨"))
+        case .callLimit?: return options.label(Label("not read", "읽지 않음"))
         }
     }
 
@@ -53,7 +53,7 @@ extension MonthCalendar: Presentable {
     /// The month for an article: a row per day, its number one and that film's audience.
     private func article(_ options: RenderOptions) -> Document {
         let published = coverage.daysInPeriod
-        let table = TextTable(columns: [.init(title: "Date"), .init(title: "Number one"), .init(title: "Audience", alignRight: true)],
+        let table = TextTable(columns: [.init(title: Label("Date", "날짜")), .init(title: Label("Number one", "1위")), .init(title: Label("Audience", "관객수"), alignRight: true)],
                               rows: days.map { day in
                                   [.init("\(day.date.iso) (\(options.weekday(day.date)))"), .init(day.top?.title ?? mark(day, options)),
                                    .init(day.top.map { NumberFormat.audience($0.audience, korean: options.audiencesInUnits) } ?? "")]
@@ -65,8 +65,8 @@ extension MonthCalendar: Presentable {
 
     /// `Calendar · 2022-01 · number one of each day`, without its last part when that does not fit.
     private func heading(width: Int, _ options: RenderOptions) -> String {
-        let full = "\(options.label("Calendar")) · \(name) · " + (options.korean ? "일별 1위" : "number one of each day")
-        return TerminalText.width(full, ambiguousWide: options.ambiguousWide) <= width ? full : "\(options.label("Calendar")) · \(name)"
+        let full = "\(options.label(Label("Calendar", "달력"))) · \(name) · " + (options.korean ? "일별 1위" : "number one of each day")
+        return TerminalText.width(full, ambiguousWide: options.ambiguousWide) <= width ? full : "\(options.label(Label("Calendar", "달력"))) · \(name)"
     }
 
     /// Below this many columns a day's cell cannot show a title worth reading.

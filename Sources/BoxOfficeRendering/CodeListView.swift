@@ -2,14 +2,14 @@ import BoxOfficeCore
 extension CodeList {
     /// The codes as a table: code, Korean name, English name.
     package func table(_ options: RenderOptions) -> String {
-        var document = Document([.heading("\(options.label("KOBIS codes")) · \(table.name) (comCode \(table.comCode)) · \(NumberFormat.grouped(entries.count))"), .blank])
+        var document = Document([.heading("\(options.label(Label("KOBIS codes", "영진위 공통코드"))) · \(table.name) (comCode \(table.comCode)) · \(NumberFormat.grouped(entries.count))"), .blank])
         guard !entries.isEmpty else {
             document.append(.text("KOBIS lists no codes under \(table.comCode)."))
             return document.rendered(options)
         }
         let english = entries.contains { $0.nameEnglish != nil }
-        var columns: [TextTable.Column] = [.init(title: "Code"), .init(title: "Name")]
-        if english { columns.append(.init(title: "English name", flexible: true)) }
+        var columns: [TextTable.Column] = [.init(title: Label("Code", "코드")), .init(title: Label("Name", "이름"))]
+        if english { columns.append(.init(title: Label("English name", "영문 이름"), flexible: true)) }
         let rendered = TextTable(columns: columns, rows: entries.map { entry in
             [.init(entry.code), .init(entry.name)] + (english ? [.init(entry.nameEnglish ?? "")] : [])
         })
@@ -37,9 +37,9 @@ package struct CodeCatalogue: Presentable {
     package static var isList: Bool { true }
 
     package func table(_ options: RenderOptions) -> String {
-        let table = TextTable(columns: [.init(title: "Table"), .init(title: "comCode"), .init(title: "Holds", flexible: true)],
+        let table = TextTable(columns: [.init(title: Label("Table", "코드표")), .init(title: Label("comCode", "comCode")), .init(title: Label("Holds", "내용"), flexible: true)],
                               rows: CodeTable.named.map { [.init($0.name), .init($0.comCode), .init($0.holds)] })
-        return Document([.heading(options.label("KOBIS code tables")), .blank, .table(table), .blank,
+        return Document([.heading(options.label(Label("KOBIS code tables", "영진위 공통코드"))), .blank, .table(table), .blank,
                   .text("Show one with 'boxoffice codes regions'; any other comCode works too ('boxoffice codes 2204').")]).rendered(options)
     }
 

@@ -32,12 +32,12 @@ extension BoxOfficeEntry {
     /// (`--fields`) chooses the columns, `extra` gives those that are not an entry's own (`date`).
     /// A deep ranking (`exactThrough` set) draws a rule under its last exact rank and says under
     /// the table how far it is exact.
-    static func ranking(heading: String, scope: RankingScope?, entries: [BoxOfficeEntry], provisional: Bool, empty: String,
+    static func ranking(heading: String, scope: RankingScope?, entries: [BoxOfficeEntry], provisional: Bool, empty: Label,
                         exactThrough: Int? = nil, fields: [String]? = nil, extra: [String: String] = [:], _ options: RenderOptions) -> String {
         var document = Document([.heading(heading + (scope.map { " · " + $0.heading(options) } ?? "")
-                                          + (exactThrough == nil ? "" : " · " + options.label("deep: past the top 10")))])
+                                          + (exactThrough == nil ? "" : " · " + options.label(Label("deep: past the top 10", "심층: 상위 10위 너머"))))])
         if provisional {
-            document.append(.notes([options.label("provisional: KOBIS may still revise these figures")], wrap: nil))
+            document.append(.notes([options.label(Label("provisional: KOBIS may still revise these figures", "잠정치: 영진위가 아직 수정할 수 있는 수치입니다"))], wrap: nil))
         }
         guard !entries.isEmpty else {
             document.blocks += [.blank, .text(options.label(empty))]
@@ -48,8 +48,9 @@ extension BoxOfficeEntry {
                           exactThrough: exactThrough, options)
         document.blocks += [.blank, .table(table, ruleAfter: exactThrough.flatMap { $0 < entries.count ? $0 : nil })]
         if let exact = exactThrough {
-            let note = exact < entries.count ? "exact through rank \(exact); below it a film may be missing"
-                : "exact through rank \(exact): the lists hide no film above it"
+            let note = exact < entries.count
+                ? Label("exact through rank \(exact); below it a film may be missing", "\(exact)위까지 정확합니다. 그 아래에는 빠진 영화가 있을 수 있습니다")
+                : Label("exact through rank \(exact): the lists hide no film above it", "\(exact)위까지 정확합니다. 그 위로 빠진 영화는 없습니다")
             document.append(.notes([options.label(note)], wrap: options.width))
         }
         return document.rendered(options)
@@ -68,13 +69,14 @@ extension BoxOfficeEntry {
     static func table(_ entries: [BoxOfficeEntry], fields: [String]? = nil, extra: [String: String] = [:], exactThrough: Int? = nil,
                       _ options: RenderOptions) -> TextTable {
         let chosen = fields ?? (options.wide ? wideTableFields : tableFields)
-        let titles = ["date": "Date", "period": "Period", "start": "Start", "end": "End", "filter": "Filter"]
+        let titles = ["date": Label("Date", "날짜"), "period": Label("Period", "기간"), "start": Label("Start", "시작"), "end": Label("End", "끝"),
+                      "filter": Label("Filter", "필터")]
         // One unit for a column of audiences: 만 only when every one of them reads in it.
         let units = (audience: NumberFormat.inUnits(entries.map(\.audience), korean: options.audiencesInUnits),
                      total: NumberFormat.inUnits(entries.map(\.audienceTotal), korean: options.audiencesInUnits))
         let columns = chosen.map { field in
             column(field, options, exactThrough: exactThrough, units: units)
-                ?? (TextTable.Column(title: titles[field] ?? field, dropOrder: 7), { _ in .init(extra[field] ?? "") })
+                ?? (TextTable.Column(title: titles[field] ?? .verbatim(field), dropOrder: 7), { _ in .init(extra[field] ?? "") })
         }
         return TextTable(columns: columns.map(\.0), rows: entries.map { entry in columns.map { $0.1(entry) } })
     }
@@ -84,23 +86,23 @@ extension BoxOfficeEntry {
     private static func column(_ field: String, _ options: RenderOptions, exactThrough: Int?,
                                units: (audience: Bool, total: Bool)) -> (TextTable.Column, (BoxOfficeEntry) -> TextTable.Cell)? {
         switch field {
-        case "rank": (.init(title: "Rank", alignRight: true), { .init(String($0.rank)) })
-        case "rankChange": (.init(title: "Change", dropOrder: 11, shortTitle: "±"), { $0.movement })
-        case "isNew": (.init(title: "New", dropOrder: 6), { .init($0.isNew ? "NEW" : "", color: .green) })
-        case "movieCode": (.init(title: "Code", dropOrder: 19), { .init($0.movieCode) })
-        case "title": (.init(title: "Title", flexible: true), { .init($0.title) })
-        case "openDate": (.init(title: "Opened", dropOrder: 6), { .init($0.openDate?.iso ?? "–") })
-        case "audience": (.init(title: "Audience", alignRight: true), { .init(NumberFormat.audience($0.audience, korean: units.audience)) })
-        case "audienceChange": (.init(title: "Audience change", alignRight: true, dropOrder: 3, shortTitle: "±Audience"), { .init(NumberFormat.signed($0.audienceChange)) })
-        case "audienceTotal": (.init(title: "Total audience", alignRight: true, dropOrder: 18, shortTitle: "Total"), { .init(NumberFormat.audience($0.audienceTotal, korean: units.total)) })
-        case "sales": (.init(title: "Sales", alignRight: true, dropOrder: 5), { .init(NumberFormat.grouped($0.sales)) })
-        case "salesShare": (.init(title: options.wide ? "Share" : "Sales share", alignRight: true, dropOrder: 10, shortTitle: "Share"), { .init(NumberFormat.percent($0.salesShare)) })
-        case "salesTotal": (.init(title: "Total sales", alignRight: true, dropOrder: 6, shortTitle: "Σ Sales"), { .init(NumberFormat.grouped($0.salesTotal)) })
-        case "screens": (.init(title: "Screens", alignRight: true, dropOrder: 4), { .init(NumberFormat.grouped($0.screens)) })
-        case "shows": (.init(title: "Shows", alignRight: true, dropOrder: 4), { .init(NumberFormat.grouped($0.shows)) })
-        case "nation": (.init(title: "Nation", dropOrder: 2), { .init($0.nation.map { $0 == .korean ? "Korean" : "Foreign" } ?? "–") })
-        case "diversity": (.init(title: "Diversity", dropOrder: 1, shortTitle: "Div."), { .init($0.market.map { $0 == .diversity ? "yes" : "no" } ?? "–") })
-        case "exact": (.init(title: "Exact", dropOrder: 1), { entry in .init(exactThrough.map { entry.rank <= $0 ? "yes" : "no" } ?? "–") })
+        case "rank": (.init(title: Label("Rank", "순위"), alignRight: true), { .init(String($0.rank)) })
+        case "rankChange": (.init(title: Label("Change", "변동"), dropOrder: 11, shortTitle: Label("±", "±")), { $0.movement })
+        case "isNew": (.init(title: Label("New", "신규"), dropOrder: 6), { .init($0.isNew ? "NEW" : "", color: .green) })
+        case "movieCode": (.init(title: Label("Code", "코드"), dropOrder: 19), { .init($0.movieCode) })
+        case "title": (.init(title: Label("Title", "영화명"), flexible: true), { .init($0.title) })
+        case "openDate": (.init(title: Label("Opened", "개봉일"), dropOrder: 6), { .init($0.openDate?.iso ?? "–") })
+        case "audience": (.init(title: Label("Audience", "관객수"), alignRight: true), { .init(NumberFormat.audience($0.audience, korean: units.audience)) })
+        case "audienceChange": (.init(title: Label("Audience change", "관객증감"), alignRight: true, dropOrder: 3, shortTitle: Label("±Audience", "±관객")), { .init(NumberFormat.signed($0.audienceChange)) })
+        case "audienceTotal": (.init(title: Label("Total audience", "누적관객수"), alignRight: true, dropOrder: 18, shortTitle: Label("Total", "누적")), { .init(NumberFormat.audience($0.audienceTotal, korean: units.total)) })
+        case "sales": (.init(title: Label("Sales", "매출액"), alignRight: true, dropOrder: 5), { .init(NumberFormat.grouped($0.sales)) })
+        case "salesShare": (.init(title: options.wide ? Label("Share", "점유율") : Label("Sales share", "매출점유율"), alignRight: true, dropOrder: 10, shortTitle: Label("Share", "점유율")), { .init(NumberFormat.percent($0.salesShare)) })
+        case "salesTotal": (.init(title: Label("Total sales", "누적매출액"), alignRight: true, dropOrder: 6, shortTitle: Label("Σ Sales", "누적매출")), { .init(NumberFormat.grouped($0.salesTotal)) })
+        case "screens": (.init(title: Label("Screens", "스크린수"), alignRight: true, dropOrder: 4), { .init(NumberFormat.grouped($0.screens)) })
+        case "shows": (.init(title: Label("Shows", "상영횟수"), alignRight: true, dropOrder: 4), { .init(NumberFormat.grouped($0.shows)) })
+        case "nation": (.init(title: Label("Nation", "국적"), dropOrder: 2), { .init($0.nation.map { $0 == .korean ? "Korean" : "Foreign" } ?? "–") })
+        case "diversity": (.init(title: Label("Diversity", "다양성"), dropOrder: 1, shortTitle: Label("Div.", "다양성")), { .init($0.market.map { $0 == .diversity ? "yes" : "no" } ?? "–") })
+        case "exact": (.init(title: Label("Exact", "정확"), dropOrder: 1), { entry in .init(exactThrough.map { entry.rank <= $0 ? "yes" : "no" } ?? "–") })
         default: nil
         }
     }

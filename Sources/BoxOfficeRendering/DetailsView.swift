@@ -5,8 +5,8 @@ extension Person {
     /// The details, then the filmography as a table.
     package func table(_ options: RenderOptions) -> String {
         FilmCredit.details(name: name, nameEnglish: nameEnglish,
-                           fields: [("Code", code), ("Role", role ?? "–"), ("Sex", sex ?? "–")] + homepages.map { ("Homepage", $0) },
-                           films: films, heading: "Filmography", options)
+                           fields: [(Label("Code", "코드"), code), (Label("Role", "분야"), role ?? "–"), (Label("Sex", "성별"), sex ?? "–")] + homepages.map { (Label("Homepage", "홈페이지"), $0) },
+                           films: films, heading: Label("Filmography", "필모그래피"), options)
     }
 
     package var json: JSONValue { Self.fields.json(self) }
@@ -17,15 +17,15 @@ extension FilmCredit {
     package var json: JSONValue { Self.fields.json(self) }
 
     /// A person's or a company's page: name, labelled fields, then their films as a table.
-    static func details(name: String, nameEnglish: String?, fields: [(String, String)], films: [FilmCredit],
-                        heading: String, _ options: RenderOptions) -> String {
+    static func details(name: String, nameEnglish: String?, fields: [(Label, String)], films: [FilmCredit],
+                        heading: Label, _ options: RenderOptions) -> String {
         var document = Document([.heading(name + (nameEnglish.map { " · " + $0 } ?? "")), .blank, .fields(fields), .blank])
         guard !films.isEmpty else {
-            document.append(.text(options.label("KOBIS lists no films.")))
+            document.append(.text(options.label(Label("KOBIS lists no films.", "영진위 자료에 영화가 없습니다."))))
             return document.rendered(options)
         }
         let table = TextTable(
-            columns: [.init(title: "Code"), .init(title: "Title", flexible: true), .init(title: "Part")],
+            columns: [.init(title: Label("Code", "코드")), .init(title: Label("Title", "영화명"), flexible: true), .init(title: Label("Part", "역할"))],
             rows: films.map { [.init($0.movieCode ?? ""), .init($0.title), .init($0.role ?? "")] })
         document.blocks += [.heading("\(options.label(heading)) (\(NumberFormat.grouped(films.count)))"), .table(table)]
         return document.rendered(options)
@@ -38,8 +38,8 @@ extension Company {
     /// The details, then the films as a table.
     package func table(_ options: RenderOptions) -> String {
         FilmCredit.details(name: name, nameEnglish: nameEnglish,
-                           fields: [("Code", code), ("CEO", ceo ?? "–"), ("Parts", roles.isEmpty ? "–" : roles.joined(separator: ", "))],
-                           films: films, heading: "Films", options)
+                           fields: [(Label("Code", "코드"), code), (Label("CEO", "대표자"), ceo ?? "–"), (Label("Parts", "분류"), roles.isEmpty ? "–" : roles.joined(separator: ", "))],
+                           films: films, heading: Label("Films", "필모그래피"), options)
     }
 
     package var json: JSONValue { Self.fields.json(self) }
@@ -47,9 +47,9 @@ extension Company {
 
 /// `Label  value` lines with the labels padded to one width.
 struct LabelledFields {
-    let fields: [(String, String)]
+    let fields: [(Label, String)]
 
-    init(_ fields: [(String, String)]) {
+    init(_ fields: [(Label, String)]) {
         self.fields = fields
     }
 

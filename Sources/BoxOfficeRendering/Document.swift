@@ -20,7 +20,7 @@ package struct Document {
         /// A table; on the terminal, a rule under row `ruleAfter` (a deep ranking's last exact rank).
         case table(TextTable, ruleAfter: Int? = nil)
         /// `Label  value` lines.
-        case fields([(String, String)])
+        case fields([(Label, String)])
         /// Lines laid out for the terminal as they are (a chart): preformatted elsewhere.
         case lines([String])
         /// A sentence.

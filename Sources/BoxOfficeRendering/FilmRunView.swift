@@ -3,54 +3,54 @@ import BoxOfficeCore
 extension FilmRun {
     /// The run as labelled rows for a movie's details: each figure where the days read give it, and
     /// "not known" (with why: the day was not recorded, not cached, not read) where they do not.
-    package func rows(_ options: RenderOptions) -> [(String, [String])] {
+    package func rows(_ options: RenderOptions) -> [(Label, [String])] {
         let korean = options.korean
         func audience(_ number: Int) -> String { NumberFormat.audience(number, korean: korean) }
         func date(_ day: Day) -> String { "\(day.iso) (\(options.weekday(day)))" }
         func on(_ day: Day) -> String { korean ? day.iso : "on \(day.iso)" }
-        var rows: [(String, [String])] = []
+        var rows: [(Label, [String])] = []
 
         let notRead = coverage.unread.map(\.day.iso)
         let read = korean ? "\(from.iso) – \(to.iso), \(coverage.daysInPeriod)일 가운데 \(coverage.daysRead)일"
             : "\(from.iso) – \(to.iso): \(NumberFormat.grouped(coverage.daysRead)) of \(NumberFormat.grouped(coverage.daysInPeriod)) days"
-        rows.append(("Days read", [read] + (notRead.isEmpty ? [] : [(korean ? "읽지 못한 날: " : "not read: ") + PeriodCoverage.listed(notRead, korean: korean)])))
+        rows.append((Label("Days read", "읽은 날"), [read] + (notRead.isEmpty ? [] : [(korean ? "읽지 못한 날: " : "not read: ") + PeriodCoverage.listed(notRead, korean: korean)])))
 
         if let previews {
             let figure = previews.audience.map(audience) ?? unknown(openDate, options)
             let seen = previews.days.isEmpty ? [] : [(korean ? "순위에 든 날: " : "ranked on ") + PeriodCoverage.listed(previews.days.map(\.iso), korean: korean)]
-            rows.append(("Previews", [figure] + seen))
+            rows.append((Label("Previews", "유료 시사"), [figure] + seen))
         } else {
-            rows.append(("Previews", [unknown(openDate, options)]))
+            rows.append((Label("Previews", "유료 시사"), [unknown(openDate, options)]))
         }
-        rows.append(("Opening day", [openingDay.map { "\(audience($0.audience)) · #\($0.rank) · \(date($0.date))" } ?? unknown(openDate, options)]))
+        rows.append((Label("Opening day", "개봉일 관객"), [openingDay.map { "\(audience($0.audience)) · #\($0.rank) · \(date($0.date))" } ?? unknown(openDate, options)]))
         let weekend = openDate.map(Self.firstWeekend(from:))
-        rows.append(("Opening weekend", [openingWeekend.map { "\(audience($0.audience)) · \($0.from.iso) – \($0.to.iso)" }
+        rows.append((Label("Opening weekend", "개봉 첫 주말"), [openingWeekend.map { "\(audience($0.audience)) · \($0.from.iso) – \($0.to.iso)" }
             ?? unknown(weekend.flatMap { span in PeriodReading.days(span).first { !knows($0) } }, options)]))
-        rows.append(("Opening week", [openingWeek.map { (korean ? "누적 " : "") + "\(audience($0.audienceTotal)) " + (korean ? "(\($0.to.iso)까지)" : "in all by \($0.to.iso)") }
+        rows.append((Label("Opening week", "개봉 첫 주"), [openingWeek.map { (korean ? "누적 " : "") + "\(audience($0.audienceTotal)) " + (korean ? "(\($0.to.iso)까지)" : "in all by \($0.to.iso)") }
             ?? unknown(openDate.map { WeekPeriod.week.days(ofWeekHolding: $0).end }, options)]))
         if let audienceTotal, let asOf {
             var total = audience(audienceTotal) + (salesTotal.map { " · ₩" + NumberFormat.grouped($0) } ?? "")
             // In the top 10 on the last day read, which a run at hand may have read weeks ago.
             total += korean ? " (\(asOf.iso) 기준\(inTop10 ? ", 그날 10위 안" : ""))" : " as of \(asOf.iso)\(inTop10 ? ", in the top 10 that day" : "")"
-            rows.append(("Total", [total]))
+            rows.append((Label("Total", "누적"), [total]))
         } else {
-            rows.append(("Total", [options.label("not known")]))
+            rows.append((Label("Total", "누적"), [options.label(Label("not known", "알 수 없음"))]))
         }
         // With days not read, the counts are of the days read: the run may have more.
         let some = coverage.isComplete ? "" : (korean ? " (읽은 날 가운데)" : " (of the days read)")
         var top = (korean ? "\(daysInTop10)일" : "\(NumberFormat.grouped(daysInTop10)) day\(daysInTop10 == 1 ? "" : "s")") + some
         if let bestRank { top += korean ? ", 최고 \(bestRank)위" : ", best rank \(bestRank)" }
-        rows.append(("Days in top 10", [top]))
+        rows.append((Label("Days in top 10", "10위 안 일수"), [top]))
         var first = (korean ? "\(daysAtNumberOne)일" : "\(NumberFormat.grouped(daysAtNumberOne)) day\(daysAtNumberOne == 1 ? "" : "s")") + some
         if let longest = longestAtNumberOne, longest.days > 1 {
             first += korean ? ", 최장 \(longest.days)일 연속 (\(longest.from.iso) – \(longest.to.iso))"
                 : ", longest \(longest.days) in a row (\(longest.from.iso) – \(longest.to.iso))"
         }
-        rows.append(("Days at number one", [first]))
-        rows.append(("Best day", [bestDay.map { "\(audience($0.audience)) \(on($0.date)) (\(options.weekday($0.date))) · #\($0.rank)" } ?? options.label("not known")]))
-        rows.append(("Most screens", [mostScreens.map { NumberFormat.grouped($0) } ?? options.label("not known")]))
+        rows.append((Label("Days at number one", "1위 일수"), [first]))
+        rows.append((Label("Best day", "최고 일일 관객"), [bestDay.map { "\(audience($0.audience)) \(on($0.date)) (\(options.weekday($0.date))) · #\($0.rank)" } ?? options.label(Label("not known", "알 수 없음"))]))
+        rows.append((Label("Most screens", "최다 스크린"), [mostScreens.map { NumberFormat.grouped($0) } ?? options.label(Label("not known", "알 수 없음"))]))
         // As the news says them: `100만 관객 돌파 · 2025-09-28 (개봉 5일 만에)`.
-        rows.append(("Milestones", milestones.isEmpty ? [options.label("none passed on the days read")] : milestones.map { milestone in
+        rows.append((Label("Milestones", "돌파"), milestones.isEmpty ? [options.label(Label("none passed on the days read", "읽은 날 가운데 돌파한 기록 없음"))] : milestones.map { milestone in
             if korean {
                 let day = milestone.day.map { $0 == 1 ? " (개봉 첫날)" : " (개봉 \($0)일 만에)" } ?? ""
                 return "\(NewsWords.koreanMark(milestone.audience)) 관객 돌파 · \(milestone.date.iso)\(day)"
@@ -58,8 +58,8 @@ extension FilmRun {
             let day = milestone.day.map { $0 == 1 ? " (its opening day)" : " (day \($0))" } ?? ""
             return "\(NewsWords.englishMark(milestone.audience)) \(on(milestone.date))\(day)"
         }))
-        rows.append(("Second weekend", [secondWeekendChange.map { NumberFormat.signedPercent($0) + (korean ? " (첫 주말 대비)" : " against the first") }
-            ?? options.label("not known")]))
+        rows.append((Label("Second weekend", "둘째 주말"), [secondWeekendChange.map { NumberFormat.signedPercent($0) + (korean ? " (첫 주말 대비)" : " against the first") }
+            ?? options.label(Label("not known", "알 수 없음"))]))
         return rows
     }
 
@@ -71,7 +71,7 @@ extension FilmRun {
     /// "not known", and why, when it rests on `day`: not recorded, not cached, not answered, not read.
     private func unknown(_ day: Day?, _ options: RenderOptions) -> String {
         let korean = options.korean
-        let known = options.label("not known")
+        let known = options.label(Label("not known", "알 수 없음"))
         guard let day else { return known }
         let why: String
         switch coverage.reason(for: day) {
@@ -112,8 +112,8 @@ package struct MovieShown: Presentable {
     package func table(_ options: RenderOptions) -> String {
         guard options.medium == .terminal else {
             var document = movie.article(options, poster: poster)
-            document.append(.heading(options.label("Box office")))
-            document.append(.fields(run.map { $0.rows(options).map { ($0.0, $0.1.joined(separator: "; ")) } } ?? [("Run", noRun)]))
+            document.append(.heading(options.label(Label("Box office", "흥행 기록"))))
+            document.append(.fields(run.map { $0.rows(options).map { ($0.0, $0.1.joined(separator: "; ")) } } ?? [(Label("Run", "흥행 기록"), noRun)]))
             return document.rendered(options)
         }
         return movie.table(options, poster: poster) + runTable(options)
@@ -121,7 +121,7 @@ package struct MovieShown: Presentable {
 
     /// The run under the details: a heading, then its rows laid out as the details' are.
     private func runTable(_ options: RenderOptions) -> String {
-        let heading = TextColor.bold.apply(options.label("Box office"), if: options.colors)
+        let heading = TextColor.bold.apply(options.label(Label("Box office", "흥행 기록")), if: options.colors)
         guard let run else {
             return "\n" + heading + "\n" + TerminalText.wrap(noRun, to: options.width ?? .max, ambiguousWide: options.ambiguousWide).joined(separator: "\n") + "\n"
         }
@@ -131,7 +131,7 @@ package struct MovieShown: Presentable {
     package func markdown(_ options: RenderOptions) -> String? {
         var card = movie.markdown(options, poster: poster)
         guard let run else { return card }
-        card += "\n**\(options.label("Box office"))**\n\n"
+        card += "\n**\(options.label(Label("Box office", "흥행 기록")))**\n\n"
         for (label, values) in run.rows(options) {
             card += "- **\(options.label(label)):** " + values.map(RecordTable.markdownText).joined(separator: "; ") + "\n"
         }

@@ -21,34 +21,35 @@ extension Movie {
         if !subtitle.isEmpty { lines.append(TerminalText.clean(subtitle.joined(separator: " · "))) }
         lines.append("")
 
-        var fields: [(String, [String])] = [("Code", [code])]
-        fields.append(("Original title", [titleOriginal ?? "–"]))
-        fields.append(("Year", [productionYear.map(String.init) ?? "–"]))
-        fields.append(("Opened", [openDate?.iso ?? "–"]))
-        fields.append(("Runtime", [runtimeMinutes.map(options.minutes) ?? "–"]))
-        fields.append(("Genres", [list(genres)]))
-        fields.append(("Nations", [list(nations)]))
-        fields.append(("Grade", audits.isEmpty ? ["–"] : audits.map(\.line)))
-        fields.append(("Status", [list([status, type].compactMap { $0 })]))
-        if !showTypes.isEmpty { fields.append(("Formats", [list(showTypes.map(\.line))])) }
-        fields.append(("Directors", directors.isEmpty ? ["–"] : directors.map { named($0.name, $0.nameEnglish) }))
-        let labelWidth = ["Original title", "Companies", "Directors", "Formats", "Poster"]
+        var fields: [(Label, [String])] = [(Label("Code", "코드"), [code])]
+        fields.append((Label("Original title", "원제"), [titleOriginal ?? "–"]))
+        fields.append((Label("Year", "제작연도"), [productionYear.map(String.init) ?? "–"]))
+        fields.append((Label("Opened", "개봉일"), [openDate?.iso ?? "–"]))
+        fields.append((Label("Runtime", "상영시간"), [runtimeMinutes.map(options.minutes) ?? "–"]))
+        fields.append((Label("Genres", "장르"), [list(genres)]))
+        fields.append((Label("Nations", "국가"), [list(nations)]))
+        fields.append((Label("Grade", "관람등급"), audits.isEmpty ? ["–"] : audits.map(\.line)))
+        fields.append((Label("Status", "상태"), [list([status, type].compactMap { $0 })]))
+        if !showTypes.isEmpty { fields.append((Label("Formats", "상영형태"), [list(showTypes.map(\.line))])) }
+        fields.append((Label("Directors", "감독"), directors.isEmpty ? ["–"] : directors.map { named($0.name, $0.nameEnglish) }))
+        let labelWidth = [Label("Original title", "원제"), Label("Companies", "참여 영화사"), Label("Directors", "감독"), Label("Formats", "상영형태"),
+                          Label("Poster", "포스터")]
             .map { TerminalText.width(options.label($0), ambiguousWide: wide) }.max() ?? 0
         // Below 72 columns the cast and companies are sentences rather than columns, so lines
         // break only at spaces.
         let narrow = options.width.map { $0 < Self.narrowWidth } ?? false
         let valueWidth = options.width.map { max(10, $0 - labelWidth - 2) }
-        fields.append(("Cast", actors.isEmpty ? ["–"] : narrow ? castSentences(options) : castLines(options, width: valueWidth)))
-        fields.append(("Companies", companies.isEmpty ? ["–"] : narrow ? companySentences() : companyLines(options, width: valueWidth)))
-        fields.append(("Staff", [staffs.isEmpty ? "–" : "\(NumberFormat.grouped(staffs.count)) \(options.label("people (the full list is in --json)"))"]))
-        if let poster { fields.append(("Poster", [poster ?? "–"])) }
+        fields.append((Label("Cast", "출연"), actors.isEmpty ? ["–"] : narrow ? castSentences(options) : castLines(options, width: valueWidth)))
+        fields.append((Label("Companies", "참여 영화사"), companies.isEmpty ? ["–"] : narrow ? companySentences() : companyLines(options, width: valueWidth)))
+        fields.append((Label("Staff", "스태프"), [staffs.isEmpty ? "–" : "\(NumberFormat.grouped(staffs.count)) \(options.label(Label("people (the full list is in --json)", "명 (전체 목록은 --json)")))"]))
+        if let poster { fields.append((Label("Poster", "포스터"), [poster ?? "–"])) }
         return (lines + Self.labelled(fields, options, labelWidth: labelWidth)).map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
     }
 
     /// Labelled rows as the details lay them out: labels in a column `labelWidth` wide (the widest
     /// label's by default) and each value wrapped in the column beside it, aligned; below 72
     /// columns a label has its own line and its values the whole width under it.
-    static func labelled(_ fields: [(String, [String])], _ options: RenderOptions, labelWidth: Int? = nil) -> [String] {
+    static func labelled(_ fields: [(Label, [String])], _ options: RenderOptions, labelWidth: Int? = nil) -> [String] {
         let wide = options.ambiguousWide
         var lines: [String] = []
         if let width = options.width, width < Self.narrowWidth {
@@ -87,18 +88,18 @@ extension Movie {
     func article(_ options: RenderOptions, poster: String??) -> Document {
         let subtitle = [titleEnglish, titleOriginal.flatMap { $0 == titleEnglish ? nil : $0 }].compactMap { $0 }
         var document = Document([.heading(([title] + subtitle).joined(separator: " · "))])
-        var fields: [(String, String)] = [("Code", code), ("Original title", titleOriginal ?? "–"), ("Year", productionYear.map(String.init) ?? "–"),
-                                          ("Opened", openDate?.iso ?? "–"), ("Runtime", runtimeMinutes.map(options.minutes) ?? "–"),
-                                          ("Genres", list(genres)), ("Nations", list(nations)),
-                                          ("Grade", audits.isEmpty ? "–" : audits.map(\.line).joined(separator: "; ")),
-                                          ("Status", list([status, type].compactMap { $0 }))]
-        if !showTypes.isEmpty { fields.append(("Formats", list(showTypes.map(\.line)))) }
-        fields.append(("Directors", directors.isEmpty ? "–" : directors.map { named($0.name, $0.nameEnglish) }.joined(separator: ", ")))
-        fields.append(("Cast", actors.isEmpty ? "–" : castSentences(RenderOptions(wide: true, korean: options.korean)).joined(separator: "; ")))
-        fields.append(("Companies", companies.isEmpty ? "–" : companySentences().joined(separator: "; ")))
+        var fields: [(Label, String)] = [(Label("Code", "코드"), code), (Label("Original title", "원제"), titleOriginal ?? "–"), (Label("Year", "제작연도"), productionYear.map(String.init) ?? "–"),
+                                          (Label("Opened", "개봉일"), openDate?.iso ?? "–"), (Label("Runtime", "상영시간"), runtimeMinutes.map(options.minutes) ?? "–"),
+                                          (Label("Genres", "장르"), list(genres)), (Label("Nations", "국가"), list(nations)),
+                                          (Label("Grade", "관람등급"), audits.isEmpty ? "–" : audits.map(\.line).joined(separator: "; ")),
+                                          (Label("Status", "상태"), list([status, type].compactMap { $0 }))]
+        if !showTypes.isEmpty { fields.append((Label("Formats", "상영형태"), list(showTypes.map(\.line)))) }
+        fields.append((Label("Directors", "감독"), directors.isEmpty ? "–" : directors.map { named($0.name, $0.nameEnglish) }.joined(separator: ", ")))
+        fields.append((Label("Cast", "출연"), actors.isEmpty ? "–" : castSentences(RenderOptions(wide: true, korean: options.korean)).joined(separator: "; ")))
+        fields.append((Label("Companies", "참여 영화사"), companies.isEmpty ? "–" : companySentences().joined(separator: "; ")))
         // An article carries the data, not what to run for more.
-        fields.append(("Staff", staffs.isEmpty ? "–" : "\(NumberFormat.grouped(staffs.count)) \(options.label("people"))"))
-        if let poster { fields.append(("Poster", poster ?? "–")) }
+        fields.append((Label("Staff", "스태프"), staffs.isEmpty ? "–" : "\(NumberFormat.grouped(staffs.count)) \(options.label(Label("people", "명")))"))
+        if let poster { fields.append((Label("Poster", "포스터"), poster ?? "–")) }
         document.append(.fields(fields))
         return document
     }
@@ -111,20 +112,20 @@ extension Movie {
         if !about.isEmpty { heading += " (" + about.joined(separator: ", ") + ")" }
         var lines = [heading, ""]
         if let poster = poster ?? nil { lines += ["![\(text(title))](\(poster.replacing(")", with: "%29").replacing(" ", with: "%20")))", ""] }
-        func item(_ label: String, _ value: String?) {
+        func item(_ label: Label, _ value: String?) {
             guard let value, !value.isEmpty else { return }
             lines.append("- **\(options.label(label)):** \(value)")
         }
-        item("Opened", [openDate?.iso, runtimeMinutes.map(options.minutes), audits.first?.grade].compactMap { $0 }.map(text).joined(separator: " · "))
-        item("Genres", genres.map(text).joined(separator: ", "))
-        item("Nations", nations.map(text).joined(separator: ", "))
-        item("Directors", directors.map { text($0.name) }.joined(separator: ", "))
+        item(Label("Opened", "개봉일"), [openDate?.iso, runtimeMinutes.map(options.minutes), audits.first?.grade].compactMap { $0 }.map(text).joined(separator: " · "))
+        item(Label("Genres", "장르"), genres.map(text).joined(separator: ", "))
+        item(Label("Nations", "국가"), nations.map(text).joined(separator: ", "))
+        item(Label("Directors", "감독"), directors.map { text($0.name) }.joined(separator: ", "))
         let cast = actors.prefix(Self.castShown).map { actor in text(actor.name) + (actor.role.map { " (\(text($0)))" } ?? "") }
         let more = actors.count > Self.castShown ? ", … +\(actors.count - Self.castShown)" : ""
-        item("Cast", cast.isEmpty ? nil : cast.joined(separator: ", ") + more)
+        item(Label("Cast", "출연"), cast.isEmpty ? nil : cast.joined(separator: ", ") + more)
         let distributors = companies.filter { $0.role == "배급사" }.map { text($0.name) }
-        item("Companies", (distributors.isEmpty ? companies.prefix(3).map { text($0.name) } : distributors).joined(separator: ", "))
-        item("Code", "`\(code)`")
+        item(Label("Companies", "참여 영화사"), (distributors.isEmpty ? companies.prefix(3).map { text($0.name) } : distributors).joined(separator: ", "))
+        item(Label("Code", "코드"), "`\(code)`")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -159,10 +160,10 @@ private extension Movie {
         // "… +1 more" would take the line the one would have.
         let shown = options.wide || actors.count <= Self.castShown + 2 ? actors[...] : actors.prefix(Self.castShown)
         let table = TextTable(
-            columns: [.init(title: ""), .init(title: ""), .init(title: "")],
+            columns: [.init(title: .verbatim("")), .init(title: .verbatim("")), .init(title: .verbatim(""))],
             rows: shown.map { actor in
                 let role = [actor.role, actor.roleEnglish].compactMap { $0 }.joined(separator: " / ")
-                return [.init(actor.name), .init(actor.nameEnglish ?? ""), .init(role.isEmpty ? "" : "\(options.label("as")) \(role)")]
+                return [.init(actor.name), .init(actor.nameEnglish ?? ""), .init(role.isEmpty ? "" : "\(options.label(Label("as", "역"))) \(role)")]
             })
         var lines = table.renderWrappingLast(options, width: width)
         if shown.count < actors.count {
@@ -176,7 +177,7 @@ private extension Movie {
         let shown = options.wide || actors.count <= Self.castShown + 2 ? actors[...] : actors.prefix(Self.castShown)
         var lines = shown.map { actor in
             let role = [actor.role, actor.roleEnglish].compactMap { $0 }.joined(separator: " / ")
-            return named(actor.name, actor.nameEnglish) + (role.isEmpty ? "" : " \(options.label("as")) \(role)")
+            return named(actor.name, actor.nameEnglish) + (role.isEmpty ? "" : " \(options.label(Label("as", "역"))) \(role)")
         }
         if shown.count < actors.count { lines.append(options.moreCast(actors.count - shown.count)) }
         return lines
@@ -190,7 +191,7 @@ private extension Movie {
     /// Companies grouped by the part they played, in KOBIS's order.
     func companyLines(_ options: RenderOptions, width: Int?) -> [String] {
         let table = TextTable(
-            columns: [.init(title: ""), .init(title: "")],
+            columns: [.init(title: .verbatim("")), .init(title: .verbatim(""))],
             rows: companiesByRole().map { [.init($0.role), .init($0.names)] })
         return table.renderWrappingLast(options, width: width)
     }

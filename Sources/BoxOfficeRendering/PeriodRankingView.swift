@@ -24,19 +24,20 @@ extension PeriodRanking: Presentable {
 
     /// The films with only `fields` as columns (`--fields`), under the same heading.
     package func table(_ options: RenderOptions, fields: [String]) -> String? {
-        let title = options.label("Top films") + " · \(from.iso) – \(to.iso)" + (scope.map { " · " + $0.heading(options) } ?? "")
-            + (deep ? " · " + options.label("deep: past the top 10") : "")
+        let title = options.label(Label("Top films", "기간 흥행 순위")) + " · \(from.iso) – \(to.iso)" + (scope.map { " · " + $0.heading(options) } ?? "")
+            + (deep ? " · " + options.label(Label("deep: past the top 10", "심층: 상위 10위 너머")) : "")
         var notes = [deep ? (options.korean ? "일별 박스오피스 네 목록(한국·외국 × 다양성·상업)을 합친 순위에서 집계: 영화마다 처음 든 날부터 마지막 날까지의 누적관객수 차이"
                                             : "From each day's deep ranking (KOBIS's four filtered lists merged, up to 40 films): each film's cumulative audience from its first day in it to its last.")
                      : (options.korean ? "일별 박스오피스 상위 10위에서 집계: 영화마다 처음 든 날부터 마지막 날까지의 누적관객수 차이"
                                        : "From the daily top 10: each film's cumulative audience from its first day in it to its last.")]
-        if provisional { notes.append(options.label("provisional: KOBIS may still revise these figures")) }
+        if provisional { notes.append(options.label(Label("provisional: KOBIS may still revise these figures", "잠정치: 영진위가 아직 수정할 수 있는 수치입니다"))) }
         notes += coverage.notes(options, of: "the period's \(daysInPeriod) days", "기간 \(daysInPeriod)일")
         var document = Document([.heading(title), .notes(notes, wrap: options.width ?? 100), .blank])
         guard !films.isEmpty else {
             // Nothing read is not nothing ranked: the notes above say why no day was read.
-            let none = coverage.daysRead == 0 && daysInPeriod > 0 ? "No day of this period was read, so no film is ranked."
-                : deep ? "No film was in the deep ranking on any day of this period." : "No film was in the daily top 10 on any day of this period."
+            let none = coverage.daysRead == 0 && daysInPeriod > 0 ? Label("No day of this period was read, so no film is ranked.", "이 기간에 읽은 날이 없어 순위를 매길 영화가 없습니다.")
+                : deep ? Label("No film was in the deep ranking on any day of this period.", "이 기간에는 심층 순위에 든 영화가 없습니다.")
+                : Label("No film was in the daily top 10 on any day of this period.", "이 기간에는 일별 상위 10위에 든 영화가 없습니다.")
             document.append(.text(options.label(none)))
             return document.rendered(options)
         }
@@ -54,17 +55,17 @@ extension PeriodRanking: Presentable {
     /// date, the best rank and the code.
     private func column(_ field: String, _ options: RenderOptions, inUnits korean: Bool) -> (TextTable.Column, (Film) -> TextTable.Cell) {
         switch field {
-        case "rank": (.init(title: "Rank", alignRight: true), { .init(String($0.rank)) })
-        case "movieCode": (.init(title: "Code", dropOrder: 19), { .init($0.movieCode) })
-        case "title": (.init(title: "Title", flexible: true), { .init($0.title) })
-        case "openDate": (.init(title: "Opened", dropOrder: 8), { .init($0.openDate?.iso ?? "–") })
-        case "audience": (.init(title: "Audience", alignRight: true), { .init(NumberFormat.audience($0.audience, korean: korean)) })
-        case "sales": (.init(title: "Sales", alignRight: true, dropOrder: 5), { .init(NumberFormat.grouped($0.sales)) })
-        case "daysInTop10": (.init(title: "Days", alignRight: true, dropOrder: 9), { .init(String($0.daysInTop10)) })
-        case "bestRank": (.init(title: "Best", alignRight: true, dropOrder: 10), { .init(String($0.bestRank)) })
-        case "firstDay": (.init(title: "First", dropOrder: 6), { .init($0.firstDay.iso) })
-        case "lastDay": (.init(title: "Last", dropOrder: 7), { .init($0.lastDay.iso) })
-        default: (.init(title: "Filter", dropOrder: 4), { [scope] _ in .init(scope?.text ?? "") })
+        case "rank": (.init(title: Label("Rank", "순위"), alignRight: true), { .init(String($0.rank)) })
+        case "movieCode": (.init(title: Label("Code", "코드"), dropOrder: 19), { .init($0.movieCode) })
+        case "title": (.init(title: Label("Title", "영화명"), flexible: true), { .init($0.title) })
+        case "openDate": (.init(title: Label("Opened", "개봉일"), dropOrder: 8), { .init($0.openDate?.iso ?? "–") })
+        case "audience": (.init(title: Label("Audience", "관객수"), alignRight: true), { .init(NumberFormat.audience($0.audience, korean: korean)) })
+        case "sales": (.init(title: Label("Sales", "매출액"), alignRight: true, dropOrder: 5), { .init(NumberFormat.grouped($0.sales)) })
+        case "daysInTop10": (.init(title: Label("Days", "일수"), alignRight: true, dropOrder: 9), { .init(String($0.daysInTop10)) })
+        case "bestRank": (.init(title: Label("Best", "최고순위"), alignRight: true, dropOrder: 10), { .init(String($0.bestRank)) })
+        case "firstDay": (.init(title: Label("First", "첫날"), dropOrder: 6), { .init($0.firstDay.iso) })
+        case "lastDay": (.init(title: Label("Last", "마지막날"), dropOrder: 7), { .init($0.lastDay.iso) })
+        default: (.init(title: Label("Filter", "필터"), dropOrder: 4), { [scope] _ in .init(scope?.text ?? "") })
         }
     }
 }

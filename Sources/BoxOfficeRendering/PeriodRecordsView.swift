@@ -17,7 +17,7 @@ extension PeriodRecords: Presentable {
         let korean = options.korean
         var notes = coverage.notes(options, of: "the period's \(coverage.daysInPeriod) days", "기간 \(coverage.daysInPeriod)일")
         if let note = leftOut(korean: korean) { notes.append(note) }
-        var document = Document([.heading(options.label("Records") + " · \(from.iso) – \(to.iso)")])
+        var document = Document([.heading(options.label(Label("Records", "기록")) + " · \(from.iso) – \(to.iso)")])
         if !notes.isEmpty { document.append(.notes(notes, wrap: options.width ?? 100)) }
         for kind in Kind.allCases {
             let marks = kind == .fastestTo ? milestones.map(Optional.some) : [nil]
@@ -26,8 +26,10 @@ extension PeriodRecords: Presentable {
                 document.append(.blank)
                 document.append(.heading(Self.title(kind, milestone: mark, options)))
                 guard !rows.isEmpty else {
-                    document.append(.text(options.label(kind == .openingDay || kind == .openingWeekend || kind == .fastestTo
-                        ? "No film that opened in the period has this record on the days read." : "No film has this record on the days read.")))
+                    let none = kind == .openingDay || kind == .openingWeekend || kind == .fastestTo
+                        ? Label("No film that opened in the period has this record on the days read.", "읽은 날에는 이 기간에 개봉한 영화의 기록이 없습니다.")
+                        : Label("No film has this record on the days read.", "읽은 날에는 이 기록을 세운 영화가 없습니다.")
+                    document.append(.text(options.label(none)))
                     continue
                 }
                 let inUnits = NumberFormat.inUnits(rows.map(\.value), korean: options.audiencesInUnits)
@@ -58,28 +60,28 @@ extension PeriodRecords: Presentable {
     /// A record's heading: `Biggest opening days`, `Fastest to 1,000,000`.
     package static func title(_ kind: Kind, milestone: Int?, _ options: RenderOptions) -> String {
         switch kind {
-        case .openingDay: options.label("Biggest opening days")
-        case .openingWeekend: options.label("Biggest opening weekends")
+        case .openingDay: options.label(Label("Biggest opening days", "개봉일 최다 관객"))
+        case .openingWeekend: options.label(Label("Biggest opening weekends", "개봉 첫 주말 최다 관객"))
         case .fastestTo: options.korean ? "\(NumberFormat.grouped(milestone ?? 0))명 최단 돌파" : "Fastest to \(NumberFormat.grouped(milestone ?? 0))"
-        case .daysAtNumberOne: options.label("Most days at number one")
-        case .longestAtNumberOne: options.label("Longest run at number one")
-        case .bestDay: options.label("Best single days")
+        case .daysAtNumberOne: options.label(Label("Most days at number one", "1위 최다 일수"))
+        case .longestAtNumberOne: options.label(Label("Longest run at number one", "1위 최장 연속"))
+        case .bestDay: options.label(Label("Best single days", "일일 최다 관객"))
         }
     }
 
     /// A record's columns: its place, the film, its figure, the day or days it rests on.
     static func columns(_ kind: Kind, _ options: RenderOptions) -> [TextTable.Column] {
-        let figure: String = switch kind {
-        case .openingDay, .openingWeekend, .bestDay: "Audience"
-        case .fastestTo: "Day"
-        case .daysAtNumberOne, .longestAtNumberOne: "Days"
+        let figure: Label = switch kind {
+        case .openingDay, .openingWeekend, .bestDay: Label("Audience", "관객수")
+        case .fastestTo: Label("Day", "일차")
+        case .daysAtNumberOne, .longestAtNumberOne: Label("Days", "일수")
         }
         let days: [TextTable.Column] = switch kind {
-        case .openingDay, .bestDay: [.init(title: "Date")]
-        case .fastestTo: [.init(title: "Opened", dropOrder: 2), .init(title: "Passed")]
-        case .openingWeekend, .daysAtNumberOne, .longestAtNumberOne: [.init(title: "From", dropOrder: 2), .init(title: "To")]
+        case .openingDay, .bestDay: [.init(title: Label("Date", "날짜"))]
+        case .fastestTo: [.init(title: Label("Opened", "개봉일"), dropOrder: 2), .init(title: Label("Passed", "돌파일"))]
+        case .openingWeekend, .daysAtNumberOne, .longestAtNumberOne: [.init(title: Label("From", "부터"), dropOrder: 2), .init(title: Label("To", "까지"))]
         }
-        return [.init(title: "Rank", alignRight: true), .init(title: "Code", dropOrder: 1), .init(title: "Title", flexible: true),
+        return [.init(title: Label("Rank", "순위"), alignRight: true), .init(title: Label("Code", "코드"), dropOrder: 1), .init(title: Label("Title", "영화명"), flexible: true),
                 .init(title: figure, alignRight: true)] + days
     }
 

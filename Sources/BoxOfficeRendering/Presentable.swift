@@ -76,9 +76,9 @@ extension DailyBoxOffice: RankingPresentation {
     package var rowPrefix: [(String, JSONValue)] { [("date", .string(day.iso))] }
     package static var rowPrefixNames: [String] { ["date"] }
     package func heading(_ options: RenderOptions) -> String {
-        options.label("Daily box office") + " · \(day.iso) (\(options.weekday(day)))"
+        options.label(Label("Daily box office", "일별 박스오피스")) + " · \(day.iso) (\(options.weekday(day)))"
     }
-    package static var empty: String { "KOBIS has no box office figures for this day." }
+    package static var empty: Label { Label("KOBIS has no box office figures for this day.", "이 날의 박스오피스 자료가 없습니다.") }
     package var firstDay: Day { day }
     package static var dayKey: String { "date" }
 }
@@ -88,10 +88,19 @@ extension WeeklyBoxOffice: RankingPresentation {
     package static var rowPrefixNames: [String] { ["period", "start", "end"] }
     package func heading(_ options: RenderOptions) -> String {
         let days = "\(start.iso) (\(options.weekday(start))) – \(end.iso) (\(options.weekday(end)))"
-        let week = yearWeek.map { " · \(options.label("week")) \($0)" } ?? ""
-        return "\(options.label(period.title)) · \(days)\(week)"
+        let week = yearWeek.map { " · \(options.label(Label("week", "주차"))) \($0)" } ?? ""
+        return "\(options.label(Self.title(period))) · \(days)\(week)"
     }
-    package static var empty: String { "KOBIS has no box office figures for this period." }
+
+    /// How headings name the period.
+    static func title(_ period: WeekPeriod) -> Label {
+        switch period {
+        case .week: Label("Weekly box office", "주간 박스오피스")
+        case .weekend: Label("Weekend box office", "주말 박스오피스")
+        case .weekdays: Label("Weekday box office", "주중 박스오피스")
+        }
+    }
+    package static var empty: Label { Label("KOBIS has no box office figures for this period.", "이 기간의 박스오피스 자료가 없습니다.") }
     package var firstDay: Day { start }
     package static var dayKey: String { "start" }
 }

@@ -17,7 +17,7 @@ package protocol RankingPresentation: Presentable {
     /// The table's heading.
     func heading(_ options: RenderOptions) -> String
     /// What the table says when KOBIS ranked no film.
-    static var empty: String { get }
+    static var empty: Label { get }
     /// The first day of the period the ranking is of (a day, or a week's first).
     var firstDay: Day { get }
     /// The key that names the period in a day not read, in place (`date`, `start`).

@@ -12,8 +12,8 @@ extension RankingScope {
     /// `Korean films · 서울시`, for headings.
     func heading(_ options: RenderOptions) -> String {
         var parts: [String] = []
-        if let nation = filter.nation { parts.append(options.label(nation == .korean ? "Korean films" : "foreign films")) }
-        if let market = filter.market { parts.append(options.label(market == .diversity ? "diversity films" : "commercial films")) }
+        if let nation = filter.nation { parts.append(options.label(nation == .korean ? Label("Korean films", "한국영화") : Label("foreign films", "외국영화"))) }
+        if let market = filter.market { parts.append(options.label(market == .diversity ? Label("diversity films", "다양성영화") : Label("commercial films", "상업영화"))) }
         if let region = regionName ?? filter.regionCode { parts.append(region) }
         return parts.joined(separator: " · ")
     }

@@ -73,7 +73,7 @@ enum RecordTable {
 
     /// The same as blocks of a document: the table, or a sentence when there is nothing.
     static func blocks(_ records: [JSONValue], fields: [String], audiences: Set<String> = [], _ options: RenderOptions) -> [Document.Block] {
-        guard !records.isEmpty else { return [.text(options.label("Nothing to show."))] }
+        guard !records.isEmpty else { return [.text(options.label(Label("Nothing to show.", "보여줄 것이 없습니다.")))] }
         let numeric = fields.map { field in records.contains { $0.field(field).isNumber } }
         // One unit a column: 만 only when every audience of it reads in it.
         let inUnits = Set(fields.filter { field in
@@ -86,14 +86,14 @@ enum RecordTable {
             return NumberFormat.audience(Int(clamping: number), korean: inUnits.contains(field))
         }
         let table = TextTable(
-            columns: fields.indices.map { .init(title: fields[$0], alignRight: numeric[$0], flexible: $0 == fields.indices.last) },
+            columns: fields.indices.map { .init(title: .verbatim(fields[$0]), alignRight: numeric[$0], flexible: $0 == fields.indices.last) },
             rows: records.map { record in fields.map { .init(text(record.field($0), $0)) } })
         return [.table(table)]
     }
 
     /// One record as labelled lines (`--fields` with the table format, for a single thing).
     static func fields(_ record: JSONValue, fields: [String], _ options: RenderOptions) -> String {
-        Document([.fields(fields.map { ($0, record.field($0).flatText) })]).rendered(options)
+        Document([.fields(fields.map { (.verbatim($0), record.field($0).flatText) })]).rendered(options)
     }
 
     private static func lines(_ records: [JSONValue], fields: [String], join: ([String]) -> String) -> String {

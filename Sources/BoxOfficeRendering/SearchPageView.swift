@@ -75,9 +75,9 @@ extension MovieSummary: SearchItem {
     package static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
         let table = TextTable(
             columns: [
-                .init(title: "Code"), .init(title: "Title", flexible: true), .init(title: "English title", dropOrder: 3),
-                .init(title: "Year", dropOrder: 7), .init(title: "Opened", dropOrder: 5), .init(title: "Type", dropOrder: 1),
-                .init(title: "Genres", dropOrder: 4), .init(title: "Nations", dropOrder: 2), .init(title: "Directors", dropOrder: 6),
+                .init(title: Label("Code", "코드")), .init(title: Label("Title", "영화명"), flexible: true), .init(title: Label("English title", "영문 제목"), dropOrder: 3),
+                .init(title: Label("Year", "제작연도"), dropOrder: 7), .init(title: Label("Opened", "개봉일"), dropOrder: 5), .init(title: Label("Type", "유형"), dropOrder: 1),
+                .init(title: Label("Genres", "장르"), dropOrder: 4), .init(title: Label("Nations", "국가"), dropOrder: 2), .init(title: Label("Directors", "감독"), dropOrder: 6),
             ],
             rows: page.items.map { movie in
                 [
@@ -98,8 +98,8 @@ extension PersonSummary: SearchItem {
     /// People as a table: code, name, English name, role, and their first films.
     package static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
         let table = TextTable(
-            columns: [.init(title: "Code"), .init(title: "Name"), .init(title: "English name", dropOrder: 2), .init(title: "Role", dropOrder: 1),
-                      .init(title: "Films", flexible: true)],
+            columns: [.init(title: Label("Code", "코드")), .init(title: Label("Name", "이름")), .init(title: Label("English name", "영문 이름"), dropOrder: 2), .init(title: Label("Role", "분야"), dropOrder: 1),
+                      .init(title: Label("Films", "필모그래피"), flexible: true)],
             rows: page.items.map { person in
                 [.init(person.code), .init(person.name), .init(person.nameEnglish ?? ""), .init(person.role ?? ""), .init(PersonSummary.films(person.films, options))]
             })
@@ -123,8 +123,8 @@ extension CompanySummary: SearchItem {
     /// Companies as a table: code, name, English name, categories, CEO, films.
     package static func table(_ page: SearchPage<Self>, _ options: RenderOptions) -> String {
         let table = TextTable(
-            columns: [.init(title: "Code"), .init(title: "Name"), .init(title: "English name", dropOrder: 3), .init(title: "Parts", dropOrder: 2),
-                      .init(title: "CEO", dropOrder: 1), .init(title: "Films", flexible: true)],
+            columns: [.init(title: Label("Code", "코드")), .init(title: Label("Name", "이름")), .init(title: Label("English name", "영문 이름"), dropOrder: 3), .init(title: Label("Parts", "분류"), dropOrder: 2),
+                      .init(title: Label("CEO", "대표자"), dropOrder: 1), .init(title: Label("Films", "필모그래피"), flexible: true)],
             rows: page.items.map { company in
                 [.init(company.code), .init(company.name), .init(company.nameEnglish ?? ""), .init(company.roles.joined(separator: ", ")),
                  .init(company.ceo ?? ""), .init(company.filmNames ?? "")]
@@ -142,7 +142,7 @@ extension SearchPage where Item == MovieSummary {
     /// `width`: the columns the lines may take (a terminal's, less their indent); the title gives
     /// way first, then the directors and the year, the codes never.
     package func candidateLines(width: Int? = nil) -> [String] {
-        TextTable(columns: [.init(title: "Code"), .init(title: "Title", flexible: true), .init(title: "Year", dropOrder: 2), .init(title: "Directors", dropOrder: 1)],
+        TextTable(columns: [.init(title: Label("Code", "코드")), .init(title: Label("Title", "영화명"), flexible: true), .init(title: Label("Year", "제작연도"), dropOrder: 2), .init(title: Label("Directors", "감독"), dropOrder: 1)],
                   rows: items.map { movie in
                       [.init(movie.code), .init(movie.title), .init((movie.openDate?.year ?? movie.productionYear).map(String.init) ?? ""),
                        .init(movie.directors.map(\.name).joined(separator: ", "))]

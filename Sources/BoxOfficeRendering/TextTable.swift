@@ -4,7 +4,7 @@ import BoxOfficeCore
 /// important columns go, then the title shrinks further; no line is ever wider than the terminal.
 package struct TextTable {
     package struct Column {
-        package var title: String
+        package var title: Label
         package var alignRight = false
         /// The one column that is shortened when the table is wider than the terminal.
         package var flexible = false
@@ -12,9 +12,9 @@ package struct TextTable {
         package var dropOrder: Int? = nil
         /// A shorter heading, used when the table is too wide for the terminal, before the flexible
         /// column (the titles) gives up any room.
-        package var shortTitle: String? = nil
+        package var shortTitle: Label? = nil
 
-        package init(title: String, alignRight: Bool = false, flexible: Bool = false, dropOrder: Int? = nil, shortTitle: String? = nil) {
+        package init(title: Label, alignRight: Bool = false, flexible: Bool = false, dropOrder: Int? = nil, shortTitle: Label? = nil) {
             self.title = title
             self.alignRight = alignRight
             self.flexible = flexible

@@ -48,7 +48,7 @@ extension Trend: Presentable {
         text += "\n"
         let rows = self.rows
         guard !movies.isEmpty, !rows.isEmpty else {
-            return text + options.label("Nothing to show.") + "\n"
+            return text + options.label(Label("Nothing to show.", "보여줄 것이 없습니다.")) + "\n"
         }
         let audiences = movies.flatMap(\.points).compactMap(\.audience)
         let marked = Set(movies.flatMap { movie in movie.milestones.map { MarkedDay(movieCode: movie.movieCode, date: $0.date) } })
@@ -79,12 +79,12 @@ extension Trend: Presentable {
         }
         let rows = self.rows
         guard !movies.isEmpty, !rows.isEmpty else {
-            document.append(.text(options.label("Nothing to show.")))
+            document.append(.text(options.label(Label("Nothing to show.", "보여줄 것이 없습니다."))))
             return document
         }
         let outside = options.korean ? "10위 밖" : "out of top 10", unopened = options.korean ? "개봉 전" : "not yet open"
-        let columns: [TextTable.Column] = [.init(title: alignedByOpening ? "Day" : "Date")]
-            + movies.map { TextTable.Column(title: $0.title, alignRight: true) }
+        let columns: [TextTable.Column] = [.init(title: alignedByOpening ? Label("Day", "일차") : Label("Date", "날짜"))]
+            + movies.map { TextTable.Column(title: .verbatim($0.title), alignRight: true) }
         let table = TextTable(columns: columns, rows: rows.map { row in
             let key: String = switch row.key {
             case let .date(day): "\(day.iso) (\(options.weekday(day)))"
@@ -131,7 +131,7 @@ extension Trend: Presentable {
     }
 
     private func heading(_ options: RenderOptions) -> String {
-        "\(options.label("Trend")) · \(from.iso) – \(to.iso)" + (alignedByOpening ? " · " + options.label("by days since opening") : "")
+        "\(options.label(Label("Trend", "추이"))) · \(from.iso) – \(to.iso)" + (alignedByOpening ? " · " + options.label(Label("by days since opening", "개봉일부터 센 날짜순")) : "")
     }
 
     /// A film's day on which it passed a milestone.

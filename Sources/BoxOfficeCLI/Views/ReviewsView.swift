@@ -34,14 +34,14 @@ package struct ReviewList: Presentable {
             return Document([.text(options.korean ? "리뷰가 없습니다." : "No reviews\(about) yet. Add one with 'boxoffice review add MOVIECODE --rating 4.5 \"…\"'.")])
                 .rendered(options)
         }
-        let title = movieCode.map { "\(options.label("Reviews")) · \($0)" } ?? options.label("Reviews")
+        let title = movieCode.map { "\(options.label(Label("Reviews", "리뷰"))) · \($0)" } ?? options.label(Label("Reviews", "리뷰"))
         let summary = Review.summary(summarised) + (summarised.count > reviews.count ? ", \(NumberFormat.grouped(reviews.count)) shown" : "")
         // On one line when it fits the terminal, else the summary under the title.
         let line = title + " · " + summary
         let fits = options.width.map { TerminalText.width(line, ambiguousWide: options.ambiguousWide) <= $0 } ?? true
         let table = TextTable(
-            columns: [.init(title: "ID"), .init(title: "Movie", dropOrder: 3), .init(title: "Rating"), .init(title: "Nickname", dropOrder: 2),
-                      .init(title: "Date", dropOrder: 1), .init(title: "Review", flexible: true)],
+            columns: [.init(title: Label("ID", "ID")), .init(title: Label("Movie", "영화"), dropOrder: 3), .init(title: Label("Rating", "평점")), .init(title: Label("Nickname", "닉네임"), dropOrder: 2),
+                      .init(title: Label("Date", "날짜"), dropOrder: 1), .init(title: Label("Review", "리뷰"), flexible: true)],
             rows: reviews.map { review in
                 // A store edited by hand (or imported by an older boxoffice) may hold any id; one up to
                 // 24 columns is shown whole so that it can be typed to edit or delete it (--json shows any).
@@ -58,7 +58,7 @@ extension Movie {
     package static func reviewLines(_ reviews: [Review], _ options: RenderOptions) -> String {
         guard !reviews.isEmpty else { return "" }
         let list = ReviewList(reviews: reviews, movieCode: nil)
-        var text = "\n" + TextColor.bold.apply(options.label("Reviews") + " · " + Review.summary(reviews), if: options.colors) + "\n"
+        var text = "\n" + TextColor.bold.apply(options.label(Label("Reviews", "리뷰")) + " · " + Review.summary(reviews), if: options.colors) + "\n"
         // Stars, nickname and text in columns, whatever their lengths (★ may be two columns wide).
         let shown = list.reviews.prefix(3)
         let stars = shown.map { Review.stars($0.rating) }

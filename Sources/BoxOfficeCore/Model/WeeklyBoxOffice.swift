@@ -52,15 +52,6 @@ extension WeekPeriod {
         case .weekdays: (monday, monday.adding(days: 3))
         }
     }
-
-    /// How tables name the period.
-    package var title: String {
-        switch self {
-        case .week: "Weekly box office"
-        case .weekend: "Weekend box office"
-        case .weekdays: "Weekday box office"
-        }
-    }
 }
 
 extension WeeklyBoxOffice: FetchStamped {
