@@ -78,3 +78,43 @@ package struct CacheClearing: Sendable, Equatable {
 
     package var json: JSONValue { Self.fields.json(self) }
 }
+
+// MARK: Fields
+
+extension CacheReport {
+    package static let fields: [Field<CacheReport>] = [
+        .leaf("folder", .folder) { .string($0.folder) }, .leaf("entries", .cacheEntries) { JSONValue($0.entries) },
+        .leaf("bytes", .bytes) { JSONValue($0.bytes) }, .leaf("otherItems", .otherItems) { JSONValue($0.others) },
+        .leaf("day", .day) { .string($0.day.iso) }, .leaf("callsToday", .callsToday) { JSONValue($0.callsToday) },
+        .leaf("dailyQuota", .dailyQuota) { _ in JSONValue(KOBISQuota.daily) },
+        .leaf("quotaSpentAt", .quotaSpentAt) { $0.quotaSpentAt.map { .string(Day.koreanISO($0)) } ?? .null },
+    ]
+    package static let shape = fields.shape()
+}
+
+// MARK: Meanings
+
+package extension Meaning {
+    /// What `entries` holds in the cache's report.
+    static let cacheEntries = leaf(.integer, "Answers kept in the cache.")
+    /// What `folder` holds.
+    static let folder = leaf(.string, "The cache folder.")
+    /// What `bytes` holds.
+    static let bytes = leaf(.integer, "Bytes the cached answers take.")
+    /// What `otherItems` holds.
+    static let otherItems = leaf(.integer, "Items in the cache folder that boxoffice did not make.")
+    /// What `day` holds.
+    static let day = leaf(.string, format: "date", "Today in Korea (YYYY-MM-DD), the day the count is for.")
+    /// What `callsToday` holds.
+    static let callsToday = leaf(.integer, "Calls to KOBIS made today (Korean time) from this machine.")
+    /// What `dailyQuota` holds.
+    static let dailyQuota = leaf(.integer, "Calls a key may make a day.")
+    /// What `quotaSpentAt` holds.
+    static let quotaSpentAt = leaf(.string, nullable: true, format: "date-time", "When KOBIS said today that a key's quota was spent (its error 320011), in Korean time; null when it has not.")
+    /// What `removedEntries` holds.
+    static let removedEntries = leaf(.integer, "Answers removed from the cache.")
+    /// What `removedBytes` holds.
+    static let removedBytes = leaf(.integer, "Bytes the removed answers took.")
+    /// What `leftItems` holds.
+    static let leftItems = leaf(.integer, "Items in the cache folder that boxoffice did not make, left where they are.")
+}

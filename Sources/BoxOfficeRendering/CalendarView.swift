@@ -139,3 +139,36 @@ extension MonthCalendar: Presentable {
         }.joined()
     }
 }
+
+// MARK: Fields
+
+extension MonthCalendar {
+    /// A day: its number one, or nulls; and whether it was read, when some were not.
+    package static let dayFields: [Field<Within<MonthCalendar.Entry, Bool>>] = [
+        .leaf("date", .date) { .string($0.item.date.iso) }, .leaf("published", .dayPublished) { .bool($0.item.published) },
+        .leaf("movieCode", .dayMovieCode) { JSONValue($0.item.top?.movieCode) }, .leaf("title", .dayTitle) { JSONValue($0.item.top?.title) },
+        .leaf("audience", .dayAudience) { JSONValue($0.item.top?.audience) }, .optional("read", .dayRead) { $0.context ? .bool($0.item.read) : nil },
+    ]
+
+    package static let fields: [Field<MonthCalendar>] = [.leaf("month", .month) { .string($0.name) }]
+        + Field.part(PeriodCoverage.fields) { $0.coverage }
+        + [.list("days", .days, dayFields) { calendar in calendar.days.map { Within($0, calendar.daysRead != nil) } }]
+    package static let shape = fields.shape()
+}
+
+// MARK: Meanings
+
+package extension Meaning {
+    /// What `month` holds.
+    static let month = leaf(.string, "The month, YYYY-MM.")
+    /// What `days.published` holds.
+    static let dayPublished = leaf(.boolean, "Whether KOBIS has published the day (it does once the day ends); false for today and later.")
+    /// What `days.movieCode` holds.
+    static let dayMovieCode = leaf(.string, nullable: true, "KOBIS movie code of the day's number one; null when the day has no figures.")
+    /// What `days.title` holds.
+    static let dayTitle = leaf(.string, nullable: true, "Korean title of the day's number one; null when the day has no figures.")
+    /// What `days.audience` holds.
+    static let dayAudience = leaf(.integer, nullable: true, "Admissions (tickets sold) of the day's number one that day; null when the day has no figures.")
+    /// What `days.read` holds.
+    static let dayRead = leaf(.boolean, "Whether the day was read (given only when some were not: KOBIS could not answer, or the samples do not hold it).")
+}

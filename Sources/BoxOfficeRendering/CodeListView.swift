@@ -56,3 +56,24 @@ extension CodeTable {
         self == .regions ? summary + ", for --region" : summary
     }
 }
+
+// MARK: Fields
+
+extension CodeList {
+    /// One code of the table (the table's JSON is the list of them).
+    package static let entryFields: [Field<CodeList.Entry>] = [
+        .leaf("code", .code) { .string($0.code) }, .leaf("name", .name) { .string($0.name) }, .leaf("nameEnglish", .nameEnglish) { JSONValue($0.nameEnglish) },
+    ]
+    package static let entryShape = entryFields.shape()
+}
+
+// MARK: Meanings
+
+package extension Meaning {
+    /// What `table` holds.
+    static let table = leaf(.string, "The code table's name, as 'boxoffice codes' takes it.")
+    /// What `comCode` holds.
+    static let comCode = leaf(.string, "KOBIS's code of the table (comCode).")
+    /// What `holds` holds.
+    static let holds = leaf(.string, "What the table holds.")
+}

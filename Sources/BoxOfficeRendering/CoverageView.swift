@@ -59,3 +59,25 @@ extension UnreadDay {
     /// `{date, reason}`, with KOBIS's error for a day it could not answer.
     package var json: JSONValue { Self.fields.json(self) }
 }
+
+// MARK: Fields
+
+extension PeriodCoverage {
+    /// What a period's JSON says of its days, always: `daysInPeriod`, `daysRead`, and
+    /// `daysNotRead`, each day with its reason, empty when every day was read.
+    package static let fields: [Field<PeriodCoverage>] = [
+        .leaf("daysInPeriod", .daysInPeriod) { .int(Int64($0.daysInPeriod)) }, .leaf("daysRead", .daysRead) { .int(Int64($0.daysRead)) },
+        .list("daysNotRead", .daysNotRead, UnreadDay.fields) { $0.unread },
+    ]
+}
+
+// MARK: Meanings
+
+package extension Meaning {
+    /// What `daysInPeriod` holds.
+    static let daysInPeriod = leaf(.integer, "The period's days.")
+    /// What `daysRead` holds.
+    static let daysRead = leaf(.integer, "How many of the period's days were read; fewer than daysInPeriod when KOBIS could not answer for some, the cache lacked some (offline), or the sample data holds only some.")
+    /// What `daysNotRead` holds.
+    static let daysNotRead = list("The period's days that were not read, each with why; empty when every day was read.")
+}

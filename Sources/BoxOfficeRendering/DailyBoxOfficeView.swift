@@ -107,3 +107,54 @@ extension BoxOfficeEntry {
         }
     }
 }
+
+// MARK: Fields
+
+extension BoxOfficeEntry {
+    /// One ranked film, within a ranking exact through a rank (a deep one) or not.
+    package static let fields: [Field<Within<BoxOfficeEntry, Int?>>] = [
+        .leaf("rank", .rank) { .int(Int64($0.item.rank)) }, .leaf("rankChange", .rankChange) { JSONValue($0.item.rankChange) },
+        .leaf("isNew", .isNew) { .bool($0.item.isNew) }, .leaf("movieCode", .movieCode) { .string($0.item.movieCode) },
+        .leaf("title", .title) { .string($0.item.title) }, .leaf("openDate", .openDate) { JSONValue($0.item.openDate) },
+        .leaf("audience", .audience) { JSONValue($0.item.audience) }, .leaf("audienceChange", .audienceChange) { JSONValue($0.item.audienceChange) },
+        .leaf("audienceTotal", .audienceTotal) { JSONValue($0.item.audienceTotal) }, .leaf("sales", .sales) { JSONValue($0.item.sales) },
+        .leaf("salesShare", .salesShare) { JSONValue($0.item.salesShare) }, .leaf("salesTotal", .salesTotal) { JSONValue($0.item.salesTotal) },
+        .leaf("screens", .screens) { JSONValue($0.item.screens) }, .leaf("shows", .shows) { JSONValue($0.item.shows) },
+        // What a deep ranking's lists reveal of each film, and whether its rank is certain.
+        .optional("nation", .entryNation) { $0.item.nation.map { .string($0.word) } },
+        .optional("diversity", .entryDiversity) { $0.item.market.map { .bool($0 == .diversity) } },
+        .optional("exact", .entryExact) { entry in entry.context.map { .bool(entry.item.rank <= $0) } },
+    ]
+    package static let shape = fields.shape()
+}
+
+// MARK: Meanings
+
+package extension Meaning {
+    /// What `rankChange` holds.
+    static let rankChange = leaf(.integer, nullable: true, "Places gained (positive) or lost (negative) since the day or week before.")
+    /// What `isNew` holds.
+    static let isNew = leaf(.boolean, "Whether the film entered the ranking in this period.")
+    /// What `audience` holds.
+    static let audience = leaf(.integer, nullable: true, "Admissions (tickets sold) in the day or period.")
+    /// What `audienceChange` holds.
+    static let audienceChange = leaf(.integer, nullable: true, "Admissions compared with the day or week before (difference, may be negative).")
+    /// What `audienceTotal` holds.
+    static let audienceTotal = leaf(.integer, nullable: true, "Admissions since the film opened (cumulative).")
+    /// What `sales` holds.
+    static let sales = leaf(.integer, nullable: true, "Ticket sales in Korean won (KRW) in the day or period.")
+    /// What `salesShare` holds.
+    static let salesShare = leaf(.number, nullable: true, "Share of all ticket sales in the day or period, in percent (0-100).")
+    /// What `salesTotal` holds.
+    static let salesTotal = leaf(.integer, nullable: true, "Ticket sales since the film opened, in Korean won (KRW).")
+    /// What `screens` holds.
+    static let screens = leaf(.integer, nullable: true, "Screens that showed the film.")
+    /// What `shows` holds.
+    static let shows = leaf(.integer, nullable: true, "Showings (screenings) of the film.")
+    /// What `entries.nation` holds.
+    static let entryNation = leaf(.string, choices: ["korean", "foreign"], "With deep: whether the film is Korean or foreign (from the list it came from).")
+    /// What `entries.diversity` holds.
+    static let entryDiversity = leaf(.boolean, "With deep: whether the film is a diversity (independent/art) film rather than a commercial one.")
+    /// What `entries.exact` holds.
+    static let entryExact = leaf(.boolean, "With deep: whether the film's rank is certain (it is at or above exactThrough); below it a film may be missing from the lists.")
+}

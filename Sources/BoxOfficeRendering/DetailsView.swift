@@ -62,3 +62,39 @@ struct LabelledFields {
         }.joined()
     }
 }
+
+// MARK: Fields
+
+extension FilmCredit {
+    /// `{movieCode, title, role}`: one shape wherever a film credit appears (null where KOBIS does not say).
+    package static let fields: [Field<FilmCredit>] = [
+        .leaf("movieCode", .filmMovieCode) { JSONValue($0.movieCode) }, .leaf("title", .title) { .string($0.title) },
+        .leaf("role", .role) { JSONValue($0.role) },
+    ]
+}
+
+extension Person {
+    package static let fields: [Field<Person>] = [
+        .leaf("code", .code) { .string($0.code) }, .leaf("name", .name) { .string($0.name) }, .leaf("nameEnglish", .nameEnglish) { JSONValue($0.nameEnglish) },
+        .leaf("sex", .sex) { JSONValue($0.sex) }, .leaf("role", .role) { JSONValue($0.role) }, .texts("homepages", .homepages) { $0.homepages },
+        .list("films", .films, FilmCredit.fields) { $0.films },
+    ]
+    package static let shape = fields.shape()
+}
+
+extension Company {
+    package static let fields: [Field<Company>] = [
+        .leaf("code", .code) { .string($0.code) }, .leaf("name", .name) { .string($0.name) }, .leaf("nameEnglish", .nameEnglish) { JSONValue($0.nameEnglish) },
+        .leaf("ceo", .ceo) { JSONValue($0.ceo) }, .texts("roles", .roles) { $0.roles }, .list("films", .films, FilmCredit.fields) { $0.films },
+    ]
+    package static let shape = fields.shape()
+}
+
+// MARK: Meanings
+
+package extension Meaning {
+    /// What `sex` holds.
+    static let sex = leaf(.string, nullable: true, "Sex as KOBIS words it.")
+    /// What `homepages` holds.
+    static let homepages = list(of: .string, "Web addresses.")
+}

@@ -82,3 +82,17 @@ package extension Array {
         map(\.key)
     }
 }
+
+// MARK: Fields
+
+/// A value seen within what holds it: an item with what its list says of every item (a ranking's
+/// last exact rank, whether a trend is aligned, whether a calendar marks days read).
+package struct Within<Item: Sendable, Context: Sendable>: Sendable {
+    package let item: Item
+    package let context: Context
+
+    package init(_ item: Item, _ context: Context) {
+        self.item = item
+        self.context = context
+    }
+}

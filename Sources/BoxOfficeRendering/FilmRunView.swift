@@ -152,3 +152,95 @@ package struct MovieShown: Presentable {
 
     package var json: JSONValue { Self.fields.json(self) }
 }
+
+// MARK: Fields
+
+extension FilmRun {
+    /// The run as `movie`'s JSON gives it under `run`: each figure null where the days read cannot give it.
+    package static let fields: [Field<FilmRun>] = [
+        .leaf("from", .from) { .string($0.from.iso) }, .leaf("to", .to) { .string($0.to.iso) },
+    ] + Field.part(PeriodCoverage.fields) { $0.coverage } + [
+        .object("previews", .previews, [
+            .leaf("audience", .previewAudience) { JSONValue($0.audience) }, .texts("days", .previewDays) { $0.days.map(\.iso) },
+        ]) { $0.previews },
+        .object("openingDay", .openingDay, [
+            .leaf("date", .date) { .string($0.date.iso) }, .leaf("audience", .runAudience) { .int(Int64($0.audience)) },
+            .leaf("rank", .rank) { .int(Int64($0.rank)) },
+        ]) { $0.openingDay },
+        .object("openingWeekend", .openingWeekend, [
+            .leaf("from", .from) { .string($0.from.iso) }, .leaf("to", .to) { .string($0.to.iso) },
+            .leaf("audience", .runAudience) { .int(Int64($0.audience)) },
+        ]) { $0.openingWeekend },
+        .object("openingWeek", .openingWeek, [
+            .leaf("to", .to) { .string($0.to.iso) }, .leaf("audienceTotal", .runAudienceTotal) { .int(Int64($0.audienceTotal)) },
+        ]) { $0.openingWeek },
+        .leaf("asOf", .asOf) { JSONValue($0.asOf) }, .leaf("audienceTotal", .runAudienceTotal) { JSONValue($0.audienceTotal) },
+        .leaf("salesTotal", .runSalesTotal) { JSONValue($0.salesTotal) }, .leaf("inTop10", .inTop10) { .bool($0.inTop10) },
+        .leaf("daysInTop10", .runDaysInTop10) { .int(Int64($0.daysInTop10)) },
+        .leaf("daysAtNumberOne", .daysAtNumberOne) { .int(Int64($0.daysAtNumberOne)) },
+        .object("longestAtNumberOne", .longestAtNumberOne, [
+            .leaf("days", .streakDays) { .int(Int64($0.days)) }, .leaf("from", .from) { .string($0.from.iso) }, .leaf("to", .to) { .string($0.to.iso) },
+        ]) { $0.longestAtNumberOne },
+        .leaf("bestRank", .runBestRank) { JSONValue($0.bestRank) },
+        .object("bestDay", .bestDay, [
+            .leaf("date", .date) { .string($0.date.iso) }, .leaf("audience", .runAudience) { .int(Int64($0.audience)) },
+        ]) { $0.bestDay },
+        .leaf("mostScreens", .mostScreens) { JSONValue($0.mostScreens) },
+        .list("milestones", .runMilestones, Trend.milestoneFields) { $0.milestones },
+        .leaf("secondWeekendChange", .secondWeekendChange) { JSONValue($0.secondWeekendChange) },
+    ]
+    package static let shape = fields.shape()
+
+    /// The run's JSON object.
+    package var json: JSONValue { Self.fields.json(self) }
+}
+
+// MARK: Meanings
+
+package extension Meaning {
+    /// What `poster` holds.
+    static let poster = leaf(.string, nullable: true, format: "uri", "A poster image's address; null when none was found.")
+
+    /// What `movie`'s `run` holds.
+    static let run = leaf(.string, nullable: true, "The film's box-office run as the Korean press counts it, from the daily rankings read (at hand, or the whole run with --run): each figure null where the days read cannot give it; null when no day of the film is at hand.")
+    /// What a run's `previews` holds.
+    static let previews = leaf(.string, nullable: true, "Admissions before the opening day (paid previews, eve screenings); null when neither the opening day nor a preview day was read.")
+    /// What `previews.audience` holds.
+    static let previewAudience = leaf(.integer, nullable: true, "Admissions before the opening day: KOBIS's total on the opening day less that day's audience; null when the opening day was not read.")
+    /// What `previews.days` holds.
+    static let previewDays = list(of: .string, "The days before the opening day on which the film was in a ranking read.")
+    /// What `openingDay` holds.
+    static let openingDay = leaf(.string, nullable: true, "The opening day (day 1): its audience and rank; null when it was not read or the film was not ranked.")
+    /// What `openingWeekend` holds.
+    static let openingWeekend = leaf(.string, nullable: true, "The first Friday to Sunday from the opening day (the opening day's own weekend when it opens Friday to Sunday); null unless each of its days was read with the film ranked.")
+    /// What `openingWeek` holds.
+    static let openingWeek = leaf(.string, nullable: true, "The total at the end of the opening week (its first Sunday, previews included); null when that day is not known.")
+    /// What a weekend's or a day's `audience` holds in a run.
+    static let runAudience = leaf(.integer, "Admissions (tickets sold) on those days.")
+    /// What `asOf` holds.
+    static let asOf = leaf(.string, nullable: true, format: "date", "The latest day the film was ranked on, whose totals these are (KOBIS revises the last days; the latest answer holds it).")
+    /// What a run's `audienceTotal` holds.
+    static let runAudienceTotal = leaf(.integer, nullable: true, "Admissions since the first screening, previews included, as of asOf.")
+    /// What a run's `salesTotal` holds.
+    static let runSalesTotal = leaf(.integer, nullable: true, "Ticket sales since the first screening in Korean won (KRW), as of asOf.")
+    /// What `inTop10` holds.
+    static let inTop10 = leaf(.boolean, "Whether the film is ranked on the last day read.")
+    /// What a run's `daysInTop10` holds.
+    static let runDaysInTop10 = leaf(.integer, "Days read on which the film was ranked.")
+    /// What `daysAtNumberOne` holds.
+    static let daysAtNumberOne = leaf(.integer, "Days read on which the film was number one.")
+    /// What `longestAtNumberOne` holds.
+    static let longestAtNumberOne = leaf(.string, nullable: true, "The longest run of consecutive days at number one, every day of it read; null when it never was.")
+    /// What a streak's `days` holds.
+    static let streakDays = leaf(.integer, "How many consecutive days.")
+    /// What a run's `bestRank` holds.
+    static let runBestRank = leaf(.integer, nullable: true, "The film's best rank on a day read.")
+    /// What `bestDay` holds.
+    static let bestDay = leaf(.string, nullable: true, "The film's largest single-day audience on a day read; null when it was never ranked.")
+    /// What `mostScreens` holds.
+    static let mostScreens = leaf(.integer, nullable: true, "The most screens the film had on a day read.")
+    /// What a run's `milestones` holds.
+    static let runMilestones = list("Each milestone (100,000, 500,000, every million; 10,000,000 is 천만) passed on a day read: the first day whose total reached it, and its day since opening.")
+    /// What `secondWeekendChange` holds.
+    static let secondWeekendChange = leaf(.number, nullable: true, "The second weekend's audience against the opening weekend's, in percent (negative when it fell); null unless both are known.")
+}

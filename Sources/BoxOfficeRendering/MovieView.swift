@@ -230,3 +230,65 @@ private extension Movie.ShowType {
         }
     }
 }
+
+// MARK: Fields
+
+extension Movie.Director {
+    /// `{name, nameEnglish}`, in a movie's details and in a search alike.
+    package static let fields: [Field<Movie.Director>] = [
+        .leaf("name", .name) { .string($0.name) }, .leaf("nameEnglish", .nameEnglish) { JSONValue($0.nameEnglish) },
+    ]
+}
+
+extension Movie {
+    package static let fields: [Field<Movie>] = [
+        .leaf("movieCode", .movieCode) { .string($0.code) }, .leaf("title", .title) { .string($0.title) },
+        .leaf("titleEnglish", .titleEnglish) { JSONValue($0.titleEnglish) }, .leaf("titleOriginal", .titleOriginal) { JSONValue($0.titleOriginal) },
+        .leaf("productionYear", .productionYear) { JSONValue($0.productionYear) }, .leaf("openDate", .openDate) { JSONValue($0.openDate) },
+        .leaf("runtimeMinutes", .runtimeMinutes) { JSONValue($0.runtimeMinutes) }, .leaf("status", .status) { JSONValue($0.status) },
+        .leaf("type", .type) { JSONValue($0.type) }, .texts("nations", .nations) { $0.nations }, .texts("genres", .genres) { $0.genres },
+        .list("directors", .directors, Movie.Director.fields) { $0.directors },
+        .list("actors", .actors, [
+            .leaf("name", .name) { .string($0.name) }, .leaf("nameEnglish", .nameEnglish) { JSONValue($0.nameEnglish) },
+            .leaf("role", .role) { JSONValue($0.role) }, .leaf("roleEnglish", .roleEnglish) { JSONValue($0.roleEnglish) },
+        ]) { $0.actors },
+        .list("audits", .audits, [.leaf("number", .auditNumber) { JSONValue($0.number) }, .leaf("grade", .auditGrade) { JSONValue($0.grade) }]) { $0.audits },
+        .list("companies", .companies, [
+            .leaf("code", .companyCodeOrNull) { JSONValue($0.code) }, .leaf("name", .name) { .string($0.name) },
+            .leaf("nameEnglish", .nameEnglish) { JSONValue($0.nameEnglish) }, .leaf("role", .role) { JSONValue($0.role) },
+        ]) { $0.companies },
+        .list("showTypes", .showTypes, [.leaf("group", .showTypeGroup) { JSONValue($0.group) }, .leaf("name", .showTypeName) { JSONValue($0.name) }]) { $0.showTypes },
+        .list("staffs", .staffs, [
+            .leaf("name", .name) { .string($0.name) }, .leaf("nameEnglish", .nameEnglish) { JSONValue($0.nameEnglish) },
+            .leaf("role", .role) { JSONValue($0.role) },
+        ]) { $0.staffs },
+    ]
+    package static let shape = fields.shape()
+}
+
+// MARK: Meanings
+
+package extension Meaning {
+    /// What `titleOriginal` holds.
+    static let titleOriginal = leaf(.string, nullable: true, "Original title; null when KOBIS has none.")
+    /// What `runtimeMinutes` holds.
+    static let runtimeMinutes = leaf(.integer, nullable: true, "Running time in minutes.")
+    /// What `actors` holds.
+    static let actors = list("Cast, in KOBIS's order.")
+    /// What `audits` holds.
+    static let audits = list("Rating certificates.")
+    /// What `audits.number` holds.
+    static let auditNumber = leaf(.string, nullable: true, "Certificate number.")
+    /// What `audits.grade` holds.
+    static let auditGrade = leaf(.string, nullable: true, "Rating (e.g. 15세이상관람가).")
+    /// What `showTypes` holds.
+    static let showTypes = list("How the film was shown (2D, IMAX …).")
+    /// What `showTypes.group` holds.
+    static let showTypeGroup = leaf(.string, nullable: true, "Kind of showing.")
+    /// What `showTypes.name` holds.
+    static let showTypeName = leaf(.string, nullable: true, "Showing format.")
+    /// What `staffs` holds.
+    static let staffs = list("Crew.")
+    /// What `roleEnglish` holds.
+    static let roleEnglish = leaf(.string, nullable: true, "The part in English; null when KOBIS has none.")
+}

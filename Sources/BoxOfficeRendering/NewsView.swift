@@ -274,3 +274,42 @@ package enum NewsWords {
         ["rank": "순위", "audience": "관객수", "audienceTotal": "누적 관객수", "sales": "매출액", "screens": "스크린 수", "shows": "상영 횟수"][field] ?? field
     }
 }
+
+// MARK: Meanings
+
+package extension Meaning {
+    /// What a news's `events` holds.
+    static let events = list("The day's events: a new number one first, then milestones passed, films entering, coming back to and leaving the ranking. Empty when nothing changed.")
+    /// What an event's `kind` holds.
+    static let eventKind = leaf(.string, choices: NewsEvent.Kind.allCases.map(\.rawValue), "What happened: newNumberOne (a film took number one; endedRun is the run it ended), entered (new to the ranking), reentered (back after days out), left (in the ranking the day before, not now), milestone (the total passed 100,000, 500,000 or a whole million), target (a watch's own target reached), revised (KOBIS changed a figure of a day a watch had seen).")
+    /// What an event's `rank` holds.
+    static let eventRank = leaf(.integer, nullable: true, "The film's rank that day; null for a film that left the ranking.")
+    /// What an event's `previousRank` holds.
+    static let previousRank = leaf(.integer, nullable: true, "The film's rank the day before; null when it was not in the ranking then.")
+    /// What an event's `audience` holds.
+    static let eventAudience = leaf(.integer, nullable: true, "Admissions that day; null for a film that left, or when KOBIS left it blank.")
+    /// What an event's `audienceTotal` holds.
+    static let eventAudienceTotal = leaf(.integer, nullable: true, "The film's total admissions at the end of that day (at the end of the day before, for a film that left).")
+    /// What an event's `milestone` holds.
+    static let eventMilestone = leaf(.integer, nullable: true, "The milestone or target passed, for milestone and target; null otherwise.")
+    /// What an event's `day` holds.
+    static let eventDay = leaf(.integer, nullable: true, "Days since the film opened (the opening day is day 1); null on a preview day before it opens, or when KOBIS gives no opening day.")
+    /// What an event's `endedRun` holds.
+    static let endedRun = leaf(.string, nullable: true, "For newNumberOne, the run at number one it ended: the film and its days at number one in a row through the day before (as many as the days read show: the text says 'at least' when a day before them was not read); null otherwise.")
+    /// What `endedRun.days` holds.
+    static let endedRunDays = leaf(.integer, "Days at number one in a row, through the day before.")
+    /// What `endedRun.from` holds.
+    static let endedRunFrom = leaf(.string, format: "date", "The first of those days, as far as the days read show.")
+    /// What `endedRun.atLeast` holds.
+    static let endedRunAtLeast = leaf(.boolean, "Whether the run may be longer: a day before it was not read (or the reading back stopped at the limit of calls).")
+    /// What an event's `changes` holds.
+    static let changes = list(nullable: true, "For revised, every figure KOBIS changed for the film that day, each once; null for other kinds.")
+    /// What a change's `field` holds.
+    static let changeField = leaf(.string, choices: ["rank", "audience", "audienceTotal", "sales", "screens", "shows"], "The figure's key, as in the daily ranking.")
+    /// What a change's `from` holds.
+    static let changeFrom = leaf(.integer, nullable: true, "The figure as the watch first saw it; null when blank (for rank: the film was not listed).")
+    /// What a change's `to` holds.
+    static let changeTo = leaf(.integer, nullable: true, "The figure as KOBIS gives it now; null when blank (for rank: the film is no longer listed).")
+    /// What an event's `text` holds.
+    static let eventText = leaf(.string, "One sentence ready to post, in Korean under a Korean locale.")
+}

@@ -74,3 +74,48 @@ extension PeriodRanking.Film {
     /// The contract's object for one film.
     package var json: JSONValue { PeriodRanking.filmFields.json(self) }
 }
+
+// MARK: Fields
+
+extension PeriodRanking {
+    package static let filmFields: [Field<PeriodRanking.Film>] = [
+        .leaf("rank", .filmRank) { .int(Int64($0.rank)) }, .leaf("movieCode", .filmMovieCode) { .string($0.movieCode) },
+        .leaf("title", .title) { .string($0.title) }, .leaf("openDate", .openDate) { JSONValue($0.openDate) },
+        .leaf("audience", .filmAudience) { .int(Int64($0.audience)) }, .leaf("sales", .filmSales) { .int($0.sales) },
+        .leaf("daysInTop10", .daysInTop10) { .int(Int64($0.daysInTop10)) }, .leaf("bestRank", .bestRank) { .int(Int64($0.bestRank)) },
+        .leaf("firstDay", .firstDay) { .string($0.firstDay.iso) }, .leaf("lastDay", .lastDay) { .string($0.lastDay.iso) },
+    ]
+
+    package static let fields: [Field<PeriodRanking>] = [
+        .leaf("from", .from) { .string($0.from.iso) }, .leaf("to", .to) { .string($0.to.iso) },
+        .leaf("basis", .basis) { .string($0.deep ? PeriodRanking.deepBasis : PeriodRanking.basis) }, .leaf("provisional", .provisional) { .bool($0.provisional) },
+        .optional("deep", .deep) { $0.deep ? .bool(true) : nil },
+    ] + Field.part(PeriodCoverage.fields) { $0.coverage } + [
+        .member("filter", .optional(RankingScope.shape)) { $0.scope?.json },
+        .list("films", .films, filmFields) { $0.films },
+    ]
+    package static let shape = fields.shape()
+}
+
+// MARK: Meanings
+
+package extension Meaning {
+    /// What `films.rank` holds.
+    static let filmRank = leaf(.integer, "Place in the period's ranking by admissions, from 1.")
+    /// What `films.audience` holds.
+    static let filmAudience = leaf(.integer, "Admissions (tickets sold) in the period, counted as 'basis' says.")
+    /// What `films.sales` holds.
+    static let filmSales = leaf(.integer, "Ticket sales in the period in Korean won (KRW), counted as 'basis' says.")
+    /// What `daysInTop10` holds.
+    static let daysInTop10 = leaf(.integer, "Days the film was in the daily top 10 within the period (with deep: in the day's deep ranking).")
+    /// What `bestRank` holds.
+    static let bestRank = leaf(.integer, "Its best place in a daily top 10 within the period (with deep: in a day's deep ranking).")
+    /// What `deep` holds.
+    static let deep = leaf(.boolean, "Present, and true, when the ranking was made from each day's deep ranking (past the top 10), as basis says.")
+    /// What `firstDay` holds.
+    static let firstDay = leaf(.string, format: "date", "Its first day in the daily top 10 within the period (YYYY-MM-DD).")
+    /// What `lastDay` holds.
+    static let lastDay = leaf(.string, format: "date", "Its last day in the daily top 10 within the period (YYYY-MM-DD).")
+    /// What `basis` holds.
+    static let basis = leaf(.string, "How the period's audience and sales of a film are counted from the daily top 10.")
+}

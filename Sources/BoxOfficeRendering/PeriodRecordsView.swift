@@ -98,3 +98,68 @@ extension PeriodRecords: Presentable {
         return [.init(String(record.rank)), .init(record.movieCode), .init(record.title), .init(figure)] + days
     }
 }
+
+// MARK: Fields
+
+extension PeriodRecords {
+    /// One record's object: `{kind, rank, movieCode, title, value, milestone, from, to}`.
+    package static let recordFields: [Field<PeriodRecords.Record>] = [
+        .leaf("kind", .recordKind) { .string($0.kind.rawValue) }, .leaf("rank", .recordRank) { .int(Int64($0.rank)) },
+        .leaf("movieCode", .movieCode) { .string($0.movieCode) }, .leaf("title", .title) { .string($0.title) },
+        .leaf("value", .recordValue) { .int(Int64($0.value)) }, .leaf("milestone", .recordMilestone) { JSONValue($0.milestone) },
+        .leaf("from", .recordFrom) { .string($0.from.iso) }, .leaf("to", .recordTo) { .string($0.to.iso) },
+        .leaf("atLeast", .recordAtLeast) { .bool($0.atLeast) },
+    ]
+
+    /// A film left out of the opening records, and why.
+    package struct LeftOut: Sendable {
+        package let film: Opening
+        /// `openingDayNotRead` or `weekendAfterPeriod`.
+        package let why: String
+    }
+
+    /// The films left out of the opening records: those whose opening day was not read, then
+    /// those whose opening weekend ends after the period.
+    package var leftOutFilms: [LeftOut] {
+        openingsNotRead.map { LeftOut(film: $0, why: "openingDayNotRead") } + weekendsAfter.map { LeftOut(film: $0, why: "weekendAfterPeriod") }
+    }
+
+    /// `{from, to, daysInPeriod, daysRead, daysNotRead, records: [...], leftOut: [...]}`.
+    package static let fields: [Field<PeriodRecords>] = [
+        .leaf("from", .from) { .string($0.from.iso) }, .leaf("to", .to) { .string($0.to.iso) },
+    ] + Field.part(PeriodCoverage.fields) { $0.coverage } + [
+        .list("records", .records, recordFields) { $0.entries },
+        .list("leftOut", .leftOut, [
+            .leaf("movieCode", .movieCode) { .string($0.film.movieCode) }, .leaf("title", .title) { .string($0.film.title) },
+            .leaf("openDate", .leftOutOpenDate) { .string($0.film.openDate.iso) }, .leaf("why", .leftOutWhy) { .string($0.why) },
+        ]) { $0.leftOutFilms },
+    ]
+    package static let shape = fields.shape()
+}
+
+// MARK: Meanings
+
+package extension Meaning {
+    /// What `records` holds.
+    static let records = list("The period's records, kind by kind, each kind ranked: among the films that opened in the period, the biggest opening days and weekends and the fastest to each milestone; among all its films, the most days and the longest run at number one and the best single days. A film that opened on a day not read is left out of the opening records.")
+    /// What a record's `kind` holds.
+    static let recordKind = leaf(.string, choices: PeriodRecords.Kind.allCases.map(\.rawValue), "What the record is of: openingDay (day 1's audience), openingWeekend (the first Friday to Sunday), fastestTo (days since opening to reach milestone), daysAtNumberOne, longestAtNumberOne (consecutive days), bestDay (a film's largest one-day audience).")
+    /// What a record's `rank` holds.
+    static let recordRank = leaf(.integer, "Its place among records of its kind (of its milestone, for fastestTo), from 1; equal figures share a place.")
+    /// What a record's `value` holds.
+    static let recordValue = leaf(.integer, "The figure: admissions for openingDay, openingWeekend and bestDay; days for the others (for fastestTo, days since opening, the opening day being day 1).")
+    /// What a record's `milestone` holds.
+    static let recordMilestone = leaf(.integer, nullable: true, "The audience reached, for fastestTo; null for the other kinds.")
+    /// What a record's `from` holds.
+    static let recordFrom = leaf(.string, format: "date", "The first day the figure rests on (the opening day, for fastestTo).")
+    /// What a record's `to` holds.
+    static let recordTo = leaf(.string, format: "date", "The last day the figure rests on (the day the milestone was passed, for fastestTo).")
+    /// What a record's `atLeast` holds.
+    static let recordAtLeast = leaf(.boolean, "Whether the figure may be larger than the days read show: for daysAtNumberOne, a day of the period was not read; for longestAtNumberOne, the day before or after the run was not read. False for the other kinds.")
+    /// What a records answer's `leftOut` holds.
+    static let leftOut = list("The films that opened in the period but are left out of its opening records, each with why: its opening day was not read (openingDayNotRead), or its opening weekend ends after the period (weekendAfterPeriod). Empty when none is.")
+    /// What a left-out film's `openDate` holds.
+    static let leftOutOpenDate = leaf(.string, format: "date", "The film's opening day (YYYY-MM-DD).")
+    /// What a left-out film's `why` holds.
+    static let leftOutWhy = leaf(.string, choices: ["openingDayNotRead", "weekendAfterPeriod"], "Why it is left out: openingDayNotRead (its opening day was not read) or weekendAfterPeriod (its first weekend ends after the period).")
+}

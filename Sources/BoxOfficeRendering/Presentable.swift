@@ -130,3 +130,35 @@ extension JSONValue {
         return members.map(\.0)
     }
 }
+
+// MARK: Fields
+
+extension DailyBoxOffice {
+    package static let fields: [Field<DailyBoxOffice>] = [.leaf("date", .date) { .string($0.day.iso) }] + rankingFields()
+    package static let shape = fields.shape()
+    /// A day of a range: its ranking, or, in its place, the day and why it was not read.
+    package static let rangeShape = JSONShape.object(
+        fields.map { ($0.key, $0.key == "date" || $0.shape.isOptional ? $0.shape : .optional($0.shape)) }
+            + UnreadDay.inPlaceFields.map { ($0.key, .optional($0.shape)) })
+}
+
+extension WeeklyBoxOffice {
+    package static let fields: [Field<WeeklyBoxOffice>] = [
+        .leaf("period", .period) { .string($0.period.rawValue) }, .leaf("start", .start) { .string($0.start.iso) },
+        .leaf("end", .end) { .string($0.end.iso) }, .leaf("yearWeek", .yearWeek) { JSONValue($0.yearWeek) },
+    ] + rankingFields()
+    package static let shape = fields.shape()
+}
+
+// MARK: Meanings
+
+package extension Meaning {
+    /// What `period` holds.
+    static let period = leaf(.string, choices: ["week", "weekend", "weekdays"], "week: Monday-Sunday; weekend: Friday-Sunday; weekdays: Monday-Thursday.")
+    /// What `start` holds.
+    static let start = leaf(.string, format: "date", "First day of the period (YYYY-MM-DD).")
+    /// What `end` holds.
+    static let end = leaf(.string, format: "date", "Last day of the period (YYYY-MM-DD).")
+    /// What `yearWeek` holds.
+    static let yearWeek = leaf(.string, nullable: true, "KOBIS's year and ISO week number, e.g. 201152.")
+}

@@ -61,3 +61,25 @@ package extension RankingPresentation {
     static var isList: Bool { true }
     static var itemsKey: String? { "entries" }
 }
+
+// MARK: Fields
+
+extension RankingPresentation {
+    /// What every ranking writes after its period: whether it may be revised, its filter, how
+    /// far a deep one is exact, and its films.
+    static func rankingFields() -> [Field<Self>] {
+        [.leaf("provisional", .provisional) { .bool($0.provisional) },
+         .member("filter", .optional(RankingScope.shape)) { $0.scope?.json },
+         .optional("exactThrough", .exactThrough) { $0.exactThrough.map { .int(Int64($0)) } },
+         .list("entries", .entries, BoxOfficeEntry.fields) { ranking in ranking.entries.map { Within($0, ranking.exactThrough) } }]
+    }
+}
+
+// MARK: Meanings
+
+package extension Meaning {
+    /// What `entries` holds: a ranking's films.
+    static let entries = list("The top 10, best first.")
+    /// What `exactThrough` holds.
+    static let exactThrough = leaf(.integer, "With deep: the last rank certainly in its true place; below it a film may be missing.")
+}

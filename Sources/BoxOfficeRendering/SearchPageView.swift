@@ -149,3 +149,40 @@ extension SearchPage where Item == MovieSummary {
                   }).render(RenderOptions(width: width))
     }
 }
+
+// MARK: Fields
+
+extension MovieSummary {
+    package static let fields: [Field<MovieSummary>] = [
+        .leaf("movieCode", .movieCode) { .string($0.code) }, .leaf("title", .title) { .string($0.title) },
+        .leaf("titleEnglish", .titleEnglish) { JSONValue($0.titleEnglish) }, .leaf("productionYear", .productionYear) { JSONValue($0.productionYear) },
+        .leaf("openDate", .openDate) { JSONValue($0.openDate) }, .leaf("type", .type) { JSONValue($0.type) },
+        .leaf("status", .status) { JSONValue($0.status) }, .texts("genres", .genres) { $0.genres }, .texts("nations", .nations) { $0.nations },
+        .list("directors", .directors, Movie.Director.fields) { $0.directors },
+    ]
+    package static let shape = fields.shape()
+}
+
+extension PersonSummary {
+    package static let fields: [Field<PersonSummary>] = [
+        .leaf("code", .code) { .string($0.code) }, .leaf("name", .name) { .string($0.name) }, .leaf("nameEnglish", .nameEnglish) { JSONValue($0.nameEnglish) },
+        .leaf("role", .role) { JSONValue($0.role) }, .list("films", .films, FilmCredit.fields) { $0.films },
+    ]
+    package static let shape = fields.shape()
+}
+
+extension CompanySummary {
+    package static let fields: [Field<CompanySummary>] = [
+        .leaf("code", .companyCodeOrNull) { .string($0.code) }, .leaf("name", .name) { .string($0.name) },
+        .leaf("nameEnglish", .nameEnglish) { JSONValue($0.nameEnglish) }, .texts("roles", .roles) { $0.roles },
+        .leaf("ceo", .ceo) { JSONValue($0.ceo) }, .leaf("filmNames", .filmNames) { JSONValue($0.filmNames) },
+    ]
+    package static let shape = fields.shape()
+}
+
+// MARK: Meanings
+
+package extension Meaning {
+    /// What `filmNames` holds.
+    static let filmNames = leaf(.string, nullable: true, "Titles of their films, comma-separated as KOBIS gives them.")
+}

@@ -224,3 +224,53 @@ extension TextColor {
         [.blue, .red, .green, .yellow, .magenta, .cyan][index % 6]
     }
 }
+
+// MARK: Fields
+
+extension Trend {
+    /// A film's day: with its `day` since opening when the runs are aligned by opening.
+    package static let pointFields: [Field<Within<Trend.Point, Bool>>] = [
+        .leaf("date", .date) { .string($0.item.date.iso) }, .optional("day", .pointDay) { $0.context ? JSONValue($0.item.day) : nil },
+        .leaf("rank", .pointRank) { JSONValue($0.item.rank) }, .leaf("audience", .pointAudience) { JSONValue($0.item.audience) },
+        .leaf("audienceTotal", .pointAudienceTotal) { JSONValue($0.item.audienceTotal) },
+    ]
+
+    /// A milestone passed: `{audience, date, day}`, in a trend and in a film's run alike.
+    package static let milestoneFields: [Field<Trend.Series.Milestone>] = [
+        .leaf("audience", .milestoneAudience) { .int(Int64($0.audience)) }, .leaf("date", .date) { .string($0.date.iso) },
+        .leaf("day", .milestoneDay) { JSONValue($0.day) },
+    ]
+
+    /// A film: its code, title, days and milestones.
+    package static let seriesFields: [Field<Within<Trend.Series, Bool>>] = [
+        .leaf("movieCode", .movieCode) { .string($0.item.movieCode) }, .leaf("title", .title) { .string($0.item.title) },
+        .list("points", .points, pointFields) { series in series.item.points.map { Within($0, series.context) } },
+        .list("milestones", .milestones, milestoneFields) { $0.item.milestones },
+    ]
+
+    package static let fields: [Field<Trend>] = [.leaf("from", .from) { .string($0.from.iso) }, .leaf("to", .to) { .string($0.to.iso) }]
+        + Field.part(PeriodCoverage.fields) { $0.coverage }
+        + [.list("movies", .movies, seriesFields) { trend in trend.movies.map { Within($0, trend.alignedByOpening) } }]
+    package static let shape = fields.shape()
+}
+
+// MARK: Meanings
+
+package extension Meaning {
+    /// What `points.rank` holds.
+    static let pointRank = leaf(.integer, nullable: true, "Place in that day's top 10; null when the film was outside it.")
+    /// What `points.audience` holds.
+    static let pointAudience = leaf(.integer, nullable: true, "Admissions (tickets sold) that day; null when the film was outside the top 10.")
+    /// What `points.audienceTotal` holds.
+    static let pointAudienceTotal = leaf(.integer, nullable: true, "Admissions since opening, up to that day; null when the film was outside the top 10.")
+    /// What `points` holds.
+    static let points = list("One point per day, oldest first.")
+    /// What `points.day` holds.
+    static let pointDay = leaf(.integer, nullable: true, "Days since the film's opening (opening day = 1, previews 0 and below); null without an opening date. Only with alignOpening.")
+    /// What `milestones` holds.
+    static let milestones = list("Round numbers of admissions (100,000, 500,000, each million) the film's cumulative audience passed on a day it was in the top 10 within the range.")
+    /// What `milestones.audience` holds.
+    static let milestoneAudience = leaf(.integer, "The round number of admissions passed.")
+    /// What `milestones.day` holds.
+    static let milestoneDay = leaf(.integer, nullable: true, "Days since the film's opening on that date (opening day = 1); null without an opening date.")
+}
