@@ -56,13 +56,19 @@ let package = Package(
         .target(name: "BoxOfficeArguments", dependencies: ["BoxOfficeCore"]),
         // The MCP server: JSON-RPC over stdio, its tools, their arguments read as the shared words
         // read them, answered by the engine. It knows no command line.
-        .target(name: "BoxOfficeMCP", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeArguments"]),
+        .target(name: "BoxOfficeMCP", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeArguments", "BoxOfficeHistory"]),
+        // The system's SQLite (Debian's libsqlite3; its headers are libsqlite3-dev), linked as a
+        // system library, for the history database.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // KOBIS's past on the user's disk: the history database (its schema, a sync that resumes
+        // where it stopped, read-only SQL over it). It knows no command line.
+        .target(name: "BoxOfficeHistory", dependencies: ["BoxOfficeCore", "CSQLite"]),
         // The system calls Swift cannot make itself (Linux's pidfd_open: a process's end as a
         // descriptor to wait on), for the programs `watch --exec` starts.
         .target(name: "CBoxOfficeSystem"),
         // The command line: a declarative parser, settings, and the one place errors become exit codes.
         .target(name: "BoxOfficeCLI", dependencies: ["BoxOfficeArguments", "BoxOfficeSamples", "BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeTransports", "BoxOfficeReviews",
-                                                     "BoxOfficeBrowse", "BoxOfficeMCP", "CBoxOfficeSystem"]),
+                                                     "BoxOfficeBrowse", "BoxOfficeMCP", "BoxOfficeHistory", "CBoxOfficeSystem"]),
         // A shell around BoxOfficeCLI. It does not depend on the helper: a dependency would link the
         // helper's library modules, URLSession's among them, into it. `swift build` builds both.
         .executableTarget(name: "boxoffice", dependencies: ["BoxOfficeCLI"],

@@ -30,12 +30,18 @@ package protocol ArgumentReader {
     func named(_ parameter: String) -> String
     /// What the face suggests for a word no parameter took (`; did you mean '--date 20220105'?`), or "".
     func hint(forUnexpected word: String) -> String
+    /// Whether the face offers `parameter` at all (a tool offers only those in its schema), so a
+    /// message names only what can be given.
+    func offers(_ parameter: Parameter) -> Bool
     /// What is wrong with `text`, given for a day, in the face's words (the command line's are
     /// ``DateArgument/mistake(_:text:option:)``'s).
     func dateMistake(_ problem: DateArgument.Problem, text: String, parameter: Parameter) -> UsageError
 }
 
 package extension ArgumentReader {
+    /// Every parameter a command declares can be given.
+    func offers(_ parameter: Parameter) -> Bool { true }
+
     /// The command line's words for a day it cannot read.
     func dateMistake(_ problem: DateArgument.Problem, text: String, parameter: Parameter) -> UsageError {
         DateArgument.mistake(problem, text: text, option: named(parameter))

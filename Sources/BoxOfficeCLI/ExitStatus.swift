@@ -1,5 +1,6 @@
 import BoxOfficeArguments
 import BoxOfficeCore
+import BoxOfficeHistory
 import BoxOfficeRendering
 import BoxOfficeStorage
 import BoxOfficeTransports
@@ -41,6 +42,17 @@ struct MissingKeyError: Error {
 struct OutputFileError: Error {
     let what: String
     let failure: FileAccessError
+}
+
+/// No folder for the history: `reason` says why ("HOME is not set").
+struct NoHistoryFolderError: Error {
+    let reason: String
+}
+
+/// The history's folder cannot be made or is not safe to write in.
+struct HistoryFolderError: Error {
+    let folder: String
+    let reason: String
 }
 
 /// A configured key too short to be a KOBIS key.
@@ -184,6 +196,19 @@ struct FailureReport: Equatable {
             self.init(.ioError, "cannot write the output: \(OwnFiles.reason(error.code)).", "Check where standard output goes (a full disk, a closed descriptor).")
         case let error as CacheMissError:
             self.init(.unavailable, "--offline: " + error.description + ".", "Run it once without --offline to fetch and keep the answer.")
+        case let error as HistoryError:
+            self.init(history: error)
+        case let error as QueryError:
+            switch error {
+            case let .notARead(what): self.init(UsageError(message: "sql runs only queries that read; \(what) is refused (nothing was run)", command: "sql"))
+            case let .invalid(message): self.init(UsageError(message: "SQLite cannot run the query: \(message)", command: "sql"))
+            case let .timedOut(seconds):
+                self.init(.failure, "the query was stopped after \(Parameter.decimal(seconds)) second\(seconds == 1 ? "" : "s") (--timeout).", "Give it longer with --timeout S, or narrow it.")
+            }
+        case let error as NoHistoryFolderError:
+            self.init(.failure, "there is no folder for the history: \(error.reason).", "Pass --history FILE or set BOXOFFICE_HISTORY.")
+        case let error as HistoryFolderError:
+            self.init(.failure, "cannot keep the history in \(error.folder): \(error.reason).", "Pass --history FILE, in a folder of your own.")
         case let error as NoCacheFolderError:
             self.init(.failure, "there is no cache folder: \(error.reason).", "Pass --cache-dir DIR or set BOXOFFICE_CACHE_DIR.")
         case let error as any NotHeldError:
@@ -299,6 +324,28 @@ struct FailureReport: Equatable {
         self.status = status
         self.happened = happened
         self.advice = advice
+    }
+
+    /// The history cannot be used: the file is left as it is, and the message says why.
+    private init(history error: HistoryError) {
+        switch error {
+        case let .missing(path):
+            self.init(.failure, "there is no history at \(path) yet.", "Run 'boxoffice history sync' first (or pass --history FILE).")
+        case let .notHistory(path, reason):
+            self.init(.failure, "\(path) is not a boxoffice history: \(reason); it was left as it is.", "Pass --history FILE to keep the history elsewhere.")
+        case let .damaged(path, reason):
+            self.init(.dataError, "the history at \(path) is damaged (\(reason)); it was left as it is.",
+                      "Keep it for repair ('sqlite3 FILE .recover'), or move it away and sync again.")
+        case let .newer(path, version):
+            self.init(.failure, "the history at \(path) has schema version \(version), newer than this boxoffice reads (\(HistorySchema.version)); it was left as it is.",
+                      "Upgrade boxoffice, or pass --history FILE for another history.")
+        case let .readOnly(path):
+            self.init(.failure, "cannot write the history at \(path): the file or its folder is read-only.", "Queries still read it; to sync, use a file you can write (--history FILE).")
+        case let .busy(path):
+            self.init(.tempFail, "the history at \(path) is held by another program (another sync?).", "Try again when it is done.")
+        case let .sqlite(message):
+            self.init(.failure, "SQLite failed: \(message).")
+        }
     }
 
     /// No movie, or several, for a title: the candidates go to stderr with the way to pick one.

@@ -56,6 +56,10 @@ struct Invocation: Equatable {
     var sourceOptions: [String] { demo ? ["--demo"] : [] }
     var timeout: Double = 15
     var cacheDirectory: String? = nil
+    /// `--history FILE` (else BOXOFFICE_HISTORY): the history database.
+    var historyFile: String? = nil
+    /// `--timeout` when it was given (`sql` has its own default).
+    var timeoutGiven: Double? = nil
     /// `--data-dir`: where reviews are kept.
     var dataDirectory: String? = nil
     var cacheMode: CacheMiddleware.Mode = .normal
@@ -180,7 +184,12 @@ struct Invocation: Equatable {
         } else if let text = environment["BOXOFFICE_BASE_URL"], !text.isEmpty {
             baseURL = try Self.baseURL(text, source: "BOXOFFICE_BASE_URL")
         }
-        timeout = try read { () throws(UsageError) in try global.decimal(GlobalOptions.timeout) } ?? timeout
+        timeoutGiven = try read { () throws(UsageError) in try global.decimal(GlobalOptions.timeout) }
+        timeout = timeoutGiven ?? timeout
+        historyFile = parsed.options["history"] ?? environment["BOXOFFICE_HISTORY"].flatMap { $0.isEmpty ? nil : $0 }
+        if historyFile?.isEmpty == true {
+            throw UsageError(message: "--history needs a file")
+        }
         dataDirectory = parsed.options["data-dir"]
         if dataDirectory?.isEmpty == true {
             throw UsageError(message: "--data-dir needs a folder")

@@ -26,6 +26,12 @@ enum MCPOutputSchema {
                 schema.append(("items", .object([("type", .string(scalar.rawValue))])))
             } else if shape.item.kind == .object {
                 schema.append(("items", of(shape.item, item: true)))
+            } else if shape.item.kind == .list {
+                schema.append(("items", of(shape.item)))
+            } else if shape.item.kind == .leaf, let meaning = shape.item.meaning, meaning.type == nil {
+                // A value of a query's: a number, text, or null.
+                schema.append(("items", .object([("type", .array([.string("string"), .string("number"), .string("null")])),
+                                                 ("description", .string(meaning.description))])))
             } else {
                 schema.append(("items", .object([])))
             }

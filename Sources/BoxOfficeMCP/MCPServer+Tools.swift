@@ -1,5 +1,6 @@
 import BoxOfficeArguments
 import BoxOfficeCore
+import BoxOfficeHistory
 import BoxOfficeRendering
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -145,6 +146,22 @@ extension MCPServer {
         case let unread as NewsDayUnread where unread.reason == .notCached:
             let against = unread.day == unread.news ? "" : ", the day before \(unread.news.iso), against which its news is told"
             return "this server answers from its cache alone (it was started offline), and the cache holds no ranking of \(unread.day.iso)\(against)."
+        case let history as HistoryError:
+            return switch history {
+            case .missing: "there is no local history yet: it is made with 'boxoffice history sync', run by the user; the other tools ask KOBIS instead."
+            case let .notHistory(_, reason): "the local history cannot be read: \(reason)."
+            case let .damaged(_, reason): "the local history is damaged (\(reason)); the other tools ask KOBIS instead."
+            case let .newer(_, version): "the local history was written by a newer boxoffice (schema version \(version)); this server reads version \(HistorySchema.version)."
+            case .readOnly: "the local history cannot be written."
+            case .busy: "the local history is busy (a sync is writing it); try again shortly."
+            case let .sqlite(message): "SQLite failed: \(message)."
+            }
+        case let query as QueryError:
+            return switch query {
+            case let .notARead(what): "only queries that read run here; \(what) is refused (nothing was run)."
+            case let .invalid(message): "SQLite cannot run the query: \(message)."
+            case let .timedOut(seconds): "the query was stopped after \(Parameter.decimal(seconds)) seconds; narrow it (a WHERE on date, a LIMIT)."
+            }
         case let ambiguous as AmbiguousTitleError:
             return Self.words(ambiguous)
         default:

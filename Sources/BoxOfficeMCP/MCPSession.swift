@@ -1,5 +1,6 @@
 import BoxOfficeArguments
 import BoxOfficeCore
+import BoxOfficeHistory
 import BoxOfficeRendering
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -40,12 +41,16 @@ package struct MCPSession: Sendable {
     package var version: String
     /// Whether sentences for people (a news event's text) are in Korean: the server's locale asks for it.
     package var korean = false
+    /// The history database, opened to read (a failure, such as none synced yet, is said to the call).
+    package var history: @Sendable () async throws -> HistoryDatabase
 
     /// A session of every part: nothing is left to a default a program could forget.
     package init(client: @escaping @Sendable () throws -> BoxOfficeClient, offline: Bool, now: @escaping @Sendable () -> Date,
                  jobs: Int, callLimit: @escaping @Sendable () throws -> Int, allowsAnyCost: Bool, callsLeftToday: @escaping @Sendable () throws -> Int?,
                  quota: @escaping @Sendable (_ today: Day) throws -> CacheReport, notice: (@Sendable (String) -> Void)?,
-                 log: (@Sendable (String) -> Void)?, keyOrigin: @escaping @Sendable () -> String?, version: String) {
+                 log: (@Sendable (String) -> Void)?, keyOrigin: @escaping @Sendable () -> String?, version: String,
+                 history: @escaping @Sendable () async throws -> HistoryDatabase) {
+        self.history = history
         self.client = client
         self.offline = offline
         self.now = now

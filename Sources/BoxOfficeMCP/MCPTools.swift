@@ -92,6 +92,7 @@ enum MCPTools {
         DailyRequest.tool, DailyRequest.rangeTool, WeeklyRequest.tool, SearchRequest.tool, MovieRequest.tool,
         PeopleRequest.searchTool, PeopleRequest.detailsTool, CompanyRequest.searchTool, CompanyRequest.detailsTool,
         CodesRequest.tool, TrendQuery.tool, TopRequest.tool, RecordsQuery.tool, NewsRequest.tool, CalendarRequest.tool, CacheRequest.tool,
+        SQLRequest.tool, HistoryRequest.infoTool,
     ]
 
     static func named(_ name: String) -> MCPTool? {

@@ -27,6 +27,8 @@ struct ToolArguments: ArgumentReader {
 
     func named(_ parameter: String) -> String { parameter }
 
+    func offers(_ parameter: Parameter) -> Bool { offered.contains(parameter.name) }
+
     func hint(forUnexpected word: String) -> String { "" }
 
     /// A day the tool cannot read, with every form a day takes (an assistant cannot ask for help).

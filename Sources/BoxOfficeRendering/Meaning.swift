@@ -42,6 +42,11 @@ package struct Meaning: Sendable {
         Meaning(kind: .leaf, type: type, nullable: nullable, format: format, items: nil, description: description, choices: choices)
     }
 
+    /// A value of any type (a number, text, true or false, or null): a query's.
+    static func any(_ description: String) -> Meaning {
+        Meaning(kind: .leaf, type: nil, nullable: true, format: nil, items: nil, description: description, choices: nil)
+    }
+
     /// A list, of values of `items` or (without it) of objects whose keys speak for themselves;
     /// `nullable`: null where it does not apply.
     static func list(of items: Scalar? = nil, nullable: Bool = false, _ description: String) -> Meaning {

@@ -71,8 +71,10 @@ enum RecordTable {
         Document(blocks(records, fields: fields, audiences: audiences, options)).rendered(options)
     }
 
-    /// The same as blocks of a document: the table, or a sentence when there is nothing.
-    static func blocks(_ records: [JSONValue], fields: [String], audiences: Set<String> = [], _ options: RenderOptions) -> [Document.Block] {
+    /// The same as blocks of a document: the table, or a sentence when there is nothing; with
+    /// `grouped`, a whole number of five digits or more reads with its thousands separated
+    /// (`238,891`; a year stays `2025`).
+    static func blocks(_ records: [JSONValue], fields: [String], audiences: Set<String> = [], grouped: Bool = false, _ options: RenderOptions) -> [Document.Block] {
         guard !records.isEmpty else { return [.text(options.label(Label("Nothing to show.", "보여줄 것이 없습니다.")))] }
         let numeric = fields.map { field in records.contains { $0.field(field).isNumber } }
         // One unit a column: 만 only when every audience of it reads in it.
@@ -82,6 +84,7 @@ enum RecordTable {
             }, korean: options.audiencesInUnits)
         })
         func text(_ value: JSONValue, _ field: String) -> String {
+            if grouped, !audiences.contains(field), case let .int(number) = value, number.magnitude >= 10_000 { return NumberFormat.grouped(Int(clamping: number)) }
             guard audiences.contains(field), case let .int(number) = value else { return value.flatText }
             return NumberFormat.audience(Int(clamping: number), korean: inUnits.contains(field))
         }

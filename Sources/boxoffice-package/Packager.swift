@@ -193,7 +193,7 @@ struct Packager {
 
         Runs from wherever this folder is: bin/boxoffice starts its network helper
         from libexec/boxoffice/ when a request goes out. No Swift is needed; the
-        machine needs glibc, libstdc++ and libcurl (Debian and Ubuntu: libcurl4).
+        machine needs glibc, libstdc++, libcurl and SQLite 3 (Debian and Ubuntu: libcurl4 and libsqlite3-0).
 
           ./bin/boxoffice --demo daily --date 2023-04-23     # try it, no key needed
 

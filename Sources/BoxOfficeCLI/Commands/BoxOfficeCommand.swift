@@ -43,7 +43,7 @@ extension BoxOfficeCommand where Self: Equatable {
 enum Commands {
     static let all: [any BoxOfficeCommand.Type] = [
         DailyRequest.self, WeeklyRequest.self, MovieRequest.self, SearchRequest.self, PeopleRequest.self,
-        CompanyRequest.self, TrendQuery.self, TopRequest.self, RecordsQuery.self, NewsRequest.self, WatchRequest.self, CalendarRequest.self, BrowseCommand.self, CodesRequest.self, ReviewCommand.self, MCPCommand.self, CacheRequest.self,
+        CompanyRequest.self, TrendQuery.self, TopRequest.self, RecordsQuery.self, NewsRequest.self, WatchRequest.self, CalendarRequest.self, HistoryRequest.self, SQLRequest.self, BrowseCommand.self, CodesRequest.self, ReviewCommand.self, MCPCommand.self, CacheRequest.self,
         CompletionsCommand.self, ManualCommand.self,
     ]
 

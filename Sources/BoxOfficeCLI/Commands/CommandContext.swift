@@ -1,5 +1,6 @@
 import BoxOfficeArguments
 import BoxOfficeCore
+import BoxOfficeHistory
 import BoxOfficeSamples
 import BoxOfficeRendering
 import BoxOfficeStorage
@@ -255,9 +256,11 @@ struct CommandContext: Sendable {
         let network = try transport(for: baseURL)
         // The key ring is kept, to tell the calls left from the keys still usable today.
         let ring = KeyRing(keys)
-        let middlewares = BoxOfficeClient.standardMiddlewares(keys: ring, attempts: invocation.retries + 1, cache: store, callCounts: counts,
-                                                              callsPerSecond: invocation.rate, eachTry: [StartMiddleware(preparing: network)],
-                                                              events: events, now: now)
+        // The history, when there is one, is read before the cache: the days it holds cost nothing.
+        let history: [any BoxOfficeMiddleware] = if let path = try? historyPath(), OwnFiles.linkStatus(path) != nil { [HistorySource(path: path)] } else { [] }
+        let middlewares = history + BoxOfficeClient.standardMiddlewares(keys: ring, attempts: invocation.retries + 1, cache: store, callCounts: counts,
+                                                                        callsPerSecond: invocation.rate, eachTry: [StartMiddleware(preparing: network)],
+                                                                        events: events, now: now)
         // The run's use of the cache (--refresh, --offline) is each request's; a view asks otherwise.
         let client = BoxOfficeClient(baseURL: baseURL, chain: MiddlewareChain(middlewares, over: network), timeout: invocation.timeout,
                                      decoded: decoded, now: now)
@@ -296,6 +299,42 @@ struct CommandContext: Sendable {
     }
 
     /// The cache folder, when there is one and it is safe to use.
+    /// The history database's file: `--history` (or BOXOFFICE_HISTORY), else
+    /// `${XDG_DATA_HOME:-~/.local/share}/boxoffice/history.sqlite3`.
+    func historyPath() throws -> String {
+        if let file = invocation.historyFile { return file }
+        guard let folder = XDGFolder.boxoffice("XDG_DATA_HOME", fallback: ".local/share", environment: environment) else {
+            throw NoHistoryFolderError(reason: XDGFolder.missingHomeReason(environment: environment))
+        }
+        return folder.appendingPathComponent("history.sqlite3").path
+    }
+
+    /// The run's history database, to read or to write (its folder made when missing). Over a
+    /// client that holds some days only and asks no one (the demo's samples), the history is
+    /// those days, kept in memory for this run: nothing is written to disk.
+    nonisolated(nonsending) func history(writing: Bool) async throws -> HistoryDatabase {
+        if let client = try? client(), client.asksNoOne {
+            let history = try HistoryDatabase.writing(":memory:")
+            for day in client.heldDays ?? [] {
+                let answer = try await client.answer(.daily(day))
+                try history.store(answer.value, fetched: answer.fetched)
+            }
+            return history
+        }
+        let path = try historyPath()
+        guard writing else { return try HistoryDatabase.reading(path) }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        do {
+            try OwnFiles.prepareFolder(folder, own: invocation.historyFile == nil)
+        } catch {
+            switch error {
+            case .cannotBeCreated: throw HistoryFolderError(folder: folder.path, reason: "it cannot be created")
+            case let .unsafe(reason): throw HistoryFolderError(folder: folder.path, reason: reason)
+            }
+        }
+        return try HistoryDatabase.writing(path)
+    }
+
     func usableCache() throws -> AnswerCache {
         guard let cache = AnswerCache.chosen(option: invocation.cacheDirectory, environment: environment) else {
             throw NoCacheFolderError(reason: XDGFolder.missingHomeReason(environment: environment))

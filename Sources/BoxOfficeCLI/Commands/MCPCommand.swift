@@ -93,7 +93,8 @@ struct MCPCommand: BoxOfficeCommand, Equatable {
                           },
                           notice: context.notice, log: context.log,
                           keyOrigin: { secrets.keyOrigin?.description },
-                          version: BoxOfficeCommandLine.version)
+                          version: BoxOfficeCommandLine.version,
+                          history: { [context] in try await context.history(writing: false) })
         session.korean = context.options.korean
         session.attempts = context.invocation.retries + 1
         return session

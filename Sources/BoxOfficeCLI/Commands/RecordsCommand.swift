@@ -6,7 +6,7 @@ import BoxOfficeRendering
 extension RecordsQuery: BoxOfficeCommand {
     static let spec = CommandSpec(
         name: "records", summary: "a period's records: biggest openings, fastest to a million, most and longest at number one, best days",
-        options: [TopRequest.year.option, TopRequest.month.option] + RankingRange.specs + [places.option, milestone.option] + RankingFilterOptions.specs,
+        options: [TopRequest.year.option, TopRequest.month.option, TopRequest.allTime.option] + RankingRange.specs + [places.option, milestone.option] + RankingFilterOptions.specs,
         discussion: """
         records reads the daily top 10 of every day of the period as 'boxoffice top' does (its calls
         said first, the cache reused) and ranks, as the Korean film press counts them: among the

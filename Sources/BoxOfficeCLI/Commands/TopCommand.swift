@@ -7,7 +7,7 @@ import BoxOfficeStorage
 extension TopRequest: BoxOfficeCommand {
     static let spec = CommandSpec(
         name: "top", summary: "films ranked by audience within a year, a month or any range, computed from the daily lists",
-        options: [year.option, month.option] + RankingRange.specs + [limit.option] + RankingFilterOptions.specs,
+        options: [year.option, month.option, allTime.option] + RankingRange.specs + [limit.option] + RankingFilterOptions.specs,
         discussion: """
         KOBIS's API has no yearly, monthly or period ranking, so top reads the daily top 10 of
         every day of the period and adds up what it sees. A film's figure is the difference of

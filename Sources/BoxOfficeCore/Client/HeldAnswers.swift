@@ -120,7 +120,31 @@ package struct Defaulted<Value: Sendable>: Sendable {
     package let note: String?
 }
 
+/// A source of days' lists kept whole and settled (the history database): the engine reads a
+/// period's days from it at no call, and counts them free in a period's cost. It is one of the
+/// client's middlewares (it holds answers, as a cache does); the engine asks it for the values
+/// themselves, so that no KOBIS body is ever made up (`--raw` still shows KOBIS's own).
+package protocol RankingHistory: BoxOfficeMiddleware {
+    /// Whether `day`'s list for `filter` is held, settled (KOBIS no longer revises it).
+    func holds(_ day: Day, filter: BoxOfficeFilter) -> Bool
+    /// The lists held of `days` for `filter`, with when each was fetched, read in one pass.
+    func rankings(of days: [Day], filter: BoxOfficeFilter) -> [Day: (ranking: DailyBoxOffice, fetched: Date)]
+}
+
+extension RankingHistory {
+    /// It answers no request itself: the engine reads its values.
+    package func intercept(_ request: HTTPRequest, operation: BoxOfficeOperation,
+                           next: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) async throws -> HTTPResponse {
+        try await next(request)
+    }
+}
+
 extension MiddlewareChain {
+    /// The history the client reads days from, when one of its middlewares is one.
+    package var rankingHistory: (any RankingHistory)? {
+        middlewares.lazy.compactMap { $0 as? any RankingHistory }.first
+    }
+
     /// The source that asks no one for what it lacks, when the client reads one: its transport or
     /// one of its middlewares.
     package var closedSource: (any ClosedAnswerSource)? {

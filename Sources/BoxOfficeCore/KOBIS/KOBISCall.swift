@@ -13,6 +13,9 @@ package struct KOBISCall<Value: Sendable>: Sendable {
     /// How long its answer stays good.
     package let freshness: Freshness
     fileprivate let perform: @Sendable (BoxOfficeClient) async throws -> Answer<Value>
+    /// For a day's list that a history may hold (KOBIS's top 10, or one of its filtered lists
+    /// with no region and no scope to name): the day and the filter.
+    package private(set) var heldList: (day: Day, filter: BoxOfficeFilter)? = nil
 
     private init<Response>(_ endpoint: Endpoint<Response>, convert: @escaping @Sendable (Response) throws -> Value) {
         requestKey = endpoint.requestKey
@@ -22,11 +25,13 @@ package struct KOBISCall<Value: Sendable>: Sendable {
 
     /// The top 10 of `day`, filtered; `scope` names the filter in the value.
     package static func daily(_ day: Day, filter: BoxOfficeFilter = BoxOfficeFilter(), scope: RankingScope? = nil) -> KOBISCall<DailyBoxOffice> {
-        KOBISCall<DailyBoxOffice>(.dailyBoxOffice(on: day, filter: filter)) { response in
+        var call = KOBISCall<DailyBoxOffice>(.dailyBoxOffice(on: day, filter: filter)) { response in
             var ranking = try DailyBoxOffice(response, requested: day)
             ranking.scope = scope
             return ranking
         }
+        if filter.regionCode == nil, scope == nil { call.heldList = (day, filter) }
+        return call
     }
 
     /// The top 10 of the week (weekend, weekdays) holding `day`, filtered.
@@ -94,6 +99,7 @@ extension BoxOfficeClient {
 
     /// Whether a usable answer to `call` is stored (so making it costs no call).
     package func isCached<Value>(_ call: KOBISCall<Value>) -> Bool {
-        isCached(requestKey: call.requestKey, freshness: call.freshness)
+        if let list = call.heldList, cacheMode != .refresh, chain.rankingHistory?.holds(list.day, filter: list.filter) == true { return true }
+        return isCached(requestKey: call.requestKey, freshness: call.freshness)
     }
 }

@@ -81,6 +81,12 @@ public struct DailyBoxOffice: Sendable, Equatable {
 
 extension DailyBoxOffice {
     /// Converts KOBIS's answer for `day`, rejecting values that make no sense.
+    /// A day's ranking from its entries, by rank.
+    package init(day: Day, entries: [BoxOfficeEntry]) {
+        self.day = day
+        self.entries = entries
+    }
+
     package init(_ response: DailyBoxOfficeResponse, requested day: Day) throws {
         let result = response.boxOfficeResult
         // KOBIS repeats the day it answers for; another day would be filed under the wrong one.
@@ -127,6 +133,28 @@ extension BoxOfficeEntry {
 }
 
 extension BoxOfficeEntry {
+    /// An entry from its figures, as a history kept them (the percentages of change aside).
+    package init(rank: Int, rankChange: Int?, isNew: Bool, movieCode: String, title: String, openDate: Day?, audience: Int?, audienceChange: Int?,
+                 audienceTotal: Int?, sales: Int64?, salesShare: Double?, salesChange: Int64?, salesTotal: Int64?, screens: Int?, shows: Int?) {
+        self.rank = rank
+        self.rankChange = rankChange
+        self.isNew = isNew
+        self.movieCode = movieCode
+        self.title = title
+        self.openDate = openDate
+        self.audience = audience
+        self.audienceChange = audienceChange
+        audienceChangePercent = nil
+        self.audienceTotal = audienceTotal
+        self.sales = sales
+        self.salesShare = salesShare
+        self.salesChange = salesChange
+        salesChangePercent = nil
+        self.salesTotal = salesTotal
+        self.screens = screens
+        self.shows = shows
+    }
+
     init(_ row: BoxOfficeRowDTO, place: String) throws {
         func field(_ raw: String?, _ name: String) -> FieldValue { FieldValue(raw, place: place, name: name) }
         let rankField = field(row.rank ?? row.rnum, "rank")

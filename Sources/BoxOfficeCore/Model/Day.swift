@@ -67,6 +67,24 @@ public struct Day: Hashable, Comparable, Sendable {
         return "\(Day(daysSinceEpoch: days).iso)T\(cFormat("%02d:%02d:%02d", seconds / 3600, seconds % 3600 / 60, seconds % 60))+09:00"
     }
 
+    /// The instant of an ISO 8601 time with its offset (`2026-11-22T13:19:05+09:00`, as
+    /// ``koreanISO(_:)`` writes it); nil for any other text.
+    package static func instant(_ text: String) -> Date? {
+        let characters = Array(text.utf8)
+        guard characters.count == 25, let day = Day(String(text.prefix(10))), characters[10] == UInt8(ascii: "T"),
+              characters[13] == UInt8(ascii: ":"), characters[16] == UInt8(ascii: ":"), characters[22] == UInt8(ascii: ":"),
+              characters[19] == UInt8(ascii: "+") || characters[19] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(characters[$0]) }) else { return nil }
+            return range.reduce(0) { $0 * 10 + Int(characters[$1] - UInt8(ascii: "0")) }
+        }
+        guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19), let offsetHours = number(20..<22),
+              let offsetMinutes = number(23..<25), hour < 24, minute < 60, second < 61, offsetHours < 24, offsetMinutes < 60 else { return nil }
+        let offset = (offsetHours * 3600 + offsetMinutes * 60) * (characters[19] == UInt8(ascii: "-") ? -1 : 1)
+        let seconds = day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
     /// `13:19`, the time of day in Korea.
     package static func koreanTime(of instant: Date) -> String {
         let seconds = koreanSeconds(instant).seconds

@@ -122,7 +122,7 @@ extension BoxOfficeClient {
         var last: (day: Day, ranking: Ranking)?
         try await forEachInOrder(pairs, limit: reading.jobs) { pair -> (answer: Answer<Ranking>?, unread: UnreadDay.Reason?) in
             do {
-                return (try await self.answer(call(pair.0, pair.1)), nil)
+                return (try await self.periodAnswer(call(pair.0, pair.1)), nil)
             } catch {
                 guard skippingFailedDays, let reason = Self.unreadReason(error, reading: reading) else { throw error }
                 return (nil, reason)
@@ -156,7 +156,7 @@ extension BoxOfficeClient {
         guard calls.allSatisfy(isCached) else { return nil }
         var lists: [(BoxOfficeFilter, Ranking)] = []
         for (group, call) in zip(groups, calls) {
-            guard let answer = try? await self.answer(call), answer.fromCache else { return nil }
+            guard let answer = try? await self.periodAnswer(call), answer.fromCache else { return nil }
             lists.append((group, answer.value))
         }
         return Self.merged(lists, previous: nil, scope: nil)

@@ -82,7 +82,13 @@ extension BoxOfficeClient {
         if !reading.isApproved { try await reading.approve(cost(of: days.map(call), days: days.count)) }
         reading.began(days)
         var failed: [UnreadDay] = []
+        // The days a history holds, read from it in one pass, at no call.
+        let held = heldValues(of: days, call: call)
         try await forEachInOrder(days, limit: reading.jobs) { day -> (answer: Answer<Value>?, unread: UnreadDay.Reason?) in
+            if let answer = held[day] {
+                reading.finished(true)
+                return (answer, nil)
+            }
             do {
                 let answer = try await self.answer(call(day))
                 reading.finished(answer.fromCache)
@@ -101,6 +107,26 @@ extension BoxOfficeClient {
             }
         }
         return failed
+    }
+
+    /// The answers a history holds for `days`' calls (a day's list, unfiltered or by one of the
+    /// deep lists' filters), read in one pass; none when the client reads no history, or is
+    /// asked to fetch again (`--refresh`).
+    private func heldValues<Value: Sendable>(of days: [Day], call: (Day) -> KOBISCall<Value>) -> [Day: Answer<Value>] {
+        guard let history = chain.rankingHistory, cacheMode != .refresh, let first = days.first, let filter = call(first).heldList?.filter,
+              Value.self == DailyBoxOffice.self else { return [:] }
+        var answers: [Day: Answer<Value>] = [:]
+        for (day, held) in history.rankings(of: days, filter: filter) {
+            guard let value = held.ranking.fetched(at: held.fetched) as? Value else { continue }
+            answers[day] = Answer(value: value, body: Data(), fetched: held.fetched, fromCache: true)
+        }
+        return answers
+    }
+
+    /// A period's call answered from the history when it holds the day's list, else as any call.
+    package nonisolated(nonsending) func periodAnswer<Value: Sendable>(_ call: KOBISCall<Value>) async throws -> Answer<Value> {
+        if let list = call.heldList, let held = heldValues(of: [list.day], call: { _ in call })[list.day] { return held }
+        return try await answer(call)
     }
 
     /// Why a day of a period is not read rather than the period failing: KOBIS failed on its own

@@ -160,7 +160,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--json"], "no command given; the commands are daily, weekly, movie, search, people, company, trend, top, records, news, watch, calendar, browse, codes, review, mcp, cache, completions, manual, help"),
+        (["--json"], "no command given; the commands are daily, weekly, movie, search, people, company, trend, top, records, news, watch, calendar, history, sql, browse, codes, review, mcp, cache, completions, manual, help"),
         (["daily", "--date", "20230101", "--date", "20230102"], "--date is given twice ('20230101' and '20230102'); give it once"),
         (["daily", "20220105"], "unexpected argument '20220105' for 'daily'; did you mean '--date 20220105'?"),
         (["daily", "yesterday"], "unexpected argument 'yesterday' for 'daily'; did you mean '--date yesterday'?"),

@@ -53,7 +53,7 @@ import Testing
 
     @Test func eachFaceIsAModuleThatDependsOnNoOtherFace() throws {
         // The compiler keeps them apart: a face that named another's types would not build.
-        #expect(try Self.dependencies(of: "BoxOfficeMCP") == ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeArguments"])
+        #expect(try Self.dependencies(of: "BoxOfficeMCP") == ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeArguments", "BoxOfficeHistory"])
         #expect(try Self.dependencies(of: "BoxOfficeBrowse") == ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeReviews"])
         for shared in ["BoxOfficeArguments", "BoxOfficeSamples"] {
             #expect(try Self.dependencies(of: shared).allSatisfy { !["BoxOfficeCLI", "BoxOfficeMCP", "BoxOfficeBrowse"].contains($0) }, "\(shared)")

@@ -232,7 +232,7 @@ import Testing
         let runs: [String: [[String]]] = [
             "daily": [["daily"]], "weekly": [["weekly"]], "movie": [["movie", "20124079"], ["movie", "20124079", "--poster"]],
             "search": [["search", "기생충"]], "people": [["people", "봉준호"], ["people", "10031641"]],
-            "company": [["company", "쇼박스"], ["company", "20100109"]], "trend": [["trend", "20124079"]], "top": [["top"]], "records": [["records"]], "news": [["news"]], "watch": [["watch"]], "calendar": [["calendar"]],
+            "company": [["company", "쇼박스"], ["company", "20100109"]], "trend": [["trend", "20124079"]], "top": [["top"]], "records": [["records"]], "news": [["news"]], "watch": [["watch"]], "calendar": [["calendar"]], "history": [["history", "info"]],
             "codes": [["codes"], ["codes", "regions"]], "review": [["review", "list"]], "cache": [["cache", "info"], ["cache", "clear"]],
         ]
         for command in CommandLineSpec.commands {

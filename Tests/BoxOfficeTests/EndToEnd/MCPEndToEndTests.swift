@@ -67,7 +67,7 @@ import Testing
         let modernList = result(try await client.response(2))
         #expect(modernList["resultType"] as? String == "complete")
         #expect(modernList["ttlMs"] as? Int == 86_400_000 && modernList["cacheScope"] as? String == "public")
-        #expect((modernList["tools"] as? [Any])?.count == 16)
+        #expect((modernList["tools"] as? [Any])?.count == 18)
         #expect(result(try await client.response(3))["protocolVersion"] as? String == "2025-06-18")
         let modernCall = result(try await client.response(4))
         #expect(modernCall["resultType"] as? String == "complete")
@@ -90,7 +90,7 @@ import Testing
         // A handshake revision named per request is answered as that revision answers.
         try client.send(["jsonrpc": "2.0", "id": 10, "method": "tools/list", "params": ["_meta": modern("2025-11-25")]])
         let named = result(try await client.response(10))
-        #expect((named["tools"] as? [Any])?.count == 16 && named["resultType"] == nil)
+        #expect((named["tools"] as? [Any])?.count == 18 && named["resultType"] == nil)
         // Two clients that happen to use one id, both in flight: both are answered.
         try call(client, id: 20, "daily_box_office", ["date": "2022-01-05"], meta: modern())
         try call(client, id: 20, "daily_box_office", ["date": "2023-04-23"])
@@ -156,6 +156,7 @@ import Testing
         #expect(tools.compactMap { $0["name"] as? String } == [
             "daily_box_office", "daily_box_office_range", "weekly_box_office", "search_movies", "movie_details", "search_people",
             "person_details", "search_companies", "company_details", "code_table", "movie_trend", "top_films", "period_records", "box_office_news", "month_calendar", "quota_status",
+            "history_query", "history_info",
         ])
         for tool in tools {
             let name = tool["name"] as? String ?? ""
@@ -301,7 +302,7 @@ import Testing
             let name = tool["name"] as? String ?? ""
             schemas[name] = tool["outputSchema"]
             // Against a server, every tool but the local quota reaches the outside world.
-            #expect((tool["annotations"] as? [String: Any])?["openWorldHint"] as? Bool == (name != "quota_status"), "\(name)")
+            #expect((tool["annotations"] as? [String: Any])?["openWorldHint"] as? Bool == (!["quota_status", "history_query", "history_info"].contains(name)), "\(name)")
         }
         let failures = try await JSONSchemaCheck.failures(answers.map { (name: $0.name, schema: schemas[$0.tool] ?? [:], instance: $0.structured) })
         #expect(failures == [], "answers that do not fit their schema")

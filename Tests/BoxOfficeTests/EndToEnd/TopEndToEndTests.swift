@@ -258,9 +258,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--year", "2023", "--month", "2023-04"], "--year and --month cannot be used together; give one period: --year, --month, or --from and --to"),
-        (["--month", "2023-04", "--from", "2023-01-01"], "--month and --from cannot be used together; give one period: --year, --month, or --from and --to"),
-        (["--year", "2023", "--to", "2023-01-01"], "--year and --to cannot be used together; give one period: --year, --month, or --from and --to"),
+        (["--year", "2023", "--month", "2023-04"], "--year and --month cannot be used together; give one period: --year, --month, --all-time, or --from and --to"),
+        (["--month", "2023-04", "--from", "2023-01-01"], "--month and --from cannot be used together; give one period: --year, --month, --all-time, or --from and --to"),
+        (["--year", "2023", "--to", "2023-01-01"], "--year and --to cannot be used together; give one period: --year, --month, --all-time, or --from and --to"),
         (["--year", "23"], "--year '23' is not a year; write it as 2023"),
         (["--year", "2003"], "--year 2003 is before KOBIS's figures begin (2004)"),
         (["--year", "2027"], "--year 2027 is in the future (this year in Korea is 2026)"),
