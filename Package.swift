@@ -20,7 +20,7 @@ let package = Package(
         .executable(name: "boxoffice-http", targets: ["boxoffice-http"]),
         // The library: KOBIS's operations as one client over any transport, the domain models, and
         // a URLSession transport in a module of its own (the command line never loads networking).
-        .library(name: "BoxOfficeCore", targets: ["BoxOfficeCore", "BoxOfficeURLSession"]),
+        .library(name: "BoxOfficeCore", targets: ["BoxOfficeCore", "BoxOfficeURLSession", "BoxOfficeHistory"]),
     ],
     targets: [
         // The library: KOBIS endpoints, DTOs, domain models, the HTTP seam, and the client as a
@@ -92,6 +92,8 @@ let package = Package(
         .executableTarget(name: "library-period-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], path: "Tests/LibraryPeriodExample"),
         // README's third (a region's deep ranking of a month, a film found by its title), likewise.
         .executableTarget(name: "library-seoul-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession"], path: "Tests/LibrarySeoulExample"),
+        // README's history example (a month kept in a history file, then asked in SQL), likewise.
+        .executableTarget(name: "library-history-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession", "BoxOfficeHistory"], path: "Tests/LibraryHistoryExample"),
         // Expected/ holds whole outputs the tests read by path. The programs are tested as built.
         .testTarget(name: "BoxOfficeTests", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeURLSession", "BoxOfficeTransports",
                                                             "BoxOfficeReviews", "BoxOfficeArguments", "BoxOfficeSamples", "BoxOfficeCLI", "BoxOfficeBrowse", "BoxOfficeMCP", "BoxOfficeCrypto"], exclude: ["Expected"]),

@@ -9,8 +9,8 @@ import Foundation
 import Glibc
 #endif
 
-/// Why the history cannot be used; each face words it.
-package enum HistoryError: Error, Sendable, Equatable {
+/// Why a history cannot be used (each face words it; ``description`` says it plainly).
+public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No history at the path yet (nothing synced).
     case missing(path: String)
     /// The file is not a boxoffice history (another program's database, or not a database at all):
@@ -26,6 +26,19 @@ package enum HistoryError: Error, Sendable, Equatable {
     case busy(path: String)
     /// Any other failure of SQLite's.
     case sqlite(String)
+
+    /// The failure in a sentence.
+    public var description: String {
+        switch self {
+        case let .missing(path): "there is no history at \(path) yet"
+        case let .notHistory(path, reason): "\(path) is not a boxoffice history: \(reason)"
+        case let .damaged(path, reason): "the history at \(path) is damaged: \(reason)"
+        case let .newer(path, version): "the history at \(path) has schema version \(version), newer than \(HistorySchema.version)"
+        case let .readOnly(path): "the history at \(path) cannot be written"
+        case let .busy(path): "the history at \(path) is held by another program"
+        case let .sqlite(message): "SQLite failed: \(message)"
+        }
+    }
 }
 
 /// The history on disk: KOBIS's daily lists, kept day by day, in a real SQLite database (WAL, a

@@ -1,8 +1,8 @@
 import BoxOfficeCore
 import CSQLite
 
-/// Why a query was not run, or stopped; each face words it.
-package enum QueryError: Error, Sendable, Equatable {
+/// Why a query was not run, or was stopped (each face words it).
+public enum QueryError: Error, Sendable, Equatable {
     /// Not a read: a write, a schema change, ATTACH, a PRAGMA that changes anything, an extension.
     case notARead(String)
     /// SQLite could not read the query (a syntax error, an unknown table or column).

@@ -32,6 +32,8 @@ package struct SyncReport: Sendable, Equatable {
     package var readAgain = 0
     package var revisions = 0
     package var details = 0
+    /// Films whose details KOBIS could not give (it does not know the code, or failed): asked again next time.
+    package var detailsNotRead = 0
     package var notRead: [UnreadDay] = []
     /// The days still to read when the limit of calls was reached, oldest first.
     package var left: [Day] = []
@@ -108,11 +110,19 @@ extension HistoryDatabase {
                     break
                 }
                 budget -= costs
-                let answer = try await client.answer(.movie(code: code))
+                let answer: Answer<Movie>
+                do {
+                    answer = try await client.answer(.movie(code: code))
+                } catch where error is NotFoundError || BoxOfficeClient.unreadReason(error) != nil {
+                    // A code KOBIS does not know, or a failure of its own: the others go on.
+                    report.detailsNotRead += 1
+                    fetched += 1
+                    continue
+                }
                 try store(answer.value, fetched: answer.fetched)
                 fetched += 1
+                report.details += 1
             }
-            report.details = fetched
         }
         return report
     }

@@ -85,6 +85,9 @@ extension HistoryRequest {
             lines.append((read.isEmpty ? "Read no day" : "Read " + read.joined(separator: " and ")) + revised + ".")
         }
         if report.details > 0 { lines.append("Kept the details of \(NumberFormat.grouped(report.details)) film\(report.details == 1 ? "" : "s").") }
+        if report.detailsNotRead > 0 {
+            lines.append("KOBIS gave no details for \(NumberFormat.grouped(report.detailsNotRead)) film\(report.detailsNotRead == 1 ? "" : "s"); the next sync --details asks again.")
+        }
         if !report.notRead.isEmpty {
             lines.append("KOBIS could not answer for \(PeriodCoverage.listed(report.notRead.map(\.day.iso))); the next sync asks again.")
         }

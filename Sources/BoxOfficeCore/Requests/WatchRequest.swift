@@ -246,7 +246,7 @@ extension BoxOfficeClient {
 
     /// A day's ranking: its top 10, or past it from its deep lists.
     private nonisolated(nonsending) func ranking(of day: Day, deep: Bool) async throws -> DailyBoxOffice {
-        deep ? try await self.deep(day, listing: .daily, filter: BoxOfficeFilter()) : try await fetch(.daily(day))
+        deep ? try await self.deep(day, listing: .daily, filter: BoxOfficeFilter()) : try await periodAnswer(.daily(day)).value
     }
 
     /// Whether a milestone event is told for the first time (then remembered); any other event is.

@@ -15,6 +15,10 @@ import Testing
         try await Blocking.run { try extractSymbols(of: module) }
     }
 
+    /// The module map of the system's SQLite, which BoxOfficeHistory imports.
+    static let systemLibraries = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/CSQLite")
+
     private static func extractSymbols(of module: String) throws -> [Symbol]? {
         let modules = Executable.url.deletingLastPathComponent().appendingPathComponent("Modules")
         guard let tool = InstalledTools.symbolGraphExtractor, FileManager.default.fileExists(atPath: modules.appendingPathComponent("\(module).swiftmodule").path) else { return nil }
@@ -26,7 +30,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: output) }
         let process = Process()
         process.executableURL = tool
-        process.arguments = ["-module-name", module, "-I", modules.path, "-target", "\(architecture)-unknown-linux-gnu",
+        process.arguments = ["-module-name", module, "-I", modules.path, "-I", Self.systemLibraries.path, "-target", "\(architecture)-unknown-linux-gnu",
                              "-minimum-access-level", "public", "-output-dir", output.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -47,7 +51,7 @@ import Testing
     }
 
     @Test(.enabled(if: InstalledTools.symbolGraphExtractor != nil, "swift-symbolgraph-extract is not on PATH"),
-          arguments: ["BoxOfficeCore", "BoxOfficeURLSession"])
+          arguments: ["BoxOfficeCore", "BoxOfficeURLSession", "BoxOfficeHistory"])
     func everyPublicSymbolIsDocumented(module: String) async throws {
         let symbols = try #require(try await Self.publicSymbols(of: module), "the symbol graph of \(module) cannot be read")
         #expect(!symbols.isEmpty)

@@ -159,6 +159,34 @@ import Testing
         #expect(Set(dailyRequests(server)).count == 23)
     }
 
+    /// `--deep` keeps the four filtered lists of each day too, and `--details` each ranked film's
+    /// details once (a film KOBIS gives none for is named and asked again next time).
+    @Test func aDeepSyncWithDetailsKeepsTheListsAndTheFilms() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folders = Folders()
+        let environment = Self.environment(server, folders)
+        let sync = await Self.run(["history", "sync", "--from", "2025-10-21", "--to", "2025-10-22", "--deep", "--details", "--rate", "0", "--yes"], environment)
+        #expect(sync.status == .success, "\(sync.standardError)")
+        let lists = await Self.run(["sql", "SELECT list, count(*) AS days FROM ranking_day GROUP BY list ORDER BY list", "--format", "csv"], environment)
+        #expect(lists.standardOutput == "list,days\nall,2\nforeign_commercial,2\nforeign_diversity,2\nkorean_commercial,2\nkorean_diversity,2\n")
+        let deep = server.requests.filter { $0.path.hasSuffix("searchDailyBoxOfficeList.json") && $0.query["repNationCd"] == "K" && $0.query["multiMovieYn"] == "Y" }
+        #expect(deep.count == 2)
+        let films = await Self.run(["sql", "SELECT count(DISTINCT movie_code) FROM ranking WHERE list = 'all'", "--format", "tsv"], environment)
+        let ranked = Int(films.standardOutput.split(separator: "\n").last ?? "") ?? 0
+        let asked = Set(server.requests.filter { $0.path.hasSuffix("searchMovieInfo.json") }.compactMap { $0.query["movieCd"] })
+        #expect(ranked > 5 && asked.count == ranked, "each film's details asked once")
+        let kept = await Self.run(["sql", "SELECT movie_code, genres FROM movie WHERE movie_code = '20228988'", "--format", "csv"], environment)
+        #expect(kept.standardOutput.hasPrefix("movie_code,genres\n20228988,\"[\"\"") , "\(kept.standardOutput)")
+        let info = await Self.run(["history", "info", "--json", "--compact"], environment)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [String: Any])
+        #expect(object["deepDays"] as? Int == 2 && (object["filmsWithDetails"] as? Int ?? 0) >= 1)
+        let unknown = ranked - (object["filmsWithDetails"] as? Int ?? 0)
+        if unknown > 0 { #expect(sync.standardOutput.contains("KOBIS gave no details for \(unknown) film"), "\(sync.standardOutput)") }
+        // Again: nothing new, and only the films without details asked for again.
+        let again = await Self.run(["history", "sync", "--from", "2025-10-21", "--to", "2025-10-22", "--deep", "--details", "--rate", "0", "--yes"], environment)
+        #expect(again.standardOutput.hasPrefix("The history holds every day from 2025-10-21 to 2025-10-22; nothing new to read."), "\(again.standardOutput)")
+    }
+
     /// KOBIS revises the last days: a sync reads them again, and each figure it changed is kept.
     @Test func aRevisionOfAHeldDayIsKept() async throws {
         let revised = Locked(false)
