@@ -193,7 +193,7 @@ extension HistoryDatabase {
         do {
             let rows = try connection.rows("SELECT date FROM ranking_day WHERE list = ? AND date BETWEEN ? AND ?",
                                            [.text(list), .text(range.lowerBound.iso), .text(range.upperBound.iso)])
-            return Set(rows.compactMap { $0.first?.text.flatMap(Day.init) })
+            return Set(rows.compactMap { $0.first?.text.flatMap(Day.iso) })
         } catch {
             throw Self.worded(error, path: path)
         }

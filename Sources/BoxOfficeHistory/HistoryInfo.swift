@@ -12,7 +12,7 @@ extension HistoryDatabase {
     /// What the history holds.
     package func info() throws(HistoryError) -> HistoryInfo {
         do {
-            let days = try connection.rows("SELECT date FROM ranking_day WHERE list = 'all' ORDER BY date").compactMap { $0.first?.text.flatMap(Day.init) }
+            let days = try connection.rows("SELECT date FROM ranking_day WHERE list = 'all' ORDER BY date").compactMap { $0.first?.text.flatMap(Day.iso) }
             let deep = try connection.scalar("""
                 SELECT count(*) FROM (SELECT date FROM ranking_day WHERE list <> 'all' GROUP BY date HAVING count(*) = 4)
                 """).integer ?? 0

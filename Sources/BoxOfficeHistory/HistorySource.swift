@@ -72,7 +72,7 @@ extension HistoryDatabase {
     /// The days of `list` held settled: fetched when KOBIS no longer revised them.
     package func settledDays(list: String) throws(HistoryError) -> Set<Day> {
         do {
-            return Set(try connection.rows("SELECT date FROM ranking_day WHERE list = ? AND provisional = 0", [.text(list)]).compactMap { $0.first?.text.flatMap(Day.init) })
+            return Set(try connection.rows("SELECT date FROM ranking_day WHERE list = ? AND provisional = 0", [.text(list)]).compactMap { $0.first?.text.flatMap(Day.iso) })
         } catch {
             throw Self.worded(error, path: path)
         }
@@ -87,7 +87,7 @@ extension HistoryDatabase {
         do {
             for row in try connection.rows("SELECT date, fetched_at FROM ranking_day WHERE list = ? AND date BETWEEN ? AND ?",
                                            [.text(list), .text(first.iso), .text(last.iso)]) {
-                guard let day = row[0].text.flatMap(Day.init), wanted.contains(day), let stamp = row[1].text.flatMap(Day.instant) else { continue }
+                guard let day = row[0].text.flatMap(Day.iso), wanted.contains(day), let stamp = row[1].text.flatMap(Day.instant) else { continue }
                 fetched[day] = stamp
                 entries[day] = []
             }
@@ -96,9 +96,9 @@ extension HistoryDatabase {
                        sales_total, screens, shows, rank_change, is_new
                 FROM ranking WHERE list = ? AND date BETWEEN ? AND ? ORDER BY date, rank
                 """, [.text(list), .text(first.iso), .text(last.iso)]) { row throws(SQLiteError) in
-                guard let day = row[0].text.flatMap(Day.init), entries[day] != nil, let rank = row[1].integer, let code = row[2].text, let title = row[3].text else { return true }
+                guard let day = row[0].text.flatMap(Day.iso), entries[day] != nil, let rank = row[1].integer, let code = row[2].text, let title = row[3].text else { return true }
                 entries[day]?.append(BoxOfficeEntry(rank: Int(clamping: rank), rankChange: row[14].integer.map { Int(clamping: $0) }, isNew: row[15].integer == 1,
-                                                    movieCode: code, title: title, openDate: row[4].text.flatMap(Day.init),
+                                                    movieCode: code, title: title, openDate: row[4].text.flatMap(Day.iso),
                                                     audience: row[5].integer.map { Int(clamping: $0) }, audienceChange: row[6].integer.map { Int(clamping: $0) },
                                                     audienceTotal: row[7].integer.map { Int(clamping: $0) }, sales: row[8].integer,
                                                     salesShare: Self.real(row[9]), salesChange: row[10].integer, salesTotal: row[11].integer,

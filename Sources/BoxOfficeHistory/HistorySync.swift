@@ -75,6 +75,7 @@ extension HistoryDatabase {
         // Within the limit: answers the cache holds cost nothing.
         var budget = request.limit ?? .max
         var chosen: [(day: Day, list: String, filter: BoxOfficeFilter, again: Bool)] = []
+        var toFetch = 0
         for (index, item) in wanted.enumerated() {
             let costs = client.isCached(.daily(item.day, filter: item.filter)) ? 0 : 1
             guard costs <= budget else {
@@ -82,9 +83,12 @@ extension HistoryDatabase {
                 break
             }
             budget -= costs
+            toFetch += costs
             chosen.append(item)
         }
         if !chosen.isEmpty {
+            // What is read is within the limit already; the face says so, and lets the run spend it.
+            if !reading.isApproved { try await reading.approve(ReadingCost(days: Set(chosen.map(\.day)).count, calls: chosen.count, toFetch: toFetch)) }
             reading.began(chosen.map(\.day))
             for (list, filter) in lists {
                 let days = chosen.filter { $0.list == list }
@@ -97,30 +101,38 @@ extension HistoryDatabase {
                     report.read += 1
                     if again.contains(answer.value.day) { report.readAgain += 1 } else { report.added += 1 }
                 }
-                report.notRead += failed
+                // A day the run's budget of calls (retries included) did not reach is left for the next run, as the limit's.
+                report.notRead += failed.filter { if case .callLimit = $0.reason { false } else { true } }
+                report.left += failed.filter { if case .callLimit = $0.reason { true } else { false } }.map(\.day)
             }
+            report.left = Array(Set(report.left)).sorted()
         }
         if request.details, report.left.isEmpty {
             let missing = try filmsWithoutDetails()
-            var fetched = 0
+            // No limit: the run may spend what the details need (each call tried at most four times).
+            if request.limit == nil { CallBudget.current?.allow(missing.count * 4) }
+            // Within the limit (what the cache holds costs nothing), read `jobs` at a time, each kept as it arrives.
+            var chosen: [String] = []
             for code in missing {
                 let costs = client.isCached(.movie(code: code)) ? 0 : 1
-                guard costs <= budget else {
-                    report.detailsLeft = missing.count - fetched
-                    break
-                }
+                guard costs <= budget else { break }
                 budget -= costs
-                let answer: Answer<Movie>
+                chosen.append(code)
+            }
+            report.detailsLeft = missing.count - chosen.count
+            try await forEachInOrder(chosen, limit: reading.jobs) { code -> Answer<Movie>? in
                 do {
-                    answer = try await client.answer(.movie(code: code))
+                    return try await client.answer(.movie(code: code))
                 } catch where error is NotFoundError || BoxOfficeClient.unreadReason(error) != nil {
                     // A code KOBIS does not know, or a failure of its own: the others go on.
+                    return nil
+                }
+            } deliver: { _, answer in
+                guard let answer else {
                     report.detailsNotRead += 1
-                    fetched += 1
-                    continue
+                    return
                 }
                 try store(answer.value, fetched: answer.fetched)
-                fetched += 1
                 report.details += 1
             }
         }

@@ -63,7 +63,7 @@ extension HistoryRequest {
         let request = SyncRequest(range: range(today: context.today), deep: deep, details: details, limit: limit)
         let report: SyncReport
         do {
-            report = try await history.sync(request, client: client, today: context.today, reading: context.reading(period: nil).approved)
+            report = try await history.sync(request, client: client, today: context.today, reading: context.reading(period: nil))
         } catch {
             // What was read is kept, and the file made whole, however the sync ended.
             try? history.checkpoint()

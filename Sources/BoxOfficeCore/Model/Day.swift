@@ -67,6 +67,23 @@ public struct Day: Hashable, Comparable, Sendable {
         return "\(Day(daysSinceEpoch: days).iso)T\(cFormat("%02d:%02d:%02d", seconds / 3600, seconds % 3600 / 60, seconds % 60))+09:00"
     }
 
+    /// A day written exactly `YYYY-MM-DD` (as a database keeps it), read from its bytes: nil for
+    /// any other text, or a day that does not exist.
+    package static func iso(_ text: String) -> Day? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> Day? in
+            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+            var numbers = [0, 0, 0]
+            for (index, range) in [0..<4, 5..<7, 8..<10].enumerated() {
+                for position in range {
+                    let digit = bytes[position] &- UInt8(ascii: "0")
+                    guard digit < 10 else { return nil }
+                    numbers[index] = numbers[index] * 10 + Int(digit)
+                }
+            }
+            return Day(year: numbers[0], month: numbers[1], day: numbers[2])
+        } ?? Day(text)
+    }
+
     /// The instant of an ISO 8601 time with its offset (`2026-11-22T13:19:05+09:00`, as
     /// ``koreanISO(_:)`` writes it); nil for any other text.
     package static func instant(_ text: String) -> Date? {

@@ -88,22 +88,31 @@ extension PeriodRecords {
         // Each film's latest title and its opening day, as the rankings give them.
         var films: [String: (title: String, openDate: Day?)] = [:]
         var order: [String] = []
-        for day in days {
+        // Where each film is ranked among the days read: its records rest on those days and the
+        // ones on either side, so each is read over its own stretch (a decade is thousands of films).
+        var stretch: [String: ClosedRange<Int>] = [:]
+        for (index, day) in days.enumerated() {
             for entry in byDay[day]?.entries ?? [] {
                 if films[entry.movieCode] == nil { order.append(entry.movieCode) }
                 films[entry.movieCode] = (entry.title, entry.openDate ?? films[entry.movieCode]?.openDate)
+                stretch[entry.movieCode] = (stretch[entry.movieCode]?.lowerBound ?? index)...index
             }
         }
-        let read = days.map { byDay[$0]! }
+        let all = days.compactMap { byDay[$0] }
+        let around = { (code: String) -> ArraySlice<DailyBoxOffice> in
+            guard let indices = stretch[code] else { return all[...] }
+            return all[max(0, indices.lowerBound - 1)...min(all.count - 1, indices.upperBound + 1)]
+        }
         let runs = order.map { code in
-            (code: code, title: films[code]?.title ?? code, run: FilmRun(movieCode: code, openDate: films[code]?.openDate, rankings: read, period: period, coverage: coverage))
+            (code: code, title: films[code]?.title ?? code, read: around(code),
+             run: FilmRun(movieCode: code, openDate: films[code]?.openDate, rankings: Array(around(code)), period: period, coverage: coverage))
         }
         var found: [Kind: [(code: String, title: String, value: Int, milestone: Int?, from: Day, to: Day, atLeast: Bool)]] = [:]
         // A day of the period not read may hide a day at number one; next to a run, a longer run.
         let unread = { (day: Day) in period.contains(day) && coverage.reason(for: day) != nil }
         var notRead: [Opening] = []
         var late: [Opening] = []
-        for (code, title, run) in runs {
+        for (code, title, read, run) in runs {
             // Among the films that opened in the period; those whose opening day was not read are left out.
             if let open = run.openDate, period.contains(open), coverage.reason(for: open) != nil {
                 notRead.append(Opening(movieCode: code, title: title, openDate: open))
@@ -115,7 +124,7 @@ extension PeriodRecords {
                     late.append(Opening(movieCode: code, title: title, openDate: open))
                 }
                 for mark in marks {
-                    guard let day = Self.firstDay(of: code, reaching: mark, in: read), let since = day.since(open) else { continue }
+                    guard let day = Self.firstDay(of: code, reaching: mark, in: Array(read)), let since = day.since(open) else { continue }
                     found[.fastestTo, default: []].append((code, title, since, mark, open, day, false))
                 }
             }
