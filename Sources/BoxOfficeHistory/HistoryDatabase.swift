@@ -68,14 +68,27 @@ package final class HistoryDatabase: Sendable {
         try checkHeader(path)
         let connection: SQLiteConnection
         do {
-            connection = try SQLiteConnection(path: path, mode: .readOnly)
-            _ = try connection.scalar("PRAGMA user_version")
+            connection = try openForReading(path)
         } catch {
             throw Self.worded(error, path: path)
         }
         let database = HistoryDatabase(path: path, connection: connection)
         try database.checkVersion(forWriting: false)
         return database
+    }
+
+    /// A connection that reads `path`: as SQLite reads any database, or, in a folder this user
+    /// cannot write (where the write-ahead index cannot be made), as a file nothing changes.
+    private static func openForReading(_ path: String) throws -> SQLiteConnection {
+        do {
+            let connection = try SQLiteConnection(path: path, mode: .readOnly)
+            _ = try connection.scalar("PRAGMA user_version")
+            return connection
+        } catch where error.isReadOnly {
+            let connection = try SQLiteConnection(path: path, mode: .immutable)
+            _ = try connection.scalar("PRAGMA user_version")
+            return connection
+        }
     }
 
     /// Opens the history at `path` to write it (a sync), creating it (and its folder's file) when

@@ -65,6 +65,9 @@ package final class SQLiteConnection: @unchecked Sendable {
     package enum Mode: Sendable {
         /// Only read; the file must exist.
         case readOnly
+        /// Only read, as a file nothing writes while it is read: a history in a folder this user
+        /// cannot write, whose write-ahead index (`-shm`) cannot be made.
+        case immutable
         /// Read and written; created when missing.
         case readWrite
     }
@@ -77,12 +80,16 @@ package final class SQLiteConnection: @unchecked Sendable {
     /// Opens `path`; a read-only connection also refuses to change anything (`PRAGMA query_only`).
     package init(path: String, mode: Mode, busyTimeout: Duration = .seconds(10)) throws(SQLiteError) {
         var flags = SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
+        var name = path
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = "file:" + Self.uriPath(path) + "?immutable=1"
         case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
         var opened: OpaquePointer?
-        let status = sqlite3_open_v2(path, &opened, flags, nil)
+        let status = sqlite3_open_v2(name, &opened, flags, nil)
         guard let opened else { throw SQLiteError(code: status, message: "cannot open the database (SQLite error \(status))") }
         guard status == SQLITE_OK else {
             let message = String(cString: sqlite3_errmsg(opened))
@@ -103,7 +110,13 @@ package final class SQLiteConnection: @unchecked Sendable {
             guard let deadline = connection.deadline.withLock({ $0 }) else { return 0 }
             return ContinuousClock.now >= deadline ? 1 : 0
         }, context)
-        if mode == .readOnly { try execute("PRAGMA query_only = 1") }
+        if mode != .readWrite { try execute("PRAGMA query_only = 1") }
+    }
+
+    /// A path as a URI's path: every byte but the unreserved ones and `/` percent-encoded.
+    static func uriPath(_ path: String) -> String {
+        let kept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)
+        return path.utf8.map { kept.contains($0) ? String(UnicodeScalar($0)) : "%" + String($0 >> 4, radix: 16, uppercase: true) + String($0 & 15, radix: 16, uppercase: true) }.joined()
     }
 
     deinit {

@@ -324,8 +324,10 @@ struct CommandContext: Sendable {
         let path = try historyPath()
         guard writing else { return try HistoryDatabase.reading(path) }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        // Our own folder is made and checked; a file the user named that exists is theirs to say
+        // where it is (the database itself says whether it can be written).
         do {
-            try OwnFiles.prepareFolder(folder, own: invocation.historyFile == nil)
+            if invocation.historyFile == nil || OwnFiles.linkStatus(path) == nil { try OwnFiles.prepareFolder(folder, own: invocation.historyFile == nil) }
         } catch {
             switch error {
             case .cannotBeCreated: throw HistoryFolderError(folder: folder.path, reason: "it cannot be created")

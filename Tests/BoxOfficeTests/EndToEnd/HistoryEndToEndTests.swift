@@ -399,6 +399,32 @@ import Testing
         #expect(try await client.finish() == 0)
     }
 
+    /// The same as another user when the tests run as root (CI's containers do): the built
+    /// program, run by `setpriv` as nobody, reads a history in a folder it cannot write, and a
+    /// sync says it cannot write there; the file is unchanged.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func aReadOnlyHistoryAnswersAnotherUsersQueries() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folders = Folders()
+        let environment = Self.environment(server, folders)
+        _ = await Self.run(["history", "sync", "--from", "2025-10-20", "--to", "2025-10-22", "--rate", "0"], environment)
+        let good = try Data(contentsOf: folders.history)
+        let data = folders.history.deletingLastPathComponent()
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folders.root.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: folders.history.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: data.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: data.path) }
+        let nobody = ["--reuid=65534", "--regid=65534", "--clear-groups", "env", "HOME=/nonexistent", "BOXOFFICE_HISTORY=" + folders.history.path,
+                      "BOXOFFICE_CACHE_DIR=/nonexistent/cache", "KOBIS_API_KEY=" + KOBISEmulator.key, "BOXOFFICE_BASE_URL=" + server.baseURL.absoluteString,
+                      Executable.url.path]
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        let query = try await Executable.run(nobody + ["sql", "SELECT count(*) AS n FROM ranking_day", "--format", "tsv"], program: setpriv)
+        #expect(query.standardOutput == "n\n3\n", "\(query.standardError)")
+        let sync = try await Executable.run(nobody + ["history", "sync", "--from", "2025-10-20", "--to", "2025-10-23", "--rate", "0"], program: setpriv)
+        #expect(sync.status == 1 && sync.standardError.contains("cannot write the history"), "\(sync.standardError)")
+        #expect(try Data(contentsOf: folders.history) == good)
+    }
+
     /// Runs SQL on a file with the system's sqlite3 library, as another program would.
     static func sqlite(_ file: URL, _ sql: String) throws {
         let connection = try SQLiteConnection(path: file.path, mode: .readWrite)
