@@ -27,7 +27,6 @@ package struct SyncRequest: Sendable, Equatable {
 /// What a sync did: the days read (new, and read again), the figures revised, the days KOBIS
 /// could not answer (left for the next run), and where the limit of calls stopped it.
 package struct SyncReport: Sendable, Equatable {
-    package var read = 0
     package var added = 0
     package var readAgain = 0
     package var revisions = 0
@@ -98,7 +97,6 @@ extension HistoryDatabase {
                 quiet.began = { _ in }
                 let failed = try await client.answers(of: days.map(\.day), reading: quiet, call: { .daily($0, filter: filter) }) { answer in
                     report.revisions += try store(answer.value, list: list, fetched: answer.fetched)
-                    report.read += 1
                     if again.contains(answer.value.day) { report.readAgain += 1 } else { report.added += 1 }
                 }
                 // A day the run's budget of calls (retries included) did not reach is left for the next run, as the limit's.
