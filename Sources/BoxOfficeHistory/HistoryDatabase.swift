@@ -203,13 +203,7 @@ package final class HistoryDatabase: Sendable {
 extension HistoryDatabase {
     /// The days the history holds whole in `list`, within `range`.
     package func heldDays(in range: ClosedRange<Day>, list: String = "all") throws(HistoryError) -> Set<Day> {
-        do {
-            let rows = try connection.rows("SELECT date FROM ranking_day WHERE list = ? AND date BETWEEN ? AND ?",
-                                           [.text(list), .text(range.lowerBound.iso), .text(range.upperBound.iso)])
-            return Set(rows.compactMap { $0.first?.text.flatMap(Day.iso) })
-        } catch {
-            throw Self.worded(error, path: path)
-        }
+        try days("SELECT date FROM ranking_day WHERE list = ? AND date BETWEEN ? AND ?", [.text(list), .text(range.lowerBound.iso), .text(range.upperBound.iso)])
     }
 
     /// Keeps a day's list whole, in one transaction: its rows replace those held, and each figure

@@ -12,8 +12,14 @@ import Foundation
 package final class HistorySource: RankingHistory, Sendable {
     private let path: String
     private let database = Locked<HistoryDatabase??>(nil)
-    /// The settled days of each list, read once.
-    private let settled = Locked<[String: Set<Day>]>([:])
+    /// The settled days of each list, read a year at a time as they are asked for (a year's
+    /// question reads a year's days, not the whole past's).
+    private let settled = Locked<[SettledYear: Set<Day>]>([:])
+
+    private struct SettledYear: Hashable {
+        let list: String
+        let year: Int
+    }
 
     package init(path: String) {
         self.path = path
@@ -49,33 +55,48 @@ package final class HistorySource: RankingHistory, Sendable {
 
     package func holds(_ day: Day, filter: BoxOfficeFilter) -> Bool {
         guard let list = Self.list(for: filter) else { return false }
-        return settledDays(list).contains(day)
+        return settledDays(list, year: day.year).contains(day)
     }
 
-    private func settledDays(_ list: String) -> Set<Day> {
-        if let days = settled.withLock({ $0[list] }) { return days }
-        let days = (try? opened?.settledDays(list: list)) ?? []
-        settled.withLock { $0[list] = days }
+    private func settledDays(_ list: String, year: Int) -> Set<Day> {
+        let key = SettledYear(list: list, year: year)
+        if let days = settled.withLock({ $0[key] }) { return days }
+        let days = (try? opened?.settledDays(list: list, year: year)) ?? []
+        settled.withLock { $0[key] = days }
         return days
     }
 
     package func rankings(of days: [Day], filter: BoxOfficeFilter) -> [Day: (ranking: DailyBoxOffice, fetched: Date)] {
         guard let list = Self.list(for: filter), let database = opened else { return [:] }
-        let held = settledDays(list)
-        let wanted = days.filter(held.contains)
+        var years: [Int: Set<Day>] = [:]
+        let wanted = days.filter { day in
+            if years[day.year] == nil { years[day.year] = settledDays(list, year: day.year) }
+            return years[day.year]?.contains(day) == true
+        }
         guard !wanted.isEmpty else { return [:] }
         return (try? database.rankings(of: wanted, list: list)) ?? [:]
     }
 }
 
 extension HistoryDatabase {
-    /// The days of `list` held settled: fetched when KOBIS no longer revised them.
-    package func settledDays(list: String) throws(HistoryError) -> Set<Day> {
+    /// The days of `list` in `year` held settled: fetched when KOBIS no longer revised them.
+    package func settledDays(list: String, year: Int) throws(HistoryError) -> Set<Day> {
+        try days("SELECT date FROM ranking_day WHERE list = ? AND provisional = 0 AND date BETWEEN ? AND ?",
+                 [.text(list), .text(cFormat("%04d-01-01", year)), .text(cFormat("%04d-12-31", year))])
+    }
+
+    /// The days the first column of `sql`'s rows names.
+    func days(_ sql: String, _ values: [SQLiteValue]) throws(HistoryError) -> Set<Day> {
+        var days = Set<Day>()
         do {
-            return Set(try connection.rows("SELECT date FROM ranking_day WHERE list = ? AND provisional = 0", [.text(list)]).compactMap { $0.first?.text.flatMap(Day.iso) })
+            try connection.each(sql, values) { row in
+                if let day = row.bytes(0, Day.iso(bytes:)) ?? nil { days.insert(day) }
+                return true
+            }
         } catch {
             throw Self.worded(error, path: path)
         }
+        return days
     }
 
     /// The lists of `days` held in `list`, each as KOBIS gave it, with when it was fetched.
@@ -83,44 +104,64 @@ extension HistoryDatabase {
         guard let first = days.min(), let last = days.max() else { return [:] }
         let wanted = Set(days)
         var fetched: [Day: Date] = [:]
+        fetched.reserveCapacity(wanted.count)
+        // Each day's entries, gathered as its rows come: in the table's order (by day, then rank),
+        // read with no ORDER BY (SQLite would sort the whole period first), so put in order below if not.
         var entries: [Day: [BoxOfficeEntry]] = [:]
+        entries.reserveCapacity(wanted.count)
+        var day: Day?
+        var stamp: Date?
+        var current: [BoxOfficeEntry] = []
+        func keepCurrent() {
+            guard let day, stamp != nil, !current.isEmpty else { return }
+            if entries[day] == nil { entries[day] = current } else { entries[day]?.append(contentsOf: current) }
+        }
+        // A film's title is the same day after day: made once, shared by its days.
+        var titles: [String: String] = [:]
         do {
-            for row in try connection.rows("SELECT date, fetched_at FROM ranking_day WHERE list = ? AND date BETWEEN ? AND ?",
-                                           [.text(list), .text(first.iso), .text(last.iso)]) {
-                guard let day = row[0].text.flatMap(Day.iso), wanted.contains(day), let stamp = row[1].text.flatMap(Day.instant) else { continue }
+            try connection.each("SELECT date, fetched_at FROM ranking_day WHERE list = ? AND date BETWEEN ? AND ?",
+                                [.text(list), .text(first.iso), .text(last.iso)]) { row in
+                guard let day = row.bytes(0, Day.iso(bytes:)) ?? nil, wanted.contains(day), let stamp = row.bytes(1, Day.instant(bytes:)) ?? nil else { return true }
                 fetched[day] = stamp
-                entries[day] = []
-            }
-            try connection.query("""
-                SELECT date, rank, movie_code, title, open_date, audience, audience_change, audience_total, sales, sales_share, sales_change,
-                       sales_total, screens, shows, rank_change, is_new
-                FROM ranking WHERE list = ? AND date BETWEEN ? AND ? ORDER BY date, rank
-                """, [.text(list), .text(first.iso), .text(last.iso)]) { row throws(SQLiteError) in
-                guard let day = row[0].text.flatMap(Day.iso), entries[day] != nil, let rank = row[1].integer, let code = row[2].text, let title = row[3].text else { return true }
-                entries[day]?.append(BoxOfficeEntry(rank: Int(clamping: rank), rankChange: row[14].integer.map { Int(clamping: $0) }, isNew: row[15].integer == 1,
-                                                    movieCode: code, title: title, openDate: row[4].text.flatMap(Day.iso),
-                                                    audience: row[5].integer.map { Int(clamping: $0) }, audienceChange: row[6].integer.map { Int(clamping: $0) },
-                                                    audienceTotal: row[7].integer.map { Int(clamping: $0) }, sales: row[8].integer,
-                                                    salesShare: Self.real(row[9]), salesChange: row[10].integer, salesTotal: row[11].integer,
-                                                    screens: row[12].integer.map { Int(clamping: $0) }, shows: row[13].integer.map { Int(clamping: $0) }))
                 return true
             }
+            try connection.each("""
+                SELECT date, rank, movie_code, title, open_date, audience, audience_change, audience_total, sales, sales_share, sales_change,
+                       sales_total, screens, shows, rank_change, is_new
+                FROM ranking WHERE list = ? AND date BETWEEN ? AND ?
+                """, [.text(list), .text(first.iso), .text(last.iso)]) { row in
+                guard let rowDay = row.bytes(0, Day.iso(bytes:)) ?? nil else { return true }
+                if rowDay != day {
+                    keepCurrent()
+                    day = rowDay
+                    stamp = fetched[rowDay]
+                    current = []
+                    current.reserveCapacity(10)
+                }
+                guard stamp != nil, let rank = row.integer(1), let code = row.text(2),
+                      let title = row.bytes(3, { bytes in titles[code].flatMap { $0.utf8.elementsEqual(bytes) ? $0 : nil } ?? String(decoding: bytes, as: UTF8.self) })
+                else { return true }
+                titles[code] = title
+                let number = { (column: Int32) in row.integer(column).map { Int(clamping: $0) } }
+                current.append(BoxOfficeEntry(rank: Int(clamping: rank), rankChange: number(14), isNew: row.integer(15) == 1,
+                                              movieCode: code, title: title, openDate: row.bytes(4, Day.iso(bytes:)) ?? nil,
+                                              audience: number(5), audienceChange: number(6), audienceTotal: number(7), sales: row.integer(8),
+                                              salesShare: row.real(9), salesChange: row.integer(10), salesTotal: row.integer(11),
+                                              screens: number(12), shows: number(13)))
+                return true
+            }
+            keepCurrent()
         } catch {
             throw Self.worded(error, path: path)
         }
         var rankings: [Day: (ranking: DailyBoxOffice, fetched: Date)] = [:]
-        for (day, list) in entries {
-            guard let stamp = fetched[day] else { continue }
-            rankings[day] = (DailyBoxOffice(day: day, entries: list), stamp)
+        rankings.reserveCapacity(fetched.count)
+        // A day held with no film ranked (KOBIS's list was empty) is still a day held.
+        for (day, stamp) in fetched {
+            let list = entries[day] ?? []
+            let ordered = zip(list, list.dropFirst()).allSatisfy { $0.rank <= $1.rank } ? list : list.sorted { $0.rank < $1.rank }
+            rankings[day] = (DailyBoxOffice(day: day, entries: ordered), stamp)
         }
         return rankings
-    }
-
-    private static func real(_ value: SQLiteValue) -> Double? {
-        switch value {
-        case let .real(number): number
-        case let .integer(number): Double(number)
-        default: nil
-        }
     }
 }

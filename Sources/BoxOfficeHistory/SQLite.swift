@@ -79,7 +79,8 @@ package final class SQLiteConnection: @unchecked Sendable {
 
     /// Opens `path`; a read-only connection also refuses to change anything (`PRAGMA query_only`).
     package init(path: String, mode: Mode, busyTimeout: Duration = .seconds(10)) throws(SQLiteError) {
-        var flags = SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX
+        // SQLite's own lock is not needed: every use of the connection holds `lock`.
+        var flags = SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_NOMUTEX
         var name = path
         switch mode {
         case .readOnly: flags |= SQLITE_OPEN_READONLY
@@ -145,6 +146,15 @@ package final class SQLiteConnection: @unchecked Sendable {
     /// (which returns false to stop); the columns' names first, to `columns`.
     package func query(_ sql: String, _ values: [SQLiteValue] = [], check: ((OpaquePointer) throws(SQLiteError) -> Void)? = nil,
                        columns: ([String]) -> Void = { _ in }, row: ([SQLiteValue]) throws(SQLiteError) -> Bool) throws(SQLiteError) {
+        try each(sql, values, check: check, columns: columns) { current throws(SQLiteError) in
+            try row((0..<current.count).map(current.value))
+        }
+    }
+
+    /// Runs one statement, handing each row to `row` as it is (its columns read as they are
+    /// wanted, nothing copied that is not) until `row` says to stop; what `query` reads through.
+    package func each(_ sql: String, _ values: [SQLiteValue] = [], check: ((OpaquePointer) throws(SQLiteError) -> Void)? = nil,
+                      columns: ([String]) -> Void = { _ in }, row: (SQLiteRow) throws(SQLiteError) -> Bool) throws(SQLiteError) {
         try lock.withLock { _ throws(SQLiteError) in
             var statement: OpaquePointer?
             let utf8 = Array(sql.utf8CString)
@@ -167,12 +177,12 @@ package final class SQLiteConnection: @unchecked Sendable {
             for (index, value) in values.enumerated() { try bind(value, at: Int32(index + 1), in: statement) }
             let count = sqlite3_column_count(statement)
             columns((0..<count).map { sqlite3_column_name(statement, $0).map { String(cString: $0) } ?? "" })
+            let current = SQLiteRow(statement: statement, count: count)
             while true {
                 let step = sqlite3_step(statement)
                 if step == SQLITE_DONE { return }
                 guard step == SQLITE_ROW else { throw error(step) }
-                let values = (0..<count).map { column(statement, $0) }
-                if try !row(values) { return }
+                if try !row(current) { return }
             }
         }
     }
@@ -222,12 +232,14 @@ package final class SQLiteConnection: @unchecked Sendable {
     /// allows it, false refuses the statement before it runs.
     package func authorize(_ decide: @escaping @Sendable (_ action: Int32, _ first: String?, _ second: String?) -> Bool) {
         let box = Unmanaged.passRetained(AuthorizerBox(decide))
-        authorizer = box
-        sqlite3_set_authorizer(handle, { context, action, first, second, _, _ in
-            guard let context else { return SQLITE_DENY }
-            let box = Unmanaged<AuthorizerBox>.fromOpaque(context).takeUnretainedValue()
-            return box.decide(action, first.map { String(cString: $0) }, second.map { String(cString: $0) }) ? SQLITE_OK : SQLITE_DENY
-        }, box.toOpaque())
+        lock.withLock { _ in
+            authorizer = box
+            sqlite3_set_authorizer(handle, { context, action, first, second, _, _ in
+                guard let context else { return SQLITE_DENY }
+                let box = Unmanaged<AuthorizerBox>.fromOpaque(context).takeUnretainedValue()
+                return box.decide(action, first.map { String(cString: $0) }, second.map { String(cString: $0) }) ? SQLITE_OK : SQLITE_DENY
+            }, box.toOpaque())
+        }
     }
 
     private var authorizer: Unmanaged<AuthorizerBox>? {
@@ -264,14 +276,24 @@ package final class SQLiteConnection: @unchecked Sendable {
         guard status == SQLITE_OK else { throw error(status) }
     }
 
-    private func column(_ statement: OpaquePointer, _ index: Int32) -> SQLiteValue {
+    private func error(_ status: Int32) -> SQLiteError {
+        SQLiteError(code: status & 0xFF, message: String(cString: sqlite3_errmsg(handle)))
+    }
+}
+
+/// The row a statement is on, read column by column (from 0) while it is on it: valid only
+/// within the `each` call that hands it over.
+package struct SQLiteRow {
+    fileprivate let statement: OpaquePointer
+    /// How many columns the row has.
+    package let count: Int32
+
+    /// The column's value, whatever its type.
+    package func value(_ index: Int32) -> SQLiteValue {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
-        case SQLITE_TEXT:
-            guard let text = sqlite3_column_text(statement, index) else { return .null }
-            let count = Int(sqlite3_column_bytes(statement, index))
-            return .text(String(decoding: UnsafeBufferPointer(start: text, count: max(0, count)), as: UTF8.self))
+        case SQLITE_TEXT: return text(index).map(SQLiteValue.text) ?? .null
         case SQLITE_BLOB:
             let count = Int(sqlite3_column_bytes(statement, index))
             guard let bytes = sqlite3_column_blob(statement, index), count > 0 else { return .blob([]) }
@@ -280,8 +302,30 @@ package final class SQLiteConnection: @unchecked Sendable {
         }
     }
 
-    private func error(_ status: Int32) -> SQLiteError {
-        SQLiteError(code: status & 0xFF, message: String(cString: sqlite3_errmsg(handle)))
+    /// The column's integer; nil when it holds anything else (NULL, text, a real).
+    package func integer(_ index: Int32) -> Int64? {
+        sqlite3_column_type(statement, index) == SQLITE_INTEGER ? sqlite3_column_int64(statement, index) : nil
+    }
+
+    /// The column's number, an integer read as a real; nil when it holds anything else.
+    package func real(_ index: Int32) -> Double? {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_FLOAT: sqlite3_column_double(statement, index)
+        case SQLITE_INTEGER: Double(sqlite3_column_int64(statement, index))
+        default: nil
+        }
+    }
+
+    /// The column's text; nil when it holds anything else.
+    package func text(_ index: Int32) -> String? {
+        bytes(index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `read` of the column's text as UTF-8 bytes, without copying them (valid only within
+    /// `read`); nil when the column holds anything but text.
+    package func bytes<Result>(_ index: Int32, _ read: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard sqlite3_column_type(statement, index) == SQLITE_TEXT, let text = sqlite3_column_text(statement, index) else { return nil }
+        return read(UnsafeBufferPointer(start: text, count: max(0, Int(sqlite3_column_bytes(statement, index)))))
     }
 }
 

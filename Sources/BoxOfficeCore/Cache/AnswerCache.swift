@@ -73,7 +73,7 @@ package struct AnswerCache: Sendable {
                 throw FileAccessError(path: target.path, problem: "was not written: the clock is out of range")
             }
             try Self.writeAtomically(encoded, to: target)
-            removeAbandonedTemporaryFiles()
+            if Self.sweepIsDue(answersPath) { removeAbandonedTemporaryFiles() }
             return nil
         } catch {
             return error
@@ -134,9 +134,25 @@ package struct AnswerCache: Sendable {
 
     /// `.tmp-PID-RANDOM`, as `writeAtomically` names its files.
     package static func isTemporaryName(_ name: String) -> Bool {
+        guard name.utf8.starts(with: ".tmp-".utf8) else { return false }
         let parts = name.split(separator: "-", omittingEmptySubsequences: false)
         return parts.count == 3 && parts[0] == ".tmp"
             && parts.dropFirst().allSatisfy { !$0.isEmpty && $0.count <= 10 && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    }
+
+    /// When each answers folder was last swept of abandoned temporary files, by this process.
+    private static let lastSweeps = Locked<[String: time_t]>([:])
+
+    /// Whether `folder` is due a sweep: on this process's first write to it, then at most every
+    /// ten minutes (a sweep lists the whole folder: after every write, a sync of thousands of
+    /// days would list thousands of files thousands of times).
+    private static func sweepIsDue(_ folder: String) -> Bool {
+        let now = time(nil)
+        return lastSweeps.withLock { sweeps in
+            if let last = sweeps[folder], now >= last, now - last < 600 { return false }
+            sweeps[folder] = now
+            return true
+        }
     }
 
     /// Temporary files of writers that died before renaming (Ctrl-C, a crash) are removed after ten minutes.

@@ -22,6 +22,11 @@ public struct Day: Hashable, Comparable, Sendable {
         self.day = day
     }
 
+    /// One number per day: a period's days are hashed by the thousand.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(year &* 512 &+ month &* 32 &+ day)
+    }
+
     /// A day known to exist, made without checking (the constants below).
     private init(known year: Int, _ month: Int, _ day: Int) {
         self.year = year
@@ -70,34 +75,43 @@ public struct Day: Hashable, Comparable, Sendable {
     /// A day written exactly `YYYY-MM-DD` (as a database keeps it), read from its bytes: nil for
     /// any other text, or a day that does not exist.
     package static func iso(_ text: String) -> Day? {
-        text.utf8.withContiguousStorageIfAvailable { bytes -> Day? in
-            guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-            var numbers = [0, 0, 0]
-            for (index, range) in [0..<4, 5..<7, 8..<10].enumerated() {
-                for position in range {
-                    let digit = bytes[position] &- UInt8(ascii: "0")
-                    guard digit < 10 else { return nil }
-                    numbers[index] = numbers[index] * 10 + Int(digit)
-                }
-            }
-            return Day(year: numbers[0], month: numbers[1], day: numbers[2])
-        } ?? Day(text)
+        text.utf8.withContiguousStorageIfAvailable(iso(bytes:)) ?? Array(text.utf8).withUnsafeBufferPointer(iso(bytes:))
+    }
+
+    /// ``iso(_:)`` read from the text's UTF-8 bytes, as a database hands them over.
+    package static func iso(bytes: UnsafeBufferPointer<UInt8>) -> Day? {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = digits(bytes, 0..<4), let month = digits(bytes, 5..<7), let day = digits(bytes, 8..<10) else { return nil }
+        return Day(year: year, month: month, day: day)
+    }
+
+    /// The number the decimal digits at `range` of `bytes` write; nil when one is not a digit.
+    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        var number = 0
+        for position in range {
+            let digit = bytes[position] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            number = number * 10 + Int(digit)
+        }
+        return number
     }
 
     /// The instant of an ISO 8601 time with its offset (`2026-11-22T13:19:05+09:00`, as
     /// ``koreanISO(_:)`` writes it); nil for any other text.
     package static func instant(_ text: String) -> Date? {
-        let characters = Array(text.utf8)
-        guard characters.count == 25, let day = Day(String(text.prefix(10))), characters[10] == UInt8(ascii: "T"),
-              characters[13] == UInt8(ascii: ":"), characters[16] == UInt8(ascii: ":"), characters[22] == UInt8(ascii: ":"),
-              characters[19] == UInt8(ascii: "+") || characters[19] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            guard range.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(characters[$0]) }) else { return nil }
-            return range.reduce(0) { $0 * 10 + Int(characters[$1] - UInt8(ascii: "0")) }
-        }
-        guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19), let offsetHours = number(20..<22),
-              let offsetMinutes = number(23..<25), hour < 24, minute < 60, second < 61, offsetHours < 24, offsetMinutes < 60 else { return nil }
-        let offset = (offsetHours * 3600 + offsetMinutes * 60) * (characters[19] == UInt8(ascii: "-") ? -1 : 1)
+        text.utf8.withContiguousStorageIfAvailable(instant(bytes:)) ?? Array(text.utf8).withUnsafeBufferPointer(instant(bytes:))
+    }
+
+    /// ``instant(_:)`` read from the text's UTF-8 bytes, as a database hands them over.
+    package static func instant(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard bytes.count == 25 else { return nil }
+        func at(_ offset: Int) -> UInt8 { bytes[offset] }
+        func number(_ offset: Int) -> Int? { digits(bytes, offset..<offset + 2) }
+        guard let day = iso(bytes: UnsafeBufferPointer(rebasing: bytes[0..<10])), at(10) == UInt8(ascii: "T"), at(13) == UInt8(ascii: ":"), at(16) == UInt8(ascii: ":"),
+              at(22) == UInt8(ascii: ":"), at(19) == UInt8(ascii: "+") || at(19) == UInt8(ascii: "-"),
+              let hour = number(11), let minute = number(14), let second = number(17), let offsetHours = number(20),
+              let offsetMinutes = number(23), hour < 24, minute < 60, second < 61, offsetHours < 24, offsetMinutes < 60 else { return nil }
+        let offset = (offsetHours * 3600 + offsetMinutes * 60) * (at(19) == UInt8(ascii: "-") ? -1 : 1)
         let seconds = day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }

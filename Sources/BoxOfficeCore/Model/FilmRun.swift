@@ -110,14 +110,26 @@ extension FilmRun {
     /// day wins) over `period`, whose days not read `coverage` says; `openDate` from the film's
     /// details when the rankings do not give it.
     public init(movieCode: String, openDate: Day?, rankings: [DailyBoxOffice], period: ClosedRange<Day>, coverage: PeriodCoverage) {
-        var byDay: [Day: DailyBoxOffice] = [:]
-        for ranking in rankings { byDay[ranking.day] = ranking }
-        let days = byDay.keys.sorted()
-        let entries = Dictionary(uniqueKeysWithValues: days.compactMap { day in
-            byDay[day]?.entries.first { $0.movieCode == movieCode }.map { (day, $0) }
-        })
-        let ranked = entries.keys.sorted()
-        let opening = openDate ?? entries.values.compactMap(\.openDate).min()
+        // The days read in order, a later answer for a day winning (they usually come in order already).
+        let read: [DailyBoxOffice]
+        if zip(rankings, rankings.dropFirst()).allSatisfy({ $0.day < $1.day }) {
+            read = rankings
+        } else {
+            var byDay: [Day: DailyBoxOffice] = [:]
+            for ranking in rankings { byDay[ranking.day] = ranking }
+            read = byDay.keys.sorted().compactMap { byDay[$0] }
+        }
+        let days = read.map(\.day)
+        // The film's entry on each day it was ranked, and those days in order.
+        var seen: [BoxOfficeEntry] = []
+        var ranked: [Day] = []
+        for ranking in read {
+            guard let entry = ranking.entries.first(where: { $0.movieCode == movieCode }) else { continue }
+            seen.append(entry)
+            ranked.append(ranking.day)
+        }
+        let entries = RankedEntries(days: ranked, entries: seen)
+        let opening = openDate ?? seen.compactMap(\.openDate).min()
         self.movieCode = movieCode
         self.openDate = opening
         from = period.lowerBound
@@ -137,7 +149,7 @@ extension FilmRun {
             var sum = 0
             for day in PeriodReading.days(span) {
                 // A figure too large to add (damaged data) makes the sum unknown, never a trap.
-                guard let seen = entries[day]?.audience, case let (total, false) = sum.addingReportingOverflow(seen) else { return nil }
+                guard let count = entries[day]?.audience, case let (total, false) = sum.addingReportingOverflow(count) else { return nil }
                 sum = total
             }
             return sum
@@ -154,25 +166,42 @@ extension FilmRun {
         openingWeek = firstSunday.flatMap { sunday in entries[sunday]?.audienceTotal.map { TotalOn(to: sunday, audienceTotal: $0) } }
 
         // Totals from the latest day ranked: KOBIS corrects the last days, and the latest answer holds that.
-        let latest = ranked.last.flatMap { entries[$0] }
+        let latest = seen.last
         asOf = ranked.last
         audienceTotal = latest?.audienceTotal
         salesTotal = latest?.salesTotal
         inTop10 = days.last.map { entries[$0] != nil } ?? false
         daysInTop10 = ranked.count
-        let atNumberOne = ranked.filter { entries[$0]?.rank == 1 }
+        let atNumberOne = zip(ranked, seen).filter { $0.1.rank == 1 }.map(\.0)
         daysAtNumberOne = atNumberOne.count
         longestAtNumberOne = Self.longestStreak(atNumberOne)
-        bestRank = entries.values.map(\.rank).min()
-        bestDay = ranked.compactMap { day in entries[day].flatMap { entry in entry.audience.map { RankedDay(date: day, audience: $0, rank: entry.rank) } } }
+        bestRank = seen.map(\.rank).min()
+        bestDay = zip(ranked, seen).compactMap { day, entry in entry.audience.map { RankedDay(date: day, audience: $0, rank: entry.rank) } }
             .max { ($0.audience, $1.date) < ($1.audience, $0.date) }
-        mostScreens = entries.values.compactMap(\.screens).max()
+        mostScreens = seen.compactMap(\.screens).max()
 
         // A milestone is passed on the day whose total reaches it while the total before that day
         // (KOBIS's own: the day's total less its audience) had not.
-        milestones = ranked.flatMap { day in
-            Trend.Series.Milestone.passed(on: day, total: entries[day]?.audienceTotal, audience: entries[day]?.audience,
+        milestones = zip(ranked, seen).flatMap { day, entry in
+            Trend.Series.Milestone.passed(on: day, total: entry.audienceTotal, audience: entry.audience,
                                           day: opening.flatMap { day >= $0 ? $0.days(to: day) + 1 : nil })
+        }
+    }
+
+    /// A film's entries on the days it was ranked, looked up by day.
+    private struct RankedEntries {
+        /// The days, in order.
+        let days: [Day]
+        /// The entry of each of `days`.
+        let entries: [BoxOfficeEntry]
+
+        subscript(day: Day) -> BoxOfficeEntry? {
+            var low = 0, high = days.count
+            while low < high {
+                let middle = (low + high) / 2
+                if days[middle] < day { low = middle + 1 } else { high = middle }
+            }
+            return low < days.count && days[low] == day ? entries[low] : nil
         }
     }
 

@@ -82,23 +82,29 @@ extension PeriodRecords {
         self.coverage = coverage
         let marks = Array(Set([Self.standardMilestone] + milestones.filter { $0 > 0 })).sorted()
         self.milestones = marks
-        var byDay: [Day: DailyBoxOffice] = [:]
-        for ranking in rankings where period.contains(ranking.day) { byDay[ranking.day] = ranking }
-        let days = byDay.keys.sorted()
+        // The days read in order, a later answer for a day winning (they usually come in order already).
+        let inPeriod = rankings.filter { period.contains($0.day) }
+        let all: [DailyBoxOffice]
+        if zip(inPeriod, inPeriod.dropFirst()).allSatisfy({ $0.day < $1.day }) {
+            all = inPeriod
+        } else {
+            var byDay: [Day: DailyBoxOffice] = [:]
+            for ranking in inPeriod { byDay[ranking.day] = ranking }
+            all = byDay.keys.sorted().compactMap { byDay[$0] }
+        }
         // Each film's latest title and its opening day, as the rankings give them.
         var films: [String: (title: String, openDate: Day?)] = [:]
         var order: [String] = []
         // Where each film is ranked among the days read: its records rest on those days and the
         // ones on either side, so each is read over its own stretch (a decade is thousands of films).
         var stretch: [String: ClosedRange<Int>] = [:]
-        for (index, day) in days.enumerated() {
-            for entry in byDay[day]?.entries ?? [] {
+        for (index, ranking) in all.enumerated() {
+            for entry in ranking.entries {
                 if films[entry.movieCode] == nil { order.append(entry.movieCode) }
                 films[entry.movieCode] = (entry.title, entry.openDate ?? films[entry.movieCode]?.openDate)
                 stretch[entry.movieCode] = (stretch[entry.movieCode]?.lowerBound ?? index)...index
             }
         }
-        let all = days.compactMap { byDay[$0] }
         let around = { (code: String) -> ArraySlice<DailyBoxOffice> in
             guard let indices = stretch[code] else { return all[...] }
             return all[max(0, indices.lowerBound - 1)...min(all.count - 1, indices.upperBound + 1)]
@@ -109,12 +115,13 @@ extension PeriodRecords {
         }
         var found: [Kind: [(code: String, title: String, value: Int, milestone: Int?, from: Day, to: Day, atLeast: Bool)]] = [:]
         // A day of the period not read may hide a day at number one; next to a run, a longer run.
-        let unread = { (day: Day) in period.contains(day) && coverage.reason(for: day) != nil }
+        let unreadDays = Set(coverage.unread.map(\.day).filter(period.contains))
+        let unread = { (day: Day) in unreadDays.contains(day) }
         var notRead: [Opening] = []
         var late: [Opening] = []
         for (code, title, read, run) in runs {
             // Among the films that opened in the period; those whose opening day was not read are left out.
-            if let open = run.openDate, period.contains(open), coverage.reason(for: open) != nil {
+            if let open = run.openDate, unread(open) {
                 notRead.append(Opening(movieCode: code, title: title, openDate: open))
             } else if let open = run.openDate, period.contains(open) {
                 if let day = run.openingDay { found[.openingDay, default: []].append((code, title, day.audience, nil, day.date, day.date, false)) }
@@ -128,9 +135,9 @@ extension PeriodRecords {
                     found[.fastestTo, default: []].append((code, title, since, mark, open, day, false))
                 }
             }
-            let atOne = read.filter { $0.entries.contains { $0.movieCode == code && $0.rank == 1 } }.map(\.day)
+            let atOne = read.filter { $0.entries.contains { $0.rank == 1 && $0.movieCode == code } }.map(\.day)
             if let first = atOne.first, let last = atOne.last {
-                found[.daysAtNumberOne, default: []].append((code, title, atOne.count, nil, first, last, !coverage.unread.filter { period.contains($0.day) }.isEmpty))
+                found[.daysAtNumberOne, default: []].append((code, title, atOne.count, nil, first, last, !unreadDays.isEmpty))
             }
             if let streak = run.longestAtNumberOne {
                 found[.longestAtNumberOne, default: []].append((code, title, streak.days, nil, streak.from, streak.to,
@@ -144,7 +151,11 @@ extension PeriodRecords {
             // The fastest is the fewest days; every other record the most. Ties: the earlier day, then the code.
             let groups = kind == .fastestTo ? marks.map { mark in (found[kind] ?? []).filter { $0.milestone == mark } } : [found[kind] ?? []]
             return groups.flatMap { group in
-                let sorted = group.sorted { a, b in
+                // Only the first `limit` places (ties kept) are ranked: those at least as good as the `limit`th figure.
+                let values = group.map(\.value).sorted(by: kind == .fastestTo ? (<) : (>))
+                let bound = values.indices.contains(limit - 1) ? values[limit - 1] : nil
+                let contenders = bound.map { bound in group.filter { kind == .fastestTo ? $0.value <= bound : $0.value >= bound } } ?? group
+                let sorted = contenders.sorted { a, b in
                     let (x, y) = kind == .fastestTo ? (b.value, a.value) : (a.value, b.value)
                     return x != y ? x > y : (a.from, a.to, a.code) < (b.from, b.to, b.code)
                 }

@@ -79,18 +79,30 @@ extension BoxOfficeClient {
         of days: [Day], reading: PeriodReading, call: @escaping @Sendable (Day) -> KOBISCall<Value>,
         deliver: (Answer<Value>) async throws -> Void
     ) async throws -> [UnreadDay] {
-        if !reading.isApproved { try await reading.approve(cost(of: days.map(call), days: days.count)) }
-        reading.began(days)
-        var failed: [UnreadDay] = []
         // The days a history holds, read from it in one pass, at no call.
         let held = heldValues(of: days, call: call)
-        try await forEachInOrder(days, limit: reading.jobs) { day -> (answer: Answer<Value>?, unread: UnreadDay.Reason?) in
-            if let answer = held[day] {
-                reading.finished(true)
-                return (answer, nil)
+        if !reading.isApproved {
+            var cost = cost(of: days.filter { held[$0] == nil }.map(call), days: days.count)
+            cost.calls += held.count
+            try await reading.approve(cost)
+        }
+        reading.began(days)
+        var failed: [UnreadDay] = []
+        // The held days are handed over in their places among the others, which are fetched `jobs` at a time.
+        var next = 0
+        nonisolated(nonsending) func deliverHeld(before end: Int) async throws {
+            while next < end {
+                if let answer = held[days[next]] {
+                    reading.finished(true)
+                    try await deliver(answer)
+                }
+                next += 1
             }
+        }
+        let fetched = held.isEmpty ? Array(days.indices) : days.indices.filter { held[days[$0]] == nil }
+        try await forEachInOrder(fetched, limit: reading.jobs) { index -> (answer: Answer<Value>?, unread: UnreadDay.Reason?) in
             do {
-                let answer = try await self.answer(call(day))
+                let answer = try await self.answer(call(days[index]))
                 reading.finished(answer.fromCache)
                 return (answer, nil)
             } catch {
@@ -98,14 +110,17 @@ extension BoxOfficeClient {
                 reading.finished(false)
                 return (nil, reason)
             }
-        } deliver: { index, outcome in
+        } deliver: { position, outcome in
+            try await deliverHeld(before: fetched[position])
+            next = fetched[position] + 1
             if let answer = outcome.answer { try await deliver(answer) }
             if let reason = outcome.unread {
-                let unread = UnreadDay(day: days[index], reason: reason)
+                let unread = UnreadDay(day: days[fetched[position]], reason: reason)
                 failed.append(unread)
                 try await reading.skipped?(unread)
             }
         }
+        try await deliverHeld(before: days.count)
         return failed
     }
 

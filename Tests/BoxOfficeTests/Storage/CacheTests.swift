@@ -70,7 +70,7 @@ import Testing
         #expect(Endpoint.peopleList(name: "봉준호").requestKey == "people/searchPeopleList?curPage=1&itemPerPage=10&peopleNm=%EB%B4%89%EC%A4%80%ED%98%B8")
     }
 
-    @Test func abandonedTemporaryFilesAreRemovedOnTheNextWrite() throws {
+    @Test func abandonedTemporaryFilesAreRemovedOnTheFirstWrite() throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = AnswerCache(folder: folder)
