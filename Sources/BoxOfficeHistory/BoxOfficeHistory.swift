@@ -44,11 +44,12 @@ public final class BoxOfficeHistory: Sendable {
     /// limit), the days past it left for the next sync. A spent quota ends it with the days read kept.
     @discardableResult
     public func sync(from: Day, to: Day? = nil, with client: BoxOfficeClient, maxCalls: Int? = nil) async throws -> Summary {
-        let today = Day.korean(at: Date())
+        // "Today" is the client's: the clock it was made with.
+        let today = Day.korean(at: client.now())
         let last = to ?? today.adding(days: -1)
+        defer { try? database.checkpoint() }
         let report = try await database.sync(SyncRequest(range: min(from, last)...last, limit: maxCalls), client: client, today: today,
                                              reading: PeriodReading(jobs: 4).approved)
-        try? database.checkpoint()
         return Summary(added: report.added, readAgain: report.readAgain, revisions: report.revisions,
                        notRead: report.notRead.map(\.day), left: report.left)
     }

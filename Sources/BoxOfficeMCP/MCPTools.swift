@@ -122,6 +122,7 @@ enum MCPTools {
         .the(TopRequest.month, "A month, YYYY-MM, e.g. 2025-10."),
         .the(RankingRange.from, "The first day of a range (YYYY-MM-DD)."),
         .the(RankingRange.to, "The last day of a range (YYYY-MM-DD); default yesterday in Korea."),
+        .the(TopRequest.allTimeArgument, "true: every day from 2004-01-01 (KOBIS's first) to yesterday; at no call from a synced history (see history_info), else more than 8,000 calls, which maxCalls must allow."),
     ]
 
     static let pageDescription = "Which page of ten results (default 1)."

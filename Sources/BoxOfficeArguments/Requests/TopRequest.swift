@@ -26,20 +26,25 @@ package struct TopRequest: Equatable, Sendable {
     package static let month = Parameter("month", value: "YYYY-MM", help: "a month, e.g. 2023-08; this month runs to yesterday", kind: .word)
     package static let allTime = Parameter("all-time", help: "every day from 2004-01-01 (KOBIS's first) to yesterday: instant from a synced history, else its calls asked first",
                                            kind: .flag)
+    /// A tool's `allTime: true`, for `--all-time`.
+    package static let allTimeArgument = Parameter("allTime", help: "every day from 2004-01-01 (KOBIS's first) to yesterday", kind: .flag)
     package static let limit = Parameter("limit", value: "N", help: "how many films to list", default: String(defaultLimit), kind: .number(1...10_000))
 
     package init(_ arguments: some ArgumentReader) throws(UsageError) {
         try arguments.expectPositionals(atMost: 0)
         let (from, to) = (RankingRange.from, RankingRange.to)
-        let given = [Self.year, Self.month, Self.allTime, arguments.has(from) ? from : to].filter(arguments.has)
+        // The whole past: the command line's flag, or a tool's argument.
+        let allTime = arguments.has(Self.allTimeArgument) ? Self.allTimeArgument : Self.allTime
+        let given = [Self.year, Self.month, allTime, arguments.has(from) ? from : to].filter(arguments.has)
         if given.count > 1 {
-            throw UsageError(message: "\(arguments.named(given[0])) and \(arguments.named(given[1])) cannot be used together; give one period: \(arguments.named(Self.year)), \(arguments.named(Self.month)), \(arguments.offers(Self.allTime) ? arguments.named(Self.allTime) + ", " : "")or \(arguments.named(from)) and \(arguments.named(to))", command: arguments.name)
+            let allTimeName = arguments.offers(Self.allTime) ? arguments.named(Self.allTime) : arguments.offers(Self.allTimeArgument) ? arguments.named(Self.allTimeArgument) : nil
+            throw UsageError(message: "\(arguments.named(given[0])) and \(arguments.named(given[1])) cannot be used together; give one period: \(arguments.named(Self.year)), \(arguments.named(Self.month)), \(allTimeName.map { $0 + ", " } ?? "")or \(arguments.named(from)) and \(arguments.named(to))", command: arguments.name)
         }
         let today = arguments.today
-        if arguments.has(Self.allTime) {
+        if arguments.has(allTime) {
             let yesterday = today.adding(days: -1)
             period = .range(Day.kobisFirst...max(Day.kobisFirst, yesterday))
-            span = "\(arguments.named(Self.allTime)) reads every day from \(Day.kobisFirst.iso) to yesterday (\(yesterday.iso))"
+            span = "\(arguments.named(allTime)) reads every day from \(Day.kobisFirst.iso) to yesterday (\(yesterday.iso))"
         } else if let range = try RankingRange.parse(arguments) {
             period = .range(range)
             span = RankingRange.span(arguments)

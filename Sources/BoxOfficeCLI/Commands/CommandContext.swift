@@ -314,12 +314,15 @@ struct CommandContext: Sendable {
     /// those days, kept in memory for this run: nothing is written to disk.
     nonisolated(nonsending) func history(writing: Bool) async throws -> HistoryDatabase {
         if let client = try? client(), client.asksNoOne {
-            let history = try HistoryDatabase.writing(":memory:")
-            for day in client.heldDays ?? [] {
-                let answer = try await client.answer(.daily(day))
-                try history.store(answer.value, fetched: answer.fetched)
+            // Made once a run (a demo MCP server asks it at every call), as the client is.
+            return try await root.samplesHistory {
+                let history = try HistoryDatabase.writing(":memory:")
+                for day in client.heldDays ?? [] {
+                    let answer = try await client.answer(.daily(day))
+                    try history.store(answer.value, fetched: answer.fetched)
+                }
+                return history
             }
-            return history
         }
         let path = try historyPath()
         guard writing else { return try HistoryDatabase.reading(path) }
@@ -396,6 +399,8 @@ final class ClientRoot: Sendable {
 
     private let made = Locked<Result<Composed, any Error>?>(nil)
     private let costSaid = Locked(false)
+    /// The history of a client that asks no one (the demo's samples, in memory), made once.
+    private let madeHistory = Locked<Task<HistoryDatabase, any Error>?>(nil)
     /// Whether a failure to compose is kept (a run's) or composing is tried again (a server's).
     private let keepsFailure: Bool
     /// The settings the client is composed from; nil for the placeholder a copy of them holds.
@@ -416,6 +421,17 @@ final class ClientRoot: Sendable {
             defer { said = true }
             return !said
         }
+    }
+
+    /// The history `make` makes, made the first time it is asked for and shared after.
+    func samplesHistory(_ make: @escaping @Sendable () async throws -> HistoryDatabase) async throws -> HistoryDatabase {
+        let task = madeHistory.withLock { made in
+            if let made { return made }
+            let task = Task { try await make() }
+            made = task
+            return task
+        }
+        return try await task.value
     }
 
     /// The composed client, composing it from the settings the first time.

@@ -36,6 +36,10 @@ extension HistoryRequest {
     nonisolated(nonsending) func run(_ context: CommandContext) async throws -> CommandOutput {
         switch action {
         case .path:
+            if let client = try? context.client(), client.asksNoOne {
+                throw UsageError(message: "the demo's history is the sample data's, kept in memory for the run: it has no file. Without --demo, the history is \(try context.historyPath())",
+                                 command: "history")
+            }
             return .text(try context.historyPath() + "\n")
         case .info:
             return .value(try await context.history(writing: false).info())
@@ -61,15 +65,9 @@ extension HistoryRequest {
         }
         let limit = try context.invocation.yes ? nil : context.invocation.callLimit(environment: context.environment)
         let request = SyncRequest(range: range(today: context.today), deep: deep, details: details, limit: limit)
-        let report: SyncReport
-        do {
-            report = try await history.sync(request, client: client, today: context.today, reading: context.reading(period: nil))
-        } catch {
-            // What was read is kept, and the file made whole, however the sync ended.
-            try? history.checkpoint()
-            throw error
-        }
-        try? history.checkpoint()
+        // What was read is kept, and the file made whole, however the sync ends.
+        defer { try? history.checkpoint() }
+        let report = try await history.sync(request, client: client, today: context.today, reading: context.reading(period: nil))
         return .text(Self.words(report, request: request))
     }
 

@@ -46,7 +46,7 @@ public struct BoxOfficeClient: Sendable {
     /// Values decoded from the cache's answers, kept by a client that lives long.
     let decoded: DecodedAnswers?
     /// The clock the Korean day is told from.
-    let now: @Sendable () -> Date
+    package let now: @Sendable () -> Date
     /// How every request of this client asks a cache on the way to be used (nil: as it was made to).
     package var cacheMode: CacheMiddleware.Mode?
 

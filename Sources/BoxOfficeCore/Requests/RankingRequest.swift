@@ -164,7 +164,8 @@ extension BoxOfficeClient {
             try await deliver(ranking)
             return []
         case let .day(day):
-            try await deliver(try await fetch(Ranking.plain(day, week: week, filter: filter, scope: scope)))
+            // A day's list the history holds is read from it, as a period's days are.
+            try await deliver(try await periodAnswer(Ranking.plain(day, week: week, filter: filter, scope: scope)).value)
             return []
         case .range where request.deep:
             return try await deepRankings(of: only ?? request.days, listing: listing, filter: filter, scope: scope, reading: reading, deliver: deliver)

@@ -97,7 +97,7 @@ import Testing
         #expect(commandLineMessage(["top", "--year", "2023", "--month", "2023-04"])
                 == "--year and --month cannot be used together; give one period: --year, --month, --all-time, or --from and --to")
         #expect(toolMessage("top_films", [("year", .int(2023)), ("month", .string("2023-04"))])
-                == "year and month cannot be used together; give one period: year, month, or from and to")
+                == "year and month cannot be used together; give one period: year, month, allTime, or from and to")
         #expect(commandLineMessage(["daily", "--from", "2023-04-23", "--to", "2023-04-01"]) == "--from 2023-04-23 is after --to 2023-04-01")
         #expect(toolMessage("daily_box_office_range", [("from", .string("2023-04-23")), ("to", .string("2023-04-01"))]) == "from 2023-04-23 is after to 2023-04-01")
         #expect(commandLineMessage(["top", "--limit", "0"]) == "--limit '0' is not a whole number from 1 to 10,000")

@@ -98,7 +98,7 @@ import Testing
         let commands: [[String]] = [
             ["top", "--from", "2025-09-08", "--to", "2025-10-28", "--json"],
             ["records", "--from", "2025-09-08", "--to", "2025-10-28", "--json"],
-            ["daily", "--from", "2025-10-01", "--to", "2025-10-10", "--json"],
+            ["daily", "--from", "2025-10-01", "--to", "2025-10-10", "--json"], ["daily", "--date", "2025-10-05", "--json"],
             ["calendar", "2025-10", "--json"], ["calendar", "2025-09", "--json"],
             ["news", "--date", "2025-10-23", "--json"],
             ["trend", "20256757", "--from", "2025-09-20", "--to", "2025-10-20", "--json"],
@@ -307,20 +307,7 @@ import Testing
     /// sync says it cannot write, the file unchanged. Root writes whatever the modes say.
     @Test(.enabled(if: getuid() != 0))
     func aReadOnlyHistoryAnswersQueries() async throws {
-        let server = try LoopbackServer(handler: KOBISEmulator.handler())
-        let folders = Folders()
-        let environment = Self.environment(server, folders)
-        _ = await Self.run(["history", "sync", "--from", "2025-10-20", "--to", "2025-10-22", "--rate", "0"], environment)
-        let good = try Data(contentsOf: folders.history)
-        let data = folders.history.deletingLastPathComponent()
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: folders.history.path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: data.path)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: data.path) }
-        let query = await Self.run(["sql", "SELECT count(*) AS n FROM ranking_day", "--format", "tsv"], environment)
-        #expect(query.standardOutput == "n\n3\n", "\(query.standardError)")
-        let sync = await Self.run(["history", "sync", "--from", "2025-10-20", "--to", "2025-10-23", "--rate", "0"], environment)
-        #expect(sync.status == .failure && sync.standardError.contains("cannot write the history"), "\(sync.standardError)")
-        #expect(try Data(contentsOf: folders.history) == good)
+        try await readOnlyHistoryAnswers(asNobody: false)
     }
 
     /// A sync killed (SIGKILL) at any moment leaves a history that passes its check, and the
@@ -388,6 +375,12 @@ import Testing
         #expect(write["isError"] as? Bool == true)
         let words = ((write["content"] as? [[String: Any]])?.first?["text"] as? String) ?? ""
         #expect(words.hasPrefix("only queries that read run here"), "\(words)")
+        // The whole past: what it costs is asked first (the history holds three days of it), and it is one period among the others.
+        func text(_ result: [String: Any]) -> String { ((result["content"] as? [[String: Any]])?.first?["text"] as? String) ?? "" }
+        let allTime = try await call(6, "top_films", ["allTime": true, "maxCalls": 10])
+        #expect(allTime["isError"] as? Bool == true && text(allTime).contains("calls to KOBIS"), "\(allTime)")
+        let both = try await call(7, "period_records", ["allTime": true, "year": 2024])
+        #expect(both["isError"] as? Bool == true && text(both).contains("year and allTime cannot be used together"), "\(both)")
         try client.send(["jsonrpc": "2.0", "id": 5, "method": "tools/list"])
         let tools = try await client.response(5)["result"] as? [String: Any]
         let schemas = Dictionary(uniqueKeysWithValues: ((tools?["tools"] as? [[String: Any]]) ?? []).map { ($0["name"] as? String ?? "", $0["outputSchema"] ?? [:]) })
@@ -404,23 +397,34 @@ import Testing
     /// sync says it cannot write there; the file is unchanged.
     @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
     func aReadOnlyHistoryAnswersAnotherUsersQueries() async throws {
+        try await readOnlyHistoryAnswers(asNobody: true)
+    }
+
+    /// A history synced, then made read-only (the file 0444 in a 0555 folder), asked through the
+    /// built program by this user, or by nobody through `setpriv`: the query answers, a sync says
+    /// it cannot write, and the file's bytes are unchanged.
+    private func readOnlyHistoryAnswers(asNobody: Bool) async throws {
         let server = try LoopbackServer(handler: KOBISEmulator.handler())
         let folders = Folders()
         let environment = Self.environment(server, folders)
         _ = await Self.run(["history", "sync", "--from", "2025-10-20", "--to", "2025-10-22", "--rate", "0"], environment)
         let good = try Data(contentsOf: folders.history)
         let data = folders.history.deletingLastPathComponent()
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folders.root.path)
+        // Nobody must be able to reach the folder to read in it.
+        if asNobody { try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folders.root.path) }
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: folders.history.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: data.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: data.path) }
         let nobody = ["--reuid=65534", "--regid=65534", "--clear-groups", "env", "HOME=/nonexistent", "BOXOFFICE_HISTORY=" + folders.history.path,
                       "BOXOFFICE_CACHE_DIR=/nonexistent/cache", "KOBIS_API_KEY=" + KOBISEmulator.key, "BOXOFFICE_BASE_URL=" + server.baseURL.absoluteString,
                       Executable.url.path]
-        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
-        let query = try await Executable.run(nobody + ["sql", "SELECT count(*) AS n FROM ranking_day", "--format", "tsv"], program: setpriv)
+        let run = { (arguments: [String]) async throws -> Executable.Result in
+            asNobody ? try await Executable.run(nobody + arguments, program: URL(fileURLWithPath: "/usr/bin/setpriv"))
+                : try await Executable.run(arguments, environment: environment)
+        }
+        let query = try await run(["sql", "SELECT count(*) AS n FROM ranking_day", "--format", "tsv"])
         #expect(query.standardOutput == "n\n3\n", "\(query.standardError)")
-        let sync = try await Executable.run(nobody + ["history", "sync", "--from", "2025-10-20", "--to", "2025-10-23", "--rate", "0"], program: setpriv)
+        let sync = try await run(["history", "sync", "--from", "2025-10-20", "--to", "2025-10-23", "--rate", "0"])
         #expect(sync.status == 1 && sync.standardError.contains("cannot write the history"), "\(sync.standardError)")
         #expect(try Data(contentsOf: folders.history) == good)
     }

@@ -128,7 +128,7 @@ import Testing
             ("code_table", ["table": "colours"], "unknown code table 'colours'"),
             ("movie_trend", ["movies": [] as [String]], "movie_trend needs 'movies': a list of movie codes or titles"),
             ("movie_trend", ["movies": ["20199882"], "alignOpening": "yes"], "'alignOpening' must be true or false"),
-            ("top_films", ["year": 2023, "month": "2023-04"], "year and month cannot be used together; give one period: year, month, or from and to"),
+            ("top_films", ["year": 2023, "month": "2023-04"], "year and month cannot be used together; give one period: year, month, allTime, or from and to"),
             ("top_films", ["month": "2023-13"], "month '2023-13' is not a month; write it as 2023-04"),
             ("month_calendar", ["month": "2023-13"], "'2023-13' is not a month; write it as 2023-04"),
             ("month_calendar", ["year": 2023], "month_calendar has no argument 'year'; its arguments are month"),
