@@ -20,9 +20,12 @@ extension BoxOfficeCommandLine {
         let work = Task { await run(arguments) }
         let finished = Locked(false)
         let (console, stoppedBy) = (console, stoppedBy)
+        // A queue of their own (a thread of its own when needed): the signals and the patience
+        // after them are heard however busy the shared pool is, whatever work holds its threads.
+        let queue = DispatchQueue(label: "boxoffice.signals")
         let sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
                 let first = stoppedBy.withLock { received in
                     defer { if received == nil { received = number } }
@@ -35,7 +38,7 @@ extension BoxOfficeCommandLine {
                 }
                 work.cancel()
                 // Longer than a program's grace, so that one deaf to SIGTERM is ended in order.
-                DispatchQueue.global().asyncAfter(deadline: .now() + Self.patience) {
+                queue.asyncAfter(deadline: .now() + Self.patience) {
                     // Work that ended in time has said so already; only its exit is slow.
                     if finished.withLock({ $0 }) { return }
                     console.standardError(report.text)

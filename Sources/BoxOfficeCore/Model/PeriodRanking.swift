@@ -75,21 +75,27 @@ public struct PeriodRanking: Sendable, Equatable {
     /// then to the lower movie code, so the order never depends on the order of arrival.
     package init(from: Day, to: Day, rankings: [DailyBoxOffice], provisional: Bool = false, scope: RankingScope? = nil, limit: Int? = nil,
                  coverage: PeriodCoverage? = nil) {
-        var seen: [String: [(day: Day, entry: BoxOfficeEntry)]] = [:]
-        for ranking in rankings.sorted(by: { $0.day < $1.day }) where (from...to).contains(ranking.day) {
-            // A film listed twice on one day (never seen from KOBIS) counts once.
-            for entry in ranking.entries where seen[entry.movieCode]?.last?.day != ranking.day {
-                seen[entry.movieCode, default: []].append((ranking.day, entry))
+        // The days in order (they usually come so), and where each film is on them: by place,
+        // not by copies of its entries (a year is thousands of them).
+        let inPeriod = rankings.filter { (from...to).contains($0.day) }
+        let days = zip(inPeriod, inPeriod.dropFirst()).allSatisfy({ $0.day <= $1.day }) ? inPeriod : inPeriod.sorted { $0.day < $1.day }
+        var seen: [String: [(day: Int, entry: Int)]] = [:]
+        for (index, ranking) in days.enumerated() {
+            for (place, entry) in ranking.entries.enumerated() {
+                // A film listed twice on one day (never seen from KOBIS) counts once.
+                if let last = seen[entry.movieCode]?.last, days[last.day].day == ranking.day { continue }
+                seen[entry.movieCode, default: []].append((index, place))
             }
         }
-        let unranked = seen.map { code, days -> Film in
-            let first = days[0].entry, last = days[days.count - 1].entry
-            return Film(rank: 0, movieCode: code, title: last.title, openDate: last.openDate ?? days.lazy.compactMap(\.entry.openDate).last,
+        let unranked = seen.map { code, places -> Film in
+            let entries = places.map { days[$0.day].entries[$0.entry] }
+            let first = entries[0], last = entries[entries.count - 1]
+            return Film(rank: 0, movieCode: code, title: last.title, openDate: last.openDate ?? entries.lazy.compactMap(\.openDate).last,
                         audience: Self.gained(first: first.audienceTotal.map(Int64.init), last: last.audienceTotal.map(Int64.init),
-                                              firstDay: first.audience.map(Int64.init), daily: days.map { $0.entry.audience.map(Int64.init) }).clampedInt,
-                        sales: Self.gained(first: first.salesTotal, last: last.salesTotal, firstDay: first.sales, daily: days.map(\.entry.sales)),
-                        daysInTop10: days.count, bestRank: days.map(\.entry.rank).min() ?? first.rank,
-                        firstDay: days[0].day, lastDay: days[days.count - 1].day)
+                                              firstDay: first.audience.map(Int64.init), daily: entries.map { $0.audience.map(Int64.init) }).clampedInt,
+                        sales: Self.gained(first: first.salesTotal, last: last.salesTotal, firstDay: first.sales, daily: entries.map(\.sales)),
+                        daysInTop10: entries.count, bestRank: entries.map(\.rank).min() ?? first.rank,
+                        firstDay: days[places[0].day].day, lastDay: days[places[places.count - 1].day].day)
         }
         let ordered = unranked.sorted { a, b in
             if a.audience != b.audience { return a.audience > b.audience }
