@@ -66,6 +66,19 @@ package final class HistorySource: RankingHistory, Sendable {
         return days
     }
 
+    package func films(over period: ClosedRange<Day>, filter: BoxOfficeFilter) -> (films: [FilmDays], through: Day)? {
+        guard let list = Self.list(for: filter), let database = opened else { return nil }
+        // The days held settled from the first, in a row.
+        var through: Day?
+        var day = period.lowerBound
+        while day <= period.upperBound, settledDays(list, year: day.year).contains(day) {
+            through = day
+            day = day.adding(days: 1)
+        }
+        guard let through, let films = try? database.films(over: period.lowerBound...through, list: list) else { return nil }
+        return (films, through)
+    }
+
     package func rankings(of days: [Day], filter: BoxOfficeFilter) -> [Day: (ranking: DailyBoxOffice, fetched: Date)] {
         guard let list = Self.list(for: filter), let database = opened else { return [:] }
         var years: [Int: Set<Day>] = [:]
@@ -163,5 +176,44 @@ extension HistoryDatabase {
             rankings[day] = (DailyBoxOffice(day: day, entries: ordered), stamp)
         }
         return rankings
+    }
+
+    /// Each film's own days over `period` in `list`, from the columns a period's records rest on
+    /// (rank, title, opening day, audience and total; not its sales or screens), in the order each was first ranked; nil
+    /// when the rows do not come in the table's order (by day, then rank), the period then read day by day.
+    package func films(over period: ClosedRange<Day>, list: String) throws(HistoryError) -> [FilmDays]? {
+        var films: [FilmDays] = []
+        var index: [String: Int] = [:]
+        var previous: (day: Day, rank: Int64)?
+        var inOrder = true
+        do {
+            try connection.each("""
+                SELECT date, rank, movie_code, title, open_date, audience, audience_total FROM ranking WHERE list = ? AND date BETWEEN ? AND ?
+                """, [.text(list), .text(period.lowerBound.iso), .text(period.upperBound.iso)]) { row in
+                guard let day = row.bytes(0, Day.iso(bytes:)) ?? nil, let rank = row.integer(1), let code = row.text(2) else { return true }
+                if let previous, (previous.day, previous.rank) > (day, rank) {
+                    inOrder = false
+                    return false
+                }
+                previous = (day, rank)
+                let known = index[code]
+                // A film's title is the same day after day: made once, shared by its days.
+                guard let title = row.bytes(3, { bytes in
+                    known.flatMap { films[$0].title.utf8.elementsEqual(bytes) ? films[$0].title : nil } ?? String(decoding: bytes, as: UTF8.self)
+                }) else { return true }
+                let number = { (column: Int32) in row.integer(column).map { Int(clamping: $0) } }
+                let entry = RunEntry(rank: Int(clamping: rank), openDate: row.bytes(4, Day.iso(bytes:)) ?? nil, audience: number(5), audienceTotal: number(6))
+                if let known {
+                    films[known].add(entry, title: title, on: day)
+                } else {
+                    index[code] = films.count
+                    films.append(FilmDays(code, title: title, entry, on: day))
+                }
+                return true
+            }
+        } catch {
+            throw Self.worded(error, path: path)
+        }
+        return inOrder ? films : nil
     }
 }

@@ -129,6 +129,10 @@ package protocol RankingHistory: BoxOfficeMiddleware {
     func holds(_ day: Day, filter: BoxOfficeFilter) -> Bool
     /// The lists held of `days` for `filter`, with when each was fetched, read in one pass.
     func rankings(of days: [Day], filter: BoxOfficeFilter) -> [Day: (ranking: DailyBoxOffice, fetched: Date)]
+    /// Each film's own days for `filter` from the first day of `period` through the last of the
+    /// days from it that the history holds settled, read at once, with that last day; nil when it
+    /// does not hold the first (the period is then read day by day). What a period's records rest on.
+    func films(over period: ClosedRange<Day>, filter: BoxOfficeFilter) -> (films: [FilmDays], through: Day)?
 }
 
 extension RankingHistory {

@@ -110,24 +110,22 @@ extension FilmRun {
     /// day wins) over `period`, whose days not read `coverage` says; `openDate` from the film's
     /// details when the rankings do not give it.
     public init(movieCode: String, openDate: Day?, rankings: [DailyBoxOffice], period: ClosedRange<Day>, coverage: PeriodCoverage) {
-        // The days read in order, a later answer for a day winning (they usually come in order already).
-        let read: [DailyBoxOffice]
-        if zip(rankings, rankings.dropFirst()).allSatisfy({ $0.day < $1.day }) {
-            read = rankings
-        } else {
-            var byDay: [Day: DailyBoxOffice] = [:]
-            for ranking in rankings { byDay[ranking.day] = ranking }
-            read = byDay.keys.sorted().compactMap { byDay[$0] }
-        }
-        let days = read.map(\.day)
+        let read = DailyBoxOffice.byDay(rankings)
         // The film's entry on each day it was ranked, and those days in order.
-        var seen: [BoxOfficeEntry] = []
+        var seen: [RunEntry] = []
         var ranked: [Day] = []
         for ranking in read {
             guard let entry = ranking.entries.first(where: { $0.movieCode == movieCode }) else { continue }
-            seen.append(entry)
+            seen.append(RunEntry(entry))
             ranked.append(ranking.day)
         }
+        self.init(movieCode: movieCode, openDate: openDate, ranked: ranked, entries: seen, lastDayRead: read.last?.day, period: period, coverage: coverage)
+    }
+
+    /// The run from the film's own entries: `seen[i]` on `ranked[i]` (in order), the last day read
+    /// being `lastDayRead` (whether it is ranked on it tells `inTop10`).
+    package init(movieCode: String, openDate: Day?, ranked: [Day], entries seen: [RunEntry], lastDayRead: Day?, period: ClosedRange<Day>,
+                 coverage: PeriodCoverage) {
         let entries = RankedEntries(days: ranked, entries: seen)
         let opening = openDate ?? seen.compactMap(\.openDate).min()
         self.movieCode = movieCode
@@ -170,7 +168,7 @@ extension FilmRun {
         asOf = ranked.last
         audienceTotal = latest?.audienceTotal
         salesTotal = latest?.salesTotal
-        inTop10 = days.last.map { entries[$0] != nil } ?? false
+        inTop10 = lastDayRead.map { entries[$0] != nil } ?? false
         daysInTop10 = ranked.count
         let atNumberOne = zip(ranked, seen).filter { $0.1.rank == 1 }.map(\.0)
         daysAtNumberOne = atNumberOne.count
@@ -193,9 +191,9 @@ extension FilmRun {
         /// The days, in order.
         let days: [Day]
         /// The entry of each of `days`.
-        let entries: [BoxOfficeEntry]
+        let entries: [RunEntry]
 
-        subscript(day: Day) -> BoxOfficeEntry? {
+        subscript(day: Day) -> RunEntry? {
             var low = 0, high = days.count
             while low < high {
                 let middle = (low + high) / 2
@@ -225,5 +223,42 @@ extension FilmRun {
             start = next
         }
         return best
+    }
+}
+
+/// What a film's run reads of its entry on a day: a ranking's entry less what it does not read
+/// (a period of thousands of films' days keeps these, not whole entries).
+package struct RunEntry: Sendable, Equatable {
+    package let rank: Int
+    package let openDate: Day?
+    package let audience: Int?
+    package let audienceTotal: Int?
+    package let salesTotal: Int64?
+    package let screens: Int?
+
+    package init(rank: Int, openDate: Day?, audience: Int?, audienceTotal: Int?, salesTotal: Int64? = nil, screens: Int? = nil) {
+        self.rank = rank
+        self.openDate = openDate
+        self.audience = audience
+        self.audienceTotal = audienceTotal
+        self.salesTotal = salesTotal
+        self.screens = screens
+    }
+
+    /// What the run reads of `entry`.
+    package init(_ entry: BoxOfficeEntry) {
+        self.init(rank: entry.rank, openDate: entry.openDate, audience: entry.audience, audienceTotal: entry.audienceTotal,
+                  salesTotal: entry.salesTotal, screens: entry.screens)
+    }
+}
+
+extension DailyBoxOffice {
+    /// `rankings` in the order of their days, one a day, a later answer for a day winning (they
+    /// usually come in order already, and are then given back as they are).
+    package static func byDay(_ rankings: [DailyBoxOffice]) -> [DailyBoxOffice] {
+        if zip(rankings, rankings.dropFirst()).allSatisfy({ $0.day < $1.day }) { return rankings }
+        var byDay: [Day: DailyBoxOffice] = [:]
+        for ranking in rankings { byDay[ranking.day] = ranking }
+        return byDay.keys.sorted().compactMap { byDay[$0] }
     }
 }

@@ -77,41 +77,25 @@ extension PeriodRecords {
     /// The records of `period` from its daily `rankings` (its days not read in `coverage`), at most
     /// `limit` places of each kind (ties kept), the fastest to 1,000,000 and to each of `milestones`.
     public init(period: ClosedRange<Day>, rankings: [DailyBoxOffice], coverage: PeriodCoverage, limit: Int = 10, milestones: [Int] = []) {
+        // Each film's own days: its records rest on those alone (a decade is thousands of films).
+        var films: [FilmDays] = []
+        FilmDays.gather(DailyBoxOffice.byDay(rankings.filter { period.contains($0.day) }), into: &films)
+        self.init(period: period, films: films, coverage: coverage, limit: limit, milestones: milestones)
+    }
+
+    /// The records of `period` from each film's own days in it (`films`, in the order they were
+    /// first ranked), its days not read in `coverage`: what a history that holds every day of the
+    /// period gives at once, and what the daily rankings are gathered into.
+    package init(period: ClosedRange<Day>, films: [FilmDays], coverage: PeriodCoverage, limit: Int = 10, milestones: [Int] = []) {
         from = period.lowerBound
         to = period.upperBound
         self.coverage = coverage
         let marks = Array(Set([Self.standardMilestone] + milestones.filter { $0 > 0 })).sorted()
         self.milestones = marks
-        // The days read in order, a later answer for a day winning (they usually come in order already).
-        let inPeriod = rankings.filter { period.contains($0.day) }
-        let all: [DailyBoxOffice]
-        if zip(inPeriod, inPeriod.dropFirst()).allSatisfy({ $0.day < $1.day }) {
-            all = inPeriod
-        } else {
-            var byDay: [Day: DailyBoxOffice] = [:]
-            for ranking in inPeriod { byDay[ranking.day] = ranking }
-            all = byDay.keys.sorted().compactMap { byDay[$0] }
-        }
-        // Each film's latest title and its opening day, as the rankings give them.
-        var films: [String: (title: String, openDate: Day?)] = [:]
-        var order: [String] = []
-        // Where each film is ranked among the days read: its records rest on those days and the
-        // ones on either side, so each is read over its own stretch (a decade is thousands of films).
-        var stretch: [String: ClosedRange<Int>] = [:]
-        for (index, ranking) in all.enumerated() {
-            for entry in ranking.entries {
-                if films[entry.movieCode] == nil { order.append(entry.movieCode) }
-                films[entry.movieCode] = (entry.title, entry.openDate ?? films[entry.movieCode]?.openDate)
-                stretch[entry.movieCode] = (stretch[entry.movieCode]?.lowerBound ?? index)...index
-            }
-        }
-        let around = { (code: String) -> ArraySlice<DailyBoxOffice> in
-            guard let indices = stretch[code] else { return all[...] }
-            return all[max(0, indices.lowerBound - 1)...min(all.count - 1, indices.upperBound + 1)]
-        }
-        let runs = order.map { code in
-            (code: code, title: films[code]?.title ?? code, read: around(code),
-             run: FilmRun(movieCode: code, openDate: films[code]?.openDate, rankings: Array(around(code)), period: period, coverage: coverage))
+        let runs = films.map { film in
+            (code: film.movieCode, title: film.title, film: film,
+             run: FilmRun(movieCode: film.movieCode, openDate: film.openDate, ranked: film.days, entries: film.entries, lastDayRead: film.days.last,
+                          period: period, coverage: coverage))
         }
         var found: [Kind: [(code: String, title: String, value: Int, milestone: Int?, from: Day, to: Day, atLeast: Bool)]] = [:]
         // A day of the period not read may hide a day at number one; next to a run, a longer run.
@@ -119,7 +103,7 @@ extension PeriodRecords {
         let unread = { (day: Day) in unreadDays.contains(day) }
         var notRead: [Opening] = []
         var late: [Opening] = []
-        for (code, title, read, run) in runs {
+        for (code, title, film, run) in runs {
             // Among the films that opened in the period; those whose opening day was not read are left out.
             if let open = run.openDate, unread(open) {
                 notRead.append(Opening(movieCode: code, title: title, openDate: open))
@@ -131,11 +115,11 @@ extension PeriodRecords {
                     late.append(Opening(movieCode: code, title: title, openDate: open))
                 }
                 for mark in marks {
-                    guard let day = Self.firstDay(of: code, reaching: mark, in: Array(read)), let since = day.since(open) else { continue }
+                    guard let day = film.firstDay(reaching: mark), let since = day.since(open) else { continue }
                     found[.fastestTo, default: []].append((code, title, since, mark, open, day, false))
                 }
             }
-            let atOne = read.filter { $0.entries.contains { $0.rank == 1 && $0.movieCode == code } }.map(\.day)
+            let atOne = zip(film.days, film.entries).filter { $0.1.rank == 1 }.map(\.0)
             if let first = atOne.first, let last = atOne.last {
                 found[.daysAtNumberOne, default: []].append((code, title, atOne.count, nil, first, last, !unreadDays.isEmpty))
             }
@@ -171,16 +155,6 @@ extension PeriodRecords {
         }
     }
 
-    /// The first day read on which `code`'s total reached `mark`, that day having begun below it
-    /// (its total less its audience, KOBIS's own figures): the day the mark was passed.
-    static func firstDay(of code: String, reaching mark: Int, in rankings: [DailyBoxOffice]) -> Day? {
-        for ranking in rankings {
-            guard let entry = ranking.entries.first(where: { $0.movieCode == code }) else { continue }
-            if Trend.Series.Milestone.passes(mark, total: entry.audienceTotal, audience: entry.audience) { return ranking.day }
-        }
-        return nil
-    }
-
     /// The records of one kind.
     public func entries(of kind: Kind) -> [Record] {
         entries.filter { $0.kind == kind }
@@ -191,5 +165,69 @@ extension Day {
     /// Days since `opening` on this day, counting the opening day as 1; nil before it.
     func since(_ opening: Day) -> Int? {
         self >= opening ? opening.days(to: self) + 1 : nil
+    }
+}
+
+/// A film's own days in a period, in order: its entry on each (the first, should a day list it
+/// twice), its latest title and opening day as they give them.
+package struct FilmDays: Sendable {
+    package let movieCode: String
+    package private(set) var title: String
+    package private(set) var openDate: Day?
+    package private(set) var days: [Day] = []
+    package private(set) var entries: [RunEntry] = []
+
+    /// A film first ranked on `day`, as `entry`, under `title`.
+    package init(_ movieCode: String, title: String, _ entry: RunEntry, on day: Day) {
+        self.movieCode = movieCode
+        self.title = title
+        openDate = entry.openDate
+        // A run in the top 10 is two or three weeks long.
+        days.reserveCapacity(24)
+        entries.reserveCapacity(24)
+        days.append(day)
+        entries.append(entry)
+    }
+
+    /// A film first ranked with `entry` on `day`.
+    package init(_ entry: BoxOfficeEntry, on day: Day) {
+        self.init(entry.movieCode, title: entry.title, RunEntry(entry), on: day)
+    }
+
+    /// Its entry on a later day, under `title` (a second entry on the same day only updates its
+    /// title and opening day).
+    package mutating func add(_ entry: RunEntry, title: String, on day: Day) {
+        self.title = title
+        openDate = entry.openDate ?? openDate
+        guard days.last != day else { return }
+        days.append(day)
+        entries.append(entry)
+    }
+
+    /// Its entry on a later day.
+    package mutating func add(_ entry: BoxOfficeEntry, on day: Day) {
+        add(RunEntry(entry), title: entry.title, on: day)
+    }
+
+    /// Adds the entries of `rankings` (in order, after the days `films` hold) to their films,
+    /// a film not among them after the others.
+    package static func gather(_ rankings: [DailyBoxOffice], into films: inout [FilmDays]) {
+        var index = Dictionary(films.enumerated().map { ($0.element.movieCode, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        for ranking in rankings {
+            for entry in ranking.entries {
+                if let film = index[entry.movieCode] {
+                    films[film].add(entry, on: ranking.day)
+                } else {
+                    index[entry.movieCode] = films.count
+                    films.append(FilmDays(entry, on: ranking.day))
+                }
+            }
+        }
+    }
+
+    /// The first of its days on which its total reached `mark`, that day having begun below it
+    /// (its total less its audience, KOBIS's own figures): the day the mark was passed.
+    func firstDay(reaching mark: Int) -> Day? {
+        zip(days, entries).first { Trend.Series.Milestone.passes(mark, total: $0.1.audienceTotal, audience: $0.1.audience) }?.0
     }
 }
