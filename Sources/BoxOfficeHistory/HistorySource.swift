@@ -67,16 +67,26 @@ package final class HistorySource: RankingHistory, Sendable {
     }
 
     package func films(over period: ClosedRange<Day>, filter: BoxOfficeFilter) -> (films: [FilmDays], through: Day)? {
-        guard let list = Self.list(for: filter), let database = opened else { return nil }
-        // The days held settled from the first, in a row.
+        guard let list = Self.list(for: filter), let database = opened, let through = settledThrough(period, list: list),
+              let films = try? database.films(over: period.lowerBound...through, list: list) else { return nil }
+        return (films, through)
+    }
+
+    package func film(_ movieCode: String, over period: ClosedRange<Day>, filter: BoxOfficeFilter) -> (days: [Day], entries: [RunEntry], through: Day)? {
+        guard let list = Self.list(for: filter), let database = opened, let through = settledThrough(period, list: list),
+              let film = try? database.film(movieCode, over: period.lowerBound...through, list: list) else { return nil }
+        return (film.days, film.entries, through)
+    }
+
+    /// The last of the days held settled in a row from the first of `period`; nil when the first is not.
+    private func settledThrough(_ period: ClosedRange<Day>, list: String) -> Day? {
         var through: Day?
         var day = period.lowerBound
         while day <= period.upperBound, settledDays(list, year: day.year).contains(day) {
             through = day
             day = day.adding(days: 1)
         }
-        guard let through, let films = try? database.films(over: period.lowerBound...through, list: list) else { return nil }
-        return (films, through)
+        return through
     }
 
     package func rankings(of days: [Day], filter: BoxOfficeFilter) -> [Day: (ranking: DailyBoxOffice, fetched: Date)] {
@@ -178,8 +188,8 @@ extension HistoryDatabase {
         return rankings
     }
 
-    /// Each film's own days over `period` in `list`, from the columns a period's records rest on
-    /// (rank, title, opening day, audience and total; not its sales or screens), in the order each was first ranked; nil
+    /// Each film's own days over `period` in `list`, from the columns a period's ranking and
+    /// records rest on (rank, title, opening day, audience, sales and their totals; not screens), in the order each was first ranked; nil
     /// when the rows do not come in the table's order (by day, then rank), the period then read day by day.
     package func films(over period: ClosedRange<Day>, list: String) throws(HistoryError) -> [FilmDays]? {
         var films: [FilmDays] = []
@@ -188,7 +198,8 @@ extension HistoryDatabase {
         var inOrder = true
         do {
             try connection.each("""
-                SELECT date, rank, movie_code, title, open_date, audience, audience_total FROM ranking WHERE list = ? AND date BETWEEN ? AND ?
+                SELECT date, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total FROM ranking
+                WHERE list = ? AND date BETWEEN ? AND ?
                 """, [.text(list), .text(period.lowerBound.iso), .text(period.upperBound.iso)]) { row in
                 guard let day = row.bytes(0, Day.iso(bytes:)) ?? nil, let rank = row.integer(1), let code = row.text(2) else { return true }
                 if let previous, (previous.day, previous.rank) > (day, rank) {
@@ -202,7 +213,8 @@ extension HistoryDatabase {
                     known.flatMap { films[$0].title.utf8.elementsEqual(bytes) ? films[$0].title : nil } ?? String(decoding: bytes, as: UTF8.self)
                 }) else { return true }
                 let number = { (column: Int32) in row.integer(column).map { Int(clamping: $0) } }
-                let entry = RunEntry(rank: Int(clamping: rank), openDate: row.bytes(4, Day.iso(bytes:)) ?? nil, audience: number(5), audienceTotal: number(6))
+                let entry = RunEntry(rank: Int(clamping: rank), openDate: row.bytes(4, Day.iso(bytes:)) ?? nil, audience: number(5), audienceTotal: number(6),
+                                     sales: row.integer(7), salesTotal: row.integer(8))
                 if let known {
                     films[known].add(entry, title: title, on: day)
                 } else {
@@ -215,5 +227,28 @@ extension HistoryDatabase {
             throw Self.worded(error, path: path)
         }
         return inOrder ? films : nil
+    }
+
+    /// One film's own days over `period` in `list`, through the index by film: its entry on each
+    /// (the first, should a day list it twice), in order.
+    package func film(_ movieCode: String, over period: ClosedRange<Day>, list: String) throws(HistoryError) -> (days: [Day], entries: [RunEntry]) {
+        var days: [Day] = []
+        var entries: [RunEntry] = []
+        do {
+            try connection.each("""
+                SELECT date, rank, open_date, audience, audience_total, sales, sales_total, screens FROM ranking
+                WHERE movie_code = ? AND list = ? AND date BETWEEN ? AND ? ORDER BY date, rank
+                """, [.text(movieCode), .text(list), .text(period.lowerBound.iso), .text(period.upperBound.iso)]) { row in
+                guard let day = row.bytes(0, Day.iso(bytes:)) ?? nil, let rank = row.integer(1), days.last != day else { return true }
+                let number = { (column: Int32) in row.integer(column).map { Int(clamping: $0) } }
+                days.append(day)
+                entries.append(RunEntry(rank: Int(clamping: rank), openDate: row.bytes(2, Day.iso(bytes:)) ?? nil, audience: number(3), audienceTotal: number(4),
+                                        sales: row.integer(5), salesTotal: row.integer(6), screens: number(7)))
+                return true
+            }
+        } catch {
+            throw Self.worded(error, path: path)
+        }
+        return (days, entries)
     }
 }

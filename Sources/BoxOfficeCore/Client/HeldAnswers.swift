@@ -133,6 +133,9 @@ package protocol RankingHistory: BoxOfficeMiddleware {
     /// days from it that the history holds settled, read at once, with that last day; nil when it
     /// does not hold the first (the period is then read day by day). What a period's records rest on.
     func films(over period: ClosedRange<Day>, filter: BoxOfficeFilter) -> (films: [FilmDays], through: Day)?
+    /// One film's own days for `filter` (its entry on each, in order), as ``films(over:filter:)``
+    /// gives every film's: what a film's run at hand rests on.
+    func film(_ movieCode: String, over period: ClosedRange<Day>, filter: BoxOfficeFilter) -> (days: [Day], entries: [RunEntry], through: Day)?
 }
 
 extension RankingHistory {

@@ -226,21 +226,23 @@ extension FilmRun {
     }
 }
 
-/// What a film's run reads of its entry on a day: a ranking's entry less what it does not read
-/// (a period of thousands of films' days keeps these, not whole entries).
+/// What a film's run (and a period's ranking) reads of its entry on a day: a ranking's entry less
+/// what they do not read (a period of thousands of films' days keeps these, not whole entries).
 package struct RunEntry: Sendable, Equatable {
     package let rank: Int
     package let openDate: Day?
     package let audience: Int?
     package let audienceTotal: Int?
+    package let sales: Int64?
     package let salesTotal: Int64?
     package let screens: Int?
 
-    package init(rank: Int, openDate: Day?, audience: Int?, audienceTotal: Int?, salesTotal: Int64? = nil, screens: Int? = nil) {
+    package init(rank: Int, openDate: Day?, audience: Int?, audienceTotal: Int?, sales: Int64? = nil, salesTotal: Int64? = nil, screens: Int? = nil) {
         self.rank = rank
         self.openDate = openDate
         self.audience = audience
         self.audienceTotal = audienceTotal
+        self.sales = sales
         self.salesTotal = salesTotal
         self.screens = screens
     }
@@ -248,7 +250,7 @@ package struct RunEntry: Sendable, Equatable {
     /// What the run reads of `entry`.
     package init(_ entry: BoxOfficeEntry) {
         self.init(rank: entry.rank, openDate: entry.openDate, audience: entry.audience, audienceTotal: entry.audienceTotal,
-                  salesTotal: entry.salesTotal, screens: entry.screens)
+                  sales: entry.sales, salesTotal: entry.salesTotal, screens: entry.screens)
     }
 }
 

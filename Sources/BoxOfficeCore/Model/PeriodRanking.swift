@@ -75,27 +75,27 @@ public struct PeriodRanking: Sendable, Equatable {
     /// then to the lower movie code, so the order never depends on the order of arrival.
     package init(from: Day, to: Day, rankings: [DailyBoxOffice], provisional: Bool = false, scope: RankingScope? = nil, limit: Int? = nil,
                  coverage: PeriodCoverage? = nil) {
-        // The days in order (they usually come so), and where each film is on them: by place,
-        // not by copies of its entries (a year is thousands of them).
+        // The days in order (they usually come so), each film's own days gathered from them.
         let inPeriod = rankings.filter { (from...to).contains($0.day) }
         let days = zip(inPeriod, inPeriod.dropFirst()).allSatisfy({ $0.day <= $1.day }) ? inPeriod : inPeriod.sorted { $0.day < $1.day }
-        var seen: [String: [(day: Int, entry: Int)]] = [:]
-        for (index, ranking) in days.enumerated() {
-            for (place, entry) in ranking.entries.enumerated() {
-                // A film listed twice on one day (never seen from KOBIS) counts once.
-                if let last = seen[entry.movieCode]?.last, days[last.day].day == ranking.day { continue }
-                seen[entry.movieCode, default: []].append((index, place))
-            }
-        }
-        let unranked = seen.map { code, places -> Film in
-            let entries = places.map { days[$0.day].entries[$0.entry] }
+        var films: [FilmDays] = []
+        FilmDays.gather(days, into: &films)
+        self.init(from: from, to: to, films: films, provisional: provisional || rankings.contains(where: \.provisional), scope: scope, limit: limit,
+                  coverage: coverage)
+    }
+
+    /// The period's ranking from each film's own days in it (as the daily rankings are gathered,
+    /// or as a history gives them at once), each film's audience counted as above.
+    package init(from: Day, to: Day, films: [FilmDays], provisional: Bool, scope: RankingScope? = nil, limit: Int? = nil, coverage: PeriodCoverage? = nil) {
+        let unranked = films.map { film -> Film in
+            let entries = film.entries
             let first = entries[0], last = entries[entries.count - 1]
-            return Film(rank: 0, movieCode: code, title: last.title, openDate: last.openDate ?? entries.lazy.compactMap(\.openDate).last,
+            return Film(rank: 0, movieCode: film.movieCode, title: film.title, openDate: film.openDate,
                         audience: Self.gained(first: first.audienceTotal.map(Int64.init), last: last.audienceTotal.map(Int64.init),
                                               firstDay: first.audience.map(Int64.init), daily: entries.map { $0.audience.map(Int64.init) }).clampedInt,
                         sales: Self.gained(first: first.salesTotal, last: last.salesTotal, firstDay: first.sales, daily: entries.map(\.sales)),
                         daysInTop10: entries.count, bestRank: entries.map(\.rank).min() ?? first.rank,
-                        firstDay: days[places[0].day].day, lastDay: days[places[places.count - 1].day].day)
+                        firstDay: film.days[0], lastDay: film.days[film.days.count - 1])
         }
         let ordered = unranked.sorted { a, b in
             if a.audience != b.audience { return a.audience > b.audience }
@@ -104,10 +104,10 @@ public struct PeriodRanking: Sendable, Equatable {
         }
         self.from = from
         self.to = to
-        self.provisional = provisional || rankings.contains(where: \.provisional)
+        self.provisional = provisional
         self.scope = scope
         self.coverage = coverage ?? PeriodCoverage(daysInPeriod: from.days(to: to) + 1)
-        films = ordered.prefix(limit ?? ordered.count).enumerated().map { index, film in
+        self.films = ordered.prefix(limit ?? ordered.count).enumerated().map { index, film in
             Film(rank: index + 1, movieCode: film.movieCode, title: film.title, openDate: film.openDate, audience: film.audience, sales: film.sales,
                  daysInTop10: film.daysInTop10, bestRank: film.bestRank, firstDay: film.firstDay, lastDay: film.lastDay)
         }

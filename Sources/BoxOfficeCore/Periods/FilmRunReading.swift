@@ -63,6 +63,13 @@ extension BoxOfficeClient {
         guard let window = FilmRun.window(opening: openDate, reading: run, today: today) else { return nil }
         let all = PeriodReading.days(window)
         let days = try readable(all, reading: reading)
+        // At hand, from a history that holds every day of the window settled: the film's own days, at once.
+        if run == .atHand, !deep, cacheMode != .refresh, days.count == all.count,
+           let film = chain.rankingHistory?.film(code, over: window, filter: BoxOfficeFilter()), film.through >= window.upperBound {
+            guard !film.days.isEmpty else { return nil }
+            return FilmRun(movieCode: code, openDate: openDate, ranked: film.days, entries: film.entries, lastDayRead: window.upperBound, period: window,
+                           coverage: PeriodCoverage(daysInPeriod: all.count))
+        }
         var held = days.count
         if run == .whole {
             // Which calls the cache answers, asked once: the cost, and where the held days end.

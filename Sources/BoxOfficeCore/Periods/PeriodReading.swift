@@ -138,9 +138,11 @@ extension BoxOfficeClient {
         return answers
     }
 
-    /// A period's call answered from the history when it holds the day's list, else as any call.
+    /// One day's call answered from the cache when it holds the answer (one file is read sooner
+    /// than the history is opened), else from the history when it holds the day's list, else as any call.
     package nonisolated(nonsending) func periodAnswer<Value: Sendable>(_ call: KOBISCall<Value>) async throws -> Answer<Value> {
-        if let list = call.heldList, let held = heldValues(of: [list.day], call: { _ in call })[list.day] { return held }
+        if let list = call.heldList, !isCached(requestKey: call.requestKey, freshness: call.freshness),
+           let held = heldValues(of: [list.day], call: { _ in call })[list.day] { return held }
         return try await answer(call)
     }
 
@@ -168,15 +170,42 @@ extension BoxOfficeClient {
         }
     }
 
+    /// Each film's own days over `period`, from a history that holds its days from the first:
+    /// those it holds settled read at once, at no call, the days after them (the last few) as any
+    /// period's; with which days were read, and whether one read may still change. Nil when the
+    /// client reads no such history (or is asked to fetch again): the period is then read day by day.
+    package nonisolated(nonsending) func heldFilms(over period: ClosedRange<Day>, filter: BoxOfficeFilter, reading: PeriodReading)
+        async throws -> (films: [FilmDays], coverage: PeriodCoverage, provisional: Bool)? {
+        guard cacheMode != .refresh, let held = chain.rankingHistory?.films(over: period, filter: filter) else { return nil }
+        let all = PeriodReading.days(period)
+        let rest = all.filter { $0 > held.through }
+        if !reading.isApproved {
+            var cost = cost(of: rest.map { KOBISCall<DailyBoxOffice>.daily($0, filter: filter) }, days: all.count)
+            cost.calls = all.count
+            try await reading.approve(cost)
+        }
+        var films = held.films
+        guard let first = rest.first, let last = rest.last else { return (films, PeriodCoverage(daysInPeriod: all.count), false) }
+        let (rankings, read) = try await dailyRankings(of: first...last, filter: filter, reading: reading.approved)
+        FilmDays.gather(DailyBoxOffice.byDay(rankings), into: &films)
+        return (films, PeriodCoverage(daysInPeriod: all.count, unread: read.unread), rankings.contains(where: \.provisional))
+    }
+
     /// Films ranked by audience within `period`, from the daily ranking of each of its days that
     /// can be read (``PeriodRanking/coverage`` says which were not, and why); `unfinished` when the
     /// period runs to yesterday and is not over.
     package nonisolated(nonsending) func periodRanking(_ period: ClosedRange<Day>, unfinished: Bool = false, filter: BoxOfficeFilter = BoxOfficeFilter(),
                                                    scope: RankingScope? = nil, limit: Int? = nil, deep: Bool = false,
                                                    reading: PeriodReading) async throws -> PeriodRanking {
-        let (rankings, coverage) = try await dailyRankings(of: period, filter: filter, deep: deep, reading: reading)
-        var ranking = PeriodRanking(from: period.lowerBound, to: period.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit,
+        var ranking: PeriodRanking
+        if !deep, let held = try await heldFilms(over: period, filter: filter, reading: reading) {
+            ranking = PeriodRanking(from: period.lowerBound, to: period.upperBound, films: held.films, provisional: unfinished || held.provisional,
+                                    scope: scope, limit: limit, coverage: held.coverage)
+        } else {
+            let (rankings, coverage) = try await dailyRankings(of: period, filter: filter, deep: deep, reading: reading)
+            ranking = PeriodRanking(from: period.lowerBound, to: period.upperBound, rankings: rankings, provisional: unfinished, scope: scope, limit: limit,
                                     coverage: coverage)
+        }
         ranking.deep = deep
         return ranking
     }

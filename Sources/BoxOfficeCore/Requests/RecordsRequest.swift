@@ -52,24 +52,8 @@ extension BoxOfficeClient {
         guard let whole = request.period.days else { throw BoxOfficeError.invalidRequest("the period is not one of the calendar (a month from 1 to 12, a year from 1)") }
         let (days, _) = try Day.published(whole, today: Day.korean(at: now()))
         let filter = if let resolved { resolved.0 } else { try await scope(filter: request.filter, region: request.region).0 }
-        // A history that holds the period's days from its first gives each film's days at once, at
-        // no call; the days after those it holds settled (the last few) are read as any period's.
-        if !request.deep, cacheMode != .refresh, let held = chain.rankingHistory?.films(over: days, filter: filter) {
-            let all = PeriodReading.days(days)
-            let rest = all.filter { $0 > held.through }
-            if !reading.isApproved {
-                var cost = cost(of: rest.map { KOBISCall<DailyBoxOffice>.daily($0, filter: filter) }, days: all.count)
-                cost.calls = all.count
-                try await reading.approve(cost)
-            }
-            var films = held.films
-            var coverage = PeriodCoverage(daysInPeriod: all.count)
-            if let first = rest.first, let last = rest.last {
-                let (rankings, read) = try await dailyRankings(of: first...last, filter: filter, reading: reading.approved)
-                FilmDays.gather(rankings.sorted { $0.day < $1.day }, into: &films)
-                coverage = PeriodCoverage(daysInPeriod: all.count, unread: read.unread)
-            }
-            return PeriodRecords(period: days, films: films, coverage: coverage, limit: max(0, request.limit), milestones: request.milestones)
+        if !request.deep, let held = try await heldFilms(over: days, filter: filter, reading: reading) {
+            return PeriodRecords(period: days, films: held.films, coverage: held.coverage, limit: max(0, request.limit), milestones: request.milestones)
         }
         let (rankings, coverage) = try await dailyRankings(of: days, filter: filter, deep: request.deep, reading: reading)
         return PeriodRecords(period: days, rankings: rankings, coverage: coverage, limit: max(0, request.limit), milestones: request.milestones)

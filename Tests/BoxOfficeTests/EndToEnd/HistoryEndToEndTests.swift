@@ -138,6 +138,29 @@ import Testing
         #expect(allTime.status == .usage && allTime.standardError.contains(NumberFormat.grouped(days - 68) + " calls to KOBIS"), "\(allTime.standardError)")
     }
 
+    /// A film's run at hand, from a history that holds every day of its window (the film's own
+    /// days, read at once), is what the cache's days make of it; a year's ranking and records too.
+    @Test func aFilmsRunAtHandIsTheSameFromTheHistory() async throws {
+        let server = try LoopbackServer(handler: KOBISEmulator.handler())
+        let folders = Folders()
+        var environment = Self.environment(server, folders)
+        let sync = await Self.run(["history", "sync", "--from", "2025-01-01", "--to", "2025-12-31", "--rate", "0", "--yes"], environment)
+        #expect(sync.status == .success, "\(sync.standardError)")
+        var withoutHistory = environment
+        withoutHistory["BOXOFFICE_HISTORY"] = folders.root.appendingPathComponent("none.sqlite3").path
+        let commands = [["movie", "20256757", "--json"], ["top", "--year", "2025", "--json"], ["records", "--year", "2025", "--json"]]
+        var expected: [String] = []
+        for command in commands { expected.append(await Self.run(command + ["--compact"], withoutHistory).standardOutput) }
+        #expect(expected[0].contains("\"openingWeekend\""), "the run is shown: \(expected[0].prefix(300))")
+        let asked = dailyRequests(server).count
+        environment["BOXOFFICE_CACHE_DIR"] = folders.root.appendingPathComponent("empty-cache").path
+        for (command, answer) in zip(commands, expected) {
+            let result = await Self.run(command + ["--compact"], environment)
+            #expect(result.status == .success && result.standardOutput == answer, "\(command): \(result.standardError)")
+        }
+        #expect(dailyRequests(server).count == asked, "no day was asked of KOBIS")
+    }
+
     /// Past the limit of calls a sync stops, says where, and the next run goes on from there; a
     /// day KOBIS cannot answer is named and left for the next run.
     @Test func aSyncStopsAtTheLimitAndTheNextGoesOn() async throws {
