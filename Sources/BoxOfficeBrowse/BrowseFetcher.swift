@@ -85,7 +85,7 @@ package struct BrowseFetcher: BrowseSource {
     /// at a time, its cost approved as `approve` says. Its note is not shown under the view.
     private func reading(_ approve: @escaping @Sendable (ReadingCost) async throws -> Void) -> PeriodReading {
         var reading = PeriodReading(jobs: session.jobs)
-        reading.period = { "the period's \($0.count) days" }
+        reading.period = { "the period's \(NumberFormat.grouped($0.count)) days" }
         reading.approve = approve
         return reading
     }

@@ -32,7 +32,7 @@ extension RenderOptions {
     /// the sample data holds". `english` and `korean` name the days ("the period's 31 days",
     /// "기간 31일").
     package func sampleNote(read: Int, of english: String, _ korean: String) -> String {
-        self.korean ? "\(korean) 가운데 \(read)일만 읽음 (예시 자료에 있는 날)" : "read \(read) of \(english): the ones the sample data holds"
+        self.korean ? "\(korean) 가운데 \(NumberFormat.grouped(read))일만 읽음 (예시 자료에 있는 날)" : "read \(NumberFormat.grouped(read)) of \(english): the ones the sample data holds"
     }
 
     /// `131 min`, or `131분`.

@@ -31,7 +31,7 @@ extension PeriodRanking: Presentable {
                      : (options.korean ? "일별 박스오피스 상위 10위에서 집계: 영화마다 처음 든 날부터 마지막 날까지의 누적관객수 차이"
                                        : "From the daily top 10: each film's cumulative audience from its first day in it to its last.")]
         if provisional { notes.append(options.label(Label("provisional: KOBIS may still revise these figures", "잠정치: 영진위가 아직 수정할 수 있는 수치입니다"))) }
-        notes += coverage.notes(options, of: "the period's \(daysInPeriod) days", "기간 \(daysInPeriod)일")
+        notes += coverage.notes(options, of: "the period's \(NumberFormat.grouped(daysInPeriod)) days", "기간 \(NumberFormat.grouped(daysInPeriod))일")
         var document = Document([.heading(title), .notes(notes, wrap: options.width ?? 100), .blank])
         guard !films.isEmpty else {
             // Nothing read is not nothing ranked: the notes above say why no day was read.

@@ -15,7 +15,7 @@ extension PeriodRecords: Presentable {
     /// The heading, what was read and left out, then each record as a small table.
     package func table(_ options: RenderOptions) -> String {
         let korean = options.korean
-        var notes = coverage.notes(options, of: "the period's \(coverage.daysInPeriod) days", "기간 \(coverage.daysInPeriod)일")
+        var notes = coverage.notes(options, of: "the period's \(NumberFormat.grouped(coverage.daysInPeriod)) days", "기간 \(NumberFormat.grouped(coverage.daysInPeriod))일")
         if let note = leftOut(korean: korean) { notes.append(note) }
         var document = Document([.heading(options.label(Label("Records", "기록")) + " · \(from.iso) – \(to.iso)")])
         if !notes.isEmpty { document.append(.notes(notes, wrap: options.width ?? 100)) }

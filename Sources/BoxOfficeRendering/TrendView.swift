@@ -43,7 +43,7 @@ extension Trend: Presentable {
         var text = TerminalText.headingLines(TerminalText.clean(heading(options)), width: width, ambiguousWide: options.ambiguousWide)
             .map { TextColor.bold.apply($0, if: options.colors) + "\n" }.joined()
         if let coverage {
-            text += options.notes(coverage.notes(options, of: "the period's \(coverage.daysInPeriod) days", "기간 \(coverage.daysInPeriod)일"), width: width)
+            text += options.notes(coverage.notes(options, of: "the period's \(NumberFormat.grouped(coverage.daysInPeriod)) days", "기간 \(NumberFormat.grouped(coverage.daysInPeriod))일"), width: width)
         }
         text += "\n"
         let rows = self.rows
@@ -75,7 +75,7 @@ extension Trend: Presentable {
     private func article(_ options: RenderOptions) -> Document {
         var document = Document([.heading(heading(options))])
         if let coverage {
-            document.append(.notes(coverage.notes(options, of: "the period's \(coverage.daysInPeriod) days", "기간 \(coverage.daysInPeriod)일"), wrap: nil))
+            document.append(.notes(coverage.notes(options, of: "the period's \(NumberFormat.grouped(coverage.daysInPeriod)) days", "기간 \(NumberFormat.grouped(coverage.daysInPeriod))일"), wrap: nil))
         }
         let rows = self.rows
         guard !movies.isEmpty, !rows.isEmpty else {

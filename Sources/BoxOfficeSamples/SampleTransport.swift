@@ -57,7 +57,7 @@ package struct SampleTransport: HTTPTransport, ClosedAnswerSource {
         case let .busiestYear(year):
             "the samples hold only some days; showing \(year), the year they hold most days of (pass --year or --month for another)."
         case let .someDays(read, asked, period):
-            korean ? "\(asked)일 가운데 예시 자료에 있는 \(read)일만 읽었습니다." : "read \(read) of \(period), the ones the sample data holds."
+            korean ? "\(NumberFormat.grouped(asked))일 가운데 예시 자료에 있는 \(NumberFormat.grouped(read))일만 읽었습니다." : "read \(NumberFormat.grouped(read)) of \(period), the ones the sample data holds."
         case .searched:
             "searched the samples (titles, directors, recorded searches), not KOBIS."
         case let .noDay(from, to):

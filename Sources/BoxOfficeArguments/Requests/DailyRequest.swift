@@ -32,5 +32,5 @@ package extension DailyRequest {
 
 package extension DailyRequest {
     /// A range's days, named for the note that says how many the source holds.
-    static let periodWords: @Sendable ([Day]) -> String = { "the range's \($0.count) days" }
+    static let periodWords: @Sendable ([Day]) -> String = { "the range's \(NumberFormat.grouped($0.count)) days" }
 }

@@ -21,7 +21,7 @@ package struct NewsRequest: Equatable, Sendable {
 
 package extension NewsRequest {
     /// The days read, named for the note that says how many the source holds.
-    static let periodWords: @Sendable ([Day]) -> String = { "the \($0.count) days the news is told from" }
+    static let periodWords: @Sendable ([Day]) -> String = { "the \(NumberFormat.grouped($0.count)) days the news is told from" }
 
     /// The news asked for, from the engine: of the day given, or of `latest` (the latest day the
     /// source holds), or of the day before while KOBIS has not published `latest` yet (said in a

@@ -105,5 +105,5 @@ package extension TopRequest {
 
 package extension TopRequest {
     /// The period's days, named for the note that says how many the source holds.
-    static let periodWords: @Sendable ([Day]) -> String = { "the period's \($0.count) days" }
+    static let periodWords: @Sendable ([Day]) -> String = { "the period's \(NumberFormat.grouped($0.count)) days" }
 }

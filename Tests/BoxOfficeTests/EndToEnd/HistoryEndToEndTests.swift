@@ -161,6 +161,15 @@ import Testing
         #expect(dailyRequests(server).count == asked, "no day was asked of KOBIS")
     }
 
+    /// The whole past in the demo: the days the samples hold are read, and the note counts the
+    /// period's thousands of days as every number is written (8,375, not 8375).
+    @Test func theDemosWholePastIsCountedInWords() async {
+        let result = await Self.run(["--demo", "top", "--all-time", "--limit", "1"], ["HOME": "/nonexistent"])
+        #expect(result.status == .success)
+        #expect(result.standardError.contains("read 57 of the period's 8,375 days, the ones the sample data holds."), "\(result.standardError)")
+        #expect(result.standardOutput.contains("read 57 of the period's 8,375 days: the ones the sample data holds"), "\(result.standardOutput)")
+    }
+
     /// Past the limit of calls a sync stops, says where, and the next run goes on from there; a
     /// day KOBIS cannot answer is named and left for the next run.
     @Test func aSyncStopsAtTheLimitAndTheNextGoesOn() async throws {
