@@ -15,9 +15,10 @@ import Testing
         }
     }
 
+    /// The loopback server and the key; each program's cache is its own, in the private home the
+    /// test removes when the program is done.
     static func environment(_ server: LoopbackServer) -> [String: String] {
-        ["BOXOFFICE_BASE_URL": server.baseURL.absoluteString, "KOBIS_API_KEY": KOBISEmulator.key,
-         "BOXOFFICE_CACHE_DIR": FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-budget-\(UUID().uuidString)").path]
+        ["BOXOFFICE_BASE_URL": server.baseURL.absoluteString, "KOBIS_API_KEY": KOBISEmulator.key]
     }
 
     @Test func theLimitHoldsRetriesIncluded() async throws {

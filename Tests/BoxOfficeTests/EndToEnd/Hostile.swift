@@ -54,18 +54,8 @@ enum Hostile {
         try nobodyCopy.withLock { copy in
             if let copy { return copy }
             // One folder per test process, so that test runs at the same time (other checkouts on
-            // a shared machine) never replace each other's copy while it runs; the folders of
-            // processes that have ended are removed, so runs leave no copies behind.
-            let temporary = FileManager.default.temporaryDirectory
-            let prefix = "boxoffice-tests-as-nobody-"
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
-                if let owner = Int32(name.dropFirst(prefix.count)), kill(owner, 0) != 0, errno == ESRCH {
-                    try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
-                }
-            }
-            let folder = temporary.appendingPathComponent(prefix + String(getpid()))
-            try? FileManager.default.removeItem(at: folder)
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+            // a shared machine) never replace each other's copy while it runs.
+            let folder = try ProcessFolder.make("boxoffice-tests-as-nobody-")
             let binary = folder.appendingPathComponent("boxoffice")
             try Executable.copyProgram(Executable.url, to: binary)
             try Executable.copyProgram(Executable.helperURL, to: folder.appendingPathComponent("boxoffice-http"))

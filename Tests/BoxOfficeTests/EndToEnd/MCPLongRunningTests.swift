@@ -33,7 +33,9 @@ import Testing
     /// caller has none); a failure to compose the client is its starter's words.
     @Test func theServerWordsTheEnginesFailures() throws {
         let loopback = try LoopbackServer(handler: KOBISEmulator.handler())
-        let server = try server(loopback, cache: Hostile.folder("mcp-words"), clock: Locked(Date()), send: { _ in })
+        let cache = Hostile.folder("mcp-words")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let server = try server(loopback, cache: cache, clock: Locked(Date()), send: { _ in })
         let day = try #require(Day(year: 2025, month: 10, day: 3))
         let fault = KOBISFault(code: "320099", message: "알수없는 오류가 발생했습니다.")
         let failures: [any Error] = [

@@ -59,9 +59,7 @@ enum ChildEnvironment {
         let checkedIn = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sanitizers")
         guard TestTime.scale > 1 else { return checkedIn }
-        let readable = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-sanitizers-\(getpid())")
-        try? FileManager.default.createDirectory(at: readable, withIntermediateDirectories: true)
-        chmod(readable.path, 0o755)
+        guard let readable = try? ProcessFolder.make("boxoffice-sanitizers-") else { return checkedIn }
         for name in ["lsan.supp", "tsan.supp"] {
             let copy = readable.appendingPathComponent(name)
             try? FileManager.default.removeItem(at: copy)
@@ -114,5 +112,24 @@ enum KoreanDay {
             let value = try await body(day)
             if Day.korean(at: Date()) == day { return (value, day) }
         }
+    }
+}
+
+/// A folder of the temporary directory that belongs to this test process (`PREFIX` and its
+/// process number), for what its children share while it runs; made empty, readable by anyone.
+/// The folders of processes that have ended are removed first, so runs leave none behind.
+enum ProcessFolder {
+    static func make(_ prefix: String) throws -> URL {
+        let temporary = FileManager.default.temporaryDirectory
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix(prefix) {
+            if let owner = Int32(name.dropFirst(prefix.count)), kill(owner, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+            }
+        }
+        let folder = temporary.appendingPathComponent(prefix + String(getpid()))
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        chmod(folder.path, 0o755)
+        return folder
     }
 }
