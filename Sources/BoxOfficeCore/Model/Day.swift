@@ -6,32 +6,27 @@ import Foundation
 
 /// A calendar day, as KOBIS counts days: in Korea (UTC+9, no daylight saving).
 public struct Day: Hashable, Comparable, Sendable {
+    /// Days since 1970-01-01: one small number, so that a period's days (thousands, in every film's
+    /// run) are compared, hashed, counted and stored as cheaply as a number is.
+    private let serial: Int32
+
     /// The year, e.g. 2023.
-    public let year: Int
+    public var year: Int { civil.year }
     /// The month, 1 to 12.
-    public let month: Int
+    public var month: Int { civil.month }
     /// The day of the month, 1 to 31.
-    public let day: Int
+    public var day: Int { civil.day }
 
     /// Creates a day, or returns nil when the date does not exist (2023-02-30).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               (1...Day.length(ofMonth: month, in: year)).contains(day) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
-    /// One number per day: a period's days are hashed by the thousand.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(year &* 512 &+ month &* 32 &+ day)
+        self.init(known: year, month, day)
     }
 
     /// A day known to exist, made without checking (the constants below).
     private init(known year: Int, _ month: Int, _ day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
+        serial = Int32(Self.daysSinceEpoch(year: year, month: month, day: day))
     }
 
     /// The first day KOBIS has figures for: its ticketing network began on 2004-01-01.
@@ -134,17 +129,45 @@ public struct Day: Hashable, Comparable, Sendable {
 
     /// `20230327`, as KOBIS parameters want it.
     public var compact: String {
-        cFormat("%04d%02d%02d", year, month, day)
+        written(separator: nil)
     }
 
     /// `2023-03-27`, as ISO 8601 and our JSON write it.
     public var iso: String {
-        cFormat("%04d-%02d-%02d", year, month, day)
+        written(separator: UInt8(ascii: "-"))
+    }
+
+    /// The year in four digits, the month and the day in two, with `separator` between them:
+    /// written digit by digit (a period's table writes thousands of days).
+    private func written(separator: UInt8?) -> String {
+        let (year, month, day) = civil
+        // Years 1 to 9999 are four digits; a day made past them (a damaged figure) is written as printf would.
+        guard (0...9999).contains(year) else {
+            return separator == nil ? cFormat("%04d%02d%02d", year, month, day) : cFormat("%04d-%02d-%02d", year, month, day)
+        }
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            var at = 0
+            func put(_ number: Int, digits: Int) {
+                var rest = number
+                for place in stride(from: at + digits - 1, through: at, by: -1) {
+                    buffer[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                at += digits
+            }
+            put(year, digits: 4)
+            if let separator { buffer[at] = separator; at += 1 }
+            put(month, digits: 2)
+            if let separator { buffer[at] = separator; at += 1 }
+            put(day, digits: 2)
+            return at
+        }
     }
 
     /// The day `count` days later (earlier when negative).
     public func adding(days count: Int) -> Day {
-        Day(daysSinceEpoch: daysSinceEpoch + count)
+        let (sum, overflow) = daysSinceEpoch.addingReportingOverflow(count)
+        return Day(daysSinceEpoch: overflow ? (count > 0 ? .max : .min) : sum)
     }
 
     /// Days from `self` to `other`.
@@ -160,7 +183,7 @@ public struct Day: Hashable, Comparable, Sendable {
     }
 
     public static func < (lhs: Day, rhs: Day) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+        lhs.serial < rhs.serial
     }
 }
 
@@ -203,8 +226,21 @@ extension Day {
 
     // Civil-from-days and days-from-civil conversions on the proleptic Gregorian calendar,
     // pure integer arithmetic so that no time-zone database or Calendar is needed.
+
+    /// The day `daysSinceEpoch` days after 1970-01-01 (before it when negative); a count past the
+    /// years 1 to 9999 by far (a damaged figure) is held to what the day can store, never a trap.
     package init(daysSinceEpoch: Int) {
-        let z = daysSinceEpoch + 719_468
+        serial = Int32(clamping: daysSinceEpoch)
+    }
+
+    /// Days since 1970-01-01.
+    package var daysSinceEpoch: Int {
+        Int(serial)
+    }
+
+    /// The year, month and day of the month.
+    private var civil: (year: Int, month: Int, day: Int) {
+        let z = Int(serial) + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
         let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
@@ -212,13 +248,11 @@ extension Day {
         let shiftedMonth = (5 * dayOfYear + 2) / 153
         let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
         let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        self.year = year
-        self.month = month
-        self.day = day
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    package var daysSinceEpoch: Int {
+    /// Days from 1970-01-01 to a day of the calendar.
+    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

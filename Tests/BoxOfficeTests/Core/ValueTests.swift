@@ -45,6 +45,20 @@ import Testing
         #expect(try #require(Day("20230101")).days(to: try #require(Day("20231231"))) == 364)
     }
 
+    /// A day is one number: its parts, order, hash and writing agree with the calendar at its ends,
+    /// and a count past what a day can hold stops at its end rather than trapping.
+    @Test func aDayIsItsCalendarDayAtEitherEnd() throws {
+        let first = try #require(Day(year: 1, month: 1, day: 1))
+        let last = try #require(Day(year: 9999, month: 12, day: 31))
+        #expect((first.year, first.month, first.day, first.iso, first.compact) == (1, 1, 1, "0001-01-01", "00010101"))
+        #expect((last.year, last.month, last.day, last.iso, last.compact) == (9999, 12, 31, "9999-12-31", "99991231"))
+        #expect(first < last && Day("2024-02-29")! < Day("2024-03-01")! && Day("2023-12-31")! < Day("2024-01-01")!)
+        #expect(Set([Day("20240229")!, Day("2024-02-29")!, Day(year: 2024, month: 2, day: 29)!]).count == 1)
+        #expect(Day("2024-02-29")!.adding(days: 1) == Day(year: 2024, month: 3, day: 1))
+        let far = last.adding(days: .max)
+        #expect(far > last && far.adding(days: .max) == far && first.adding(days: .min) < first)
+    }
+
     @Test func koreanDayIsUTCPlusNine() {
         // 2026-11-21 14:59:59 UTC is 23:59:59 in Seoul; one second later it is the 22nd there.
         #expect(Day.korean(at: Date(timeIntervalSince1970: 1_795_273_199)).iso == "2026-11-21")
