@@ -96,7 +96,8 @@ let package = Package(
         .executableTarget(name: "library-history-example", dependencies: ["BoxOfficeCore", "BoxOfficeURLSession", "BoxOfficeHistory"], path: "Tests/LibraryHistoryExample"),
         // Expected/ holds whole outputs the tests read by path. The programs are tested as built.
         .testTarget(name: "BoxOfficeTests", dependencies: ["BoxOfficeCore", "BoxOfficeRendering", "BoxOfficeStorage", "BoxOfficeURLSession", "BoxOfficeTransports",
-                                                            "BoxOfficeReviews", "BoxOfficeArguments", "BoxOfficeSamples", "BoxOfficeCLI", "BoxOfficeBrowse", "BoxOfficeMCP", "BoxOfficeCrypto"], exclude: ["Expected"]),
+                                                            "BoxOfficeReviews", "BoxOfficeArguments", "BoxOfficeSamples", "BoxOfficeCLI", "BoxOfficeBrowse", "BoxOfficeMCP", "BoxOfficeCrypto",
+                                                            "BoxOfficeHistory"], exclude: ["Expected"]),
     ],
     swiftLanguageModes: [.v6]
 )

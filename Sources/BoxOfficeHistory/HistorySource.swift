@@ -1,4 +1,6 @@
 import BoxOfficeCore
+import Dispatch
+import Glibc
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -67,26 +69,34 @@ package final class HistorySource: RankingHistory, Sendable {
     }
 
     package func films(over period: ClosedRange<Day>, filter: BoxOfficeFilter) -> (films: [FilmDays], through: Day)? {
-        guard let list = Self.list(for: filter), let database = opened, let through = settledThrough(period, list: list),
-              let films = try? database.films(over: period.lowerBound...through, list: list) else { return nil }
+        guard let list = Self.list(for: filter), let database = opened, let through = (try? database.settledThrough(period, list: list)) ?? nil,
+              let films = films(over: period.lowerBound...through, list: list, from: database) else { return nil }
         return (films, through)
     }
 
-    package func film(_ movieCode: String, over period: ClosedRange<Day>, filter: BoxOfficeFilter) -> (days: [Day], entries: [RunEntry], through: Day)? {
-        guard let list = Self.list(for: filter), let database = opened, let through = settledThrough(period, list: list),
-              let film = try? database.film(movieCode, over: period.lowerBound...through, list: list) else { return nil }
-        return (film.days, film.entries, through)
+    /// The films of `days`: a long period (two years or more: a whole past is 80,000 rows) read as
+    /// two halves at once, each on a connection of its own, where the machine has two processors
+    /// and the history is a file; any other at once.
+    private func films(over days: ClosedRange<Day>, list: String, from database: HistoryDatabase) -> [FilmDays]? {
+        let count = days.lowerBound.days(to: days.upperBound) + 1
+        guard count >= 730, sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2, let other = try? HistoryDatabase.reading(path) else {
+            return try? database.films(over: days, list: list)
+        }
+        let middle = days.lowerBound.adding(days: count / 2)
+        let halves = [(database, days.lowerBound...middle.adding(days: -1)), (other, middle...days.upperBound)]
+        let read = Locked<[[FilmDays]?]>([nil, nil])
+        DispatchQueue.concurrentPerform(iterations: halves.count) { half in
+            let films = try? halves[half].0.films(over: halves[half].1, list: list)
+            read.withLock { $0[half] = films }
+        }
+        guard let earlier = read.withLock({ $0[0] }), let later = read.withLock({ $0[1] }) else { return nil }
+        return FilmDays.joining(earlier, later)
     }
 
-    /// The last of the days held settled in a row from the first of `period`; nil when the first is not.
-    private func settledThrough(_ period: ClosedRange<Day>, list: String) -> Day? {
-        var through: Day?
-        var day = period.lowerBound
-        while day <= period.upperBound, settledDays(list, year: day.year).contains(day) {
-            through = day
-            day = day.adding(days: 1)
-        }
-        return through
+    package func film(_ movieCode: String, over period: ClosedRange<Day>, filter: BoxOfficeFilter) -> (days: [Day], entries: [RunEntry], through: Day)? {
+        guard let list = Self.list(for: filter), let database = opened, let through = (try? database.settledThrough(period, list: list)) ?? nil,
+              let film = try? database.film(movieCode, over: period.lowerBound...through, list: list) else { return nil }
+        return (film.days, film.entries, through)
     }
 
     package func rankings(of days: [Day], filter: BoxOfficeFilter) -> [Day: (ranking: DailyBoxOffice, fetched: Date)] {
@@ -106,6 +116,27 @@ extension HistoryDatabase {
     package func settledDays(list: String, year: Int) throws(HistoryError) -> Set<Day> {
         try days("SELECT date FROM ranking_day WHERE list = ? AND provisional = 0 AND date BETWEEN ? AND ?",
                  [.text(list), .text(cFormat("%04d-01-01", year)), .text(cFormat("%04d-12-31", year))])
+    }
+
+    /// The last of the days of `period` held settled in `list` in a row from its first; nil when
+    /// the first is not.
+    package func settledThrough(_ period: ClosedRange<Day>, list: String) throws(HistoryError) -> Day? {
+        var through: Day?
+        var next = period.lowerBound
+        var days = DayText()
+        do {
+            // In the key's order (by day): the run ends at the first day missing.
+            try connection.each("SELECT date FROM ranking_day WHERE list = ? AND provisional = 0 AND date BETWEEN ? AND ?",
+                                [.text(list), .text(period.lowerBound.iso), .text(period.upperBound.iso)]) { row in
+                guard let day = row.bytes(0, { days.day($0) }) ?? nil, day == next else { return false }
+                through = day
+                next = day.adding(days: 1)
+                return true
+            }
+        } catch {
+            throw Self.worded(error, path: path)
+        }
+        return through
     }
 
     /// The days the first column of `sql`'s rows names.
@@ -189,11 +220,18 @@ extension HistoryDatabase {
     }
 
     /// Each film's own days over `period` in `list`, from the columns a period's ranking and
-    /// records rest on (rank, title, opening day, audience, sales and their totals; not screens), in the order each was first ranked; nil
-    /// when the rows do not come in the table's order (by day, then rank), the period then read day by day.
+    /// records rest on (rank, title, opening day, audience, sales and their totals; not screens),
+    /// in the order each was first ranked; nil when the rows do not come in the table's order (by
+    /// day, then rank), the period then read day by day. A whole past is 80,000 rows: each is read
+    /// as it comes, its day parsed once for the ten rows that share it, its film found by its
+    /// code's bytes, and its title made only when it is new or changed.
     package func films(over period: ClosedRange<Day>, list: String) throws(HistoryError) -> [FilmDays]? {
         var films: [FilmDays] = []
-        var index: [String: Int] = [:]
+        var index = FilmIndex()
+        // Each film's title and opening day as last read, by its place among `films`: a row that
+        // repeats them (most do) makes nothing new.
+        var seen: [(title: String, opening: DayText)] = []
+        var days = DayText()
         var previous: (day: Day, rank: Int64)?
         var inOrder = true
         do {
@@ -201,25 +239,33 @@ extension HistoryDatabase {
                 SELECT date, rank, movie_code, title, open_date, audience, audience_total, sales, sales_total FROM ranking
                 WHERE list = ? AND date BETWEEN ? AND ?
                 """, [.text(list), .text(period.lowerBound.iso), .text(period.upperBound.iso)]) { row in
-                guard let day = row.bytes(0, Day.iso(bytes:)) ?? nil, let rank = row.integer(1), let code = row.text(2) else { return true }
+                guard let day = row.bytes(0, { days.day($0) }) ?? nil, let rank = row.integer(1) else { return true }
                 if let previous, (previous.day, previous.rank) > (day, rank) {
                     inOrder = false
                     return false
                 }
                 previous = (day, rank)
-                let known = index[code]
-                // A film's title is the same day after day: made once, shared by its days.
-                guard let title = row.bytes(3, { bytes in
-                    known.flatMap { films[$0].title.utf8.elementsEqual(bytes) ? films[$0].title : nil } ?? String(decoding: bytes, as: UTF8.self)
-                }) else { return true }
+                guard let film = row.bytes(2, { index.film($0) }),
+                      // The title when the film is new or its title another; nil when it is the same.
+                      let title = row.bytes(3, { bytes -> String? in
+                          if let film, Self.text(seen[film].title, is: bytes) { return nil }
+                          return String(decoding: bytes, as: UTF8.self)
+                      }) else { return true }
+                // A known film's opening day read from its own last one; a new film's, to keep.
+                var opening = DayText()
+                let openDate = row.bytes(4) { bytes in film.map { seen[$0].opening.day(bytes) } ?? opening.day(bytes) } ?? nil
                 let number = { (column: Int32) in row.integer(column).map { Int(clamping: $0) } }
-                let entry = RunEntry(rank: Int(clamping: rank), openDate: row.bytes(4, Day.iso(bytes:)) ?? nil, audience: number(5), audienceTotal: number(6),
+                let entry = RunEntry(rank: Int(clamping: rank), openDate: openDate, audience: number(5), audienceTotal: number(6),
                                      sales: row.integer(7), salesTotal: row.integer(8))
-                if let known {
-                    films[known].add(entry, title: title, on: day)
-                } else {
-                    index[code] = films.count
+                if let film {
+                    films[film].add(entry, title: title, on: day)
+                    if let title { seen[film].title = title }
+                } else if let title, let code = row.bytes(2, { bytes in
+                    index.add(bytes, at: films.count)
+                    return String(decoding: bytes, as: UTF8.self)
+                }) {
                     films.append(FilmDays(code, title: title, entry, on: day))
+                    seen.append((title, opening))
                 }
                 return true
             }
@@ -227,6 +273,11 @@ extension HistoryDatabase {
             throw Self.worded(error, path: path)
         }
         return inOrder ? films : nil
+    }
+
+    /// Whether `text` is written with exactly `bytes` (UTF-8).
+    private static func text(_ text: String, is bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.utf8.count == bytes.count && (text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? text.utf8.elementsEqual(bytes))
     }
 
     /// One film's own days over `period` in `list`, through the index by film: its entry on each
@@ -250,5 +301,43 @@ extension HistoryDatabase {
             throw Self.worded(error, path: path)
         }
         return (days, entries)
+    }
+}
+
+/// The day a column's text names, parsed once for the rows that share it (a day's ten rows come
+/// one after another).
+private struct DayText {
+    private var last: (head: UInt64, tail: UInt16, day: Day)?
+
+    mutating func day(_ bytes: UnsafeBufferPointer<UInt8>) -> Day? {
+        guard bytes.count == 10, let start = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(start)
+        let head = raw.loadUnaligned(as: UInt64.self), tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        if let last, last.head == head, last.tail == tail { return last.day }
+        guard let day = Day.iso(bytes: bytes) else { return nil }
+        last = (head, tail, day)
+        return day
+    }
+}
+
+/// Where each film is among those read, found by its code's bytes: a code of eight bytes (as
+/// KOBIS's are) as one number, any other as its text.
+private struct FilmIndex {
+    private var eightBytes: [UInt64: Int] = [:]
+    private var others: [String: Int] = [:]
+
+    /// The place of the film whose code is `bytes`; nil when it is new.
+    func film(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        if bytes.count == 8, let start = bytes.baseAddress { return eightBytes[UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)] }
+        return others[String(decoding: bytes, as: UTF8.self)]
+    }
+
+    /// Notes that the film whose code is `bytes` is at `place`.
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, at place: Int) {
+        if bytes.count == 8, let start = bytes.baseAddress {
+            eightBytes[UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)] = place
+        } else {
+            others[String(decoding: bytes, as: UTF8.self)] = place
+        }
     }
 }

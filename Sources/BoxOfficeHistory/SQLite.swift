@@ -76,6 +76,9 @@ package final class SQLiteConnection: @unchecked Sendable {
     private let lock = Locked(())
     /// The moment a running statement is stopped at (a query's `--timeout`), nil for none.
     private let deadline = Locked<ContinuousClock.Instant?>(nil)
+    /// Whether the database keeps its text as UTF-8 (as every history does; SQLite may keep it as
+    /// UTF-16), so that a text's bytes can be read as they are.
+    private let textIsUTF8 = Locked(false)
 
     /// Opens `path`; a read-only connection also refuses to change anything (`PRAGMA query_only`).
     package init(path: String, mode: Mode, busyTimeout: Duration = .seconds(10)) throws(SQLiteError) {
@@ -112,6 +115,8 @@ package final class SQLiteConnection: @unchecked Sendable {
             return ContinuousClock.now >= deadline ? 1 : 0
         }, context)
         if mode != .readWrite { try execute("PRAGMA query_only = 1") }
+        let encoding = try? scalar("PRAGMA encoding")
+        textIsUTF8.withLock { $0 = encoding?.text == "UTF-8" }
     }
 
     /// A path as a URI's path: every byte but the unreserved ones and `/` percent-encoded.
@@ -177,7 +182,7 @@ package final class SQLiteConnection: @unchecked Sendable {
             for (index, value) in values.enumerated() { try bind(value, at: Int32(index + 1), in: statement) }
             let count = sqlite3_column_count(statement)
             columns((0..<count).map { sqlite3_column_name(statement, $0).map { String(cString: $0) } ?? "" })
-            let current = SQLiteRow(statement: statement, count: count)
+            let current = SQLiteRow(statement: statement, count: count, textIsUTF8: textIsUTF8.withLock { $0 })
             while true {
                 let step = sqlite3_step(statement)
                 if step == SQLITE_DONE { return }
@@ -287,6 +292,8 @@ package struct SQLiteRow {
     fileprivate let statement: OpaquePointer
     /// How many columns the row has.
     package let count: Int32
+    /// Whether a text's bytes are UTF-8 as they are kept.
+    fileprivate let textIsUTF8: Bool
 
     /// The column's value, whatever its type.
     package func value(_ index: Int32) -> SQLiteValue {
@@ -304,7 +311,10 @@ package struct SQLiteRow {
 
     /// The column's integer; nil when it holds anything else (NULL, text, a real).
     package func integer(_ index: Int32) -> Int64? {
-        sqlite3_column_type(statement, index) == SQLITE_INTEGER ? sqlite3_column_int64(statement, index) : nil
+        // The column's value is taken once, then read (each sqlite3_column_ call enters the
+        // statement again: a period's read makes millions of them).
+        guard let value = sqlite3_column_value(statement, index), sqlite3_value_type(value) == SQLITE_INTEGER else { return nil }
+        return sqlite3_value_int64(value)
     }
 
     /// The column's number, an integer read as a real; nil when it holds anything else.
@@ -324,8 +334,16 @@ package struct SQLiteRow {
     /// `read` of the column's text as UTF-8 bytes, without copying them (valid only within
     /// `read`); nil when the column holds anything but text.
     package func bytes<Result>(_ index: Int32, _ read: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        guard sqlite3_column_type(statement, index) == SQLITE_TEXT, let text = sqlite3_column_text(statement, index) else { return nil }
-        return read(UnsafeBufferPointer(start: text, count: max(0, Int(sqlite3_column_bytes(statement, index)))))
+        guard let value = sqlite3_column_value(statement, index), sqlite3_value_type(value) == SQLITE_TEXT else { return nil }
+        guard textIsUTF8 else {
+            // Text kept as UTF-16 is converted.
+            guard let text = sqlite3_value_text(value) else { return nil }
+            return read(UnsafeBufferPointer(start: text, count: max(0, Int(sqlite3_value_bytes(value)))))
+        }
+        // The text's bytes as they are kept (as a blob's: asked as text, SQLite would first copy
+        // them to end them with a zero); the empty text has no bytes to point at.
+        guard let bytes = sqlite3_value_blob(value) else { return read(UnsafeBufferPointer(start: nil, count: 0)) }
+        return read(UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self), count: max(0, Int(sqlite3_value_bytes(value)))))
     }
 }
 

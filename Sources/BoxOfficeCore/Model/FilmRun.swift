@@ -140,22 +140,12 @@ extension FilmRun {
         // KOBIS's total less the day's own audience; nil when the figures disagree (a total below the day's).
         let beforeOpening = openingEntry.flatMap { entry in entry.audienceTotal.flatMap { total in entry.audience.flatMap { total >= $0 ? total - $0 : nil } } }
         previews = beforeOpening == nil && previewDays.isEmpty ? nil : Previews(audience: beforeOpening, days: previewDays)
-        openingDay = opening.flatMap { day in entries[day].flatMap { entry in entry.audience.map { RankedDay(date: day, audience: $0, rank: entry.rank) } } }
+        openingDay = opening.flatMap { Self.rankedDay($0, in: entries) }
 
         // The weekends and the opening week, each known only when every day of it is.
-        func audience(_ span: ClosedRange<Day>) -> Int? {
-            var sum = 0
-            for day in PeriodReading.days(span) {
-                // A figure too large to add (damaged data) makes the sum unknown, never a trap.
-                guard let count = entries[day]?.audience, case let (total, false) = sum.addingReportingOverflow(count) else { return nil }
-                sum = total
-            }
-            return sum
-        }
-        let firstWeekend = opening.map(Self.firstWeekend(from:))
-        openingWeekend = firstWeekend.flatMap { span in audience(span).map { Weekend(from: span.lowerBound, to: span.upperBound, audience: $0) } }
-        let secondWeekend = firstWeekend.map { $0.upperBound.adding(days: 5)...$0.upperBound.adding(days: 7) }
-        let secondAudience = secondWeekend.flatMap(audience)
+        openingWeekend = opening.flatMap { Self.openingWeekend(from: $0, in: entries) }
+        let secondWeekend = opening.map { Self.firstWeekend(from: $0).upperBound }.map { $0.adding(days: 5)...$0.adding(days: 7) }
+        let secondAudience = secondWeekend.flatMap { entries.audience(over: $0) }
         secondWeekendChange = openingWeekend.flatMap { first in
             // In percent to one decimal, as the press gives it (-53.9%).
             secondAudience.flatMap { second in first.audience > 0 ? (Double(second - first.audience) * 1_000 / Double(first.audience)).rounded() / 10 : nil }
@@ -174,8 +164,7 @@ extension FilmRun {
         daysAtNumberOne = atNumberOne.count
         longestAtNumberOne = Self.longestStreak(atNumberOne)
         bestRank = seen.map(\.rank).min()
-        bestDay = zip(ranked, seen).compactMap { day, entry in entry.audience.map { RankedDay(date: day, audience: $0, rank: entry.rank) } }
-            .max { ($0.audience, $1.date) < ($1.audience, $0.date) }
+        bestDay = Self.bestDay(in: entries)
         mostScreens = seen.compactMap(\.screens).max()
 
         // A milestone is passed on the day whose total reaches it while the total before that day
@@ -187,7 +176,7 @@ extension FilmRun {
     }
 
     /// A film's entries on the days it was ranked, looked up by day.
-    private struct RankedEntries {
+    struct RankedEntries {
         /// The days, in order.
         let days: [Day]
         /// The entry of each of `days`.
@@ -201,6 +190,38 @@ extension FilmRun {
             }
             return low < days.count && days[low] == day ? entries[low] : nil
         }
+
+        /// The audience over `span`; nil unless the film is ranked with an audience on each of its days.
+        func audience(over span: ClosedRange<Day>) -> Int? {
+            var sum = 0
+            for offset in 0...max(0, span.lowerBound.days(to: span.upperBound)) {
+                // A figure too large to add (damaged data) makes the sum unknown, never a trap.
+                guard let count = self[span.lowerBound.adding(days: offset)]?.audience, case let (total, false) = sum.addingReportingOverflow(count) else { return nil }
+                sum = total
+            }
+            return sum
+        }
+    }
+
+    /// The film's audience and rank on `day`, when it was ranked with an audience then.
+    static func rankedDay(_ day: Day, in entries: RankedEntries) -> RankedDay? {
+        entries[day].flatMap { entry in entry.audience.map { RankedDay(date: day, audience: $0, rank: entry.rank) } }
+    }
+
+    /// The opening weekend of a film that opened on `opening`, when each of its days is known.
+    static func openingWeekend(from opening: Day, in entries: RankedEntries) -> Weekend? {
+        let span = firstWeekend(from: opening)
+        return entries.audience(over: span).map { Weekend(from: span.lowerBound, to: span.upperBound, audience: $0) }
+    }
+
+    /// The film's largest single-day audience, the earliest of equals.
+    static func bestDay(in entries: RankedEntries) -> RankedDay? {
+        var best: RankedDay?
+        for (day, entry) in zip(entries.days, entries.entries) {
+            guard let audience = entry.audience, best.map({ audience > $0.audience }) ?? true else { continue }
+            best = RankedDay(date: day, audience: audience, rank: entry.rank)
+        }
+        return best
     }
 
     /// The opening weekend: the first Friday to Sunday from `opening`, or from `opening` itself
@@ -228,23 +249,40 @@ extension FilmRun {
 
 /// What a film's run (and a period's ranking) reads of its entry on a day: a ranking's entry less
 /// what they do not read (a period of thousands of films' days keeps these, not whole entries).
+/// Its figures are kept without an optional's padding, which would double its size: which of them
+/// are known is a bit each.
 package struct RunEntry: Sendable, Equatable {
     package let rank: Int
-    package let openDate: Day?
-    package let audience: Int?
-    package let audienceTotal: Int?
-    package let sales: Int64?
-    package let salesTotal: Int64?
-    package let screens: Int?
+    private let storedAudience: Int
+    private let storedAudienceTotal: Int
+    private let storedSales: Int64
+    private let storedSalesTotal: Int64
+    private let storedScreens: Int
+    private let storedOpenDate: Day
+    private let known: UInt8
+
+    package var openDate: Day? { known & 1 != 0 ? storedOpenDate : nil }
+    package var audience: Int? { known & 2 != 0 ? storedAudience : nil }
+    package var audienceTotal: Int? { known & 4 != 0 ? storedAudienceTotal : nil }
+    package var sales: Int64? { known & 8 != 0 ? storedSales : nil }
+    package var salesTotal: Int64? { known & 16 != 0 ? storedSalesTotal : nil }
+    package var screens: Int? { known & 32 != 0 ? storedScreens : nil }
 
     package init(rank: Int, openDate: Day?, audience: Int?, audienceTotal: Int?, sales: Int64? = nil, salesTotal: Int64? = nil, screens: Int? = nil) {
         self.rank = rank
-        self.openDate = openDate
-        self.audience = audience
-        self.audienceTotal = audienceTotal
-        self.sales = sales
-        self.salesTotal = salesTotal
-        self.screens = screens
+        storedOpenDate = openDate ?? Day.kobisFirst
+        storedAudience = audience ?? 0
+        storedAudienceTotal = audienceTotal ?? 0
+        storedSales = sales ?? 0
+        storedSalesTotal = salesTotal ?? 0
+        storedScreens = screens ?? 0
+        var known: UInt8 = openDate == nil ? 0 : 1
+        if audience != nil { known |= 2 }
+        if audienceTotal != nil { known |= 4 }
+        if sales != nil { known |= 8 }
+        if salesTotal != nil { known |= 16 }
+        if screens != nil { known |= 32 }
+        self.known = known
     }
 
     /// What the run reads of `entry`.

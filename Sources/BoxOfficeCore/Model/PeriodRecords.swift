@@ -92,55 +92,67 @@ extension PeriodRecords {
         self.coverage = coverage
         let marks = Array(Set([Self.standardMilestone] + milestones.filter { $0 > 0 })).sorted()
         self.milestones = marks
-        let runs = films.map { film in
-            (code: film.movieCode, title: film.title, film: film,
-             run: FilmRun(movieCode: film.movieCode, openDate: film.openDate, ranked: film.days, entries: film.entries, lastDayRead: film.days.last,
-                          period: period, coverage: coverage))
-        }
-        var found: [Kind: [(code: String, title: String, value: Int, milestone: Int?, from: Day, to: Day, atLeast: Bool)]] = [:]
+        typealias Candidate = (code: String, title: String, value: Int, milestone: Int?, from: Day, to: Day, atLeast: Bool)
+        var openingDays: [Candidate] = [], openingWeekends: [Candidate] = [], fastest: [Candidate] = []
+        var mostAtNumberOne: [Candidate] = [], longestAtNumberOne: [Candidate] = [], bestDays: [Candidate] = []
         // A day of the period not read may hide a day at number one; next to a run, a longer run.
         let unreadDays = Set(coverage.unread.map(\.day).filter(period.contains))
         let unread = { (day: Day) in unreadDays.contains(day) }
         var notRead: [Opening] = []
         var late: [Opening] = []
-        for (code, title, film, run) in runs {
+        // Each film's figures as its run computes them (FilmRun's own), only those records rest on:
+        // a period of thousands of films is read at once.
+        for film in films {
+            let (code, title) = (film.movieCode, film.title)
+            let entries = FilmRun.RankedEntries(days: film.days, entries: film.entries)
             // Among the films that opened in the period; those whose opening day was not read are left out.
-            if let open = run.openDate, unread(open) {
+            if let open = film.openDate, unread(open) {
                 notRead.append(Opening(movieCode: code, title: title, openDate: open))
-            } else if let open = run.openDate, period.contains(open) {
-                if let day = run.openingDay { found[.openingDay, default: []].append((code, title, day.audience, nil, day.date, day.date, false)) }
-                if let weekend = run.openingWeekend {
-                    found[.openingWeekend, default: []].append((code, title, weekend.audience, nil, weekend.from, weekend.to, false))
+            } else if let open = film.openDate, period.contains(open) {
+                if let day = FilmRun.rankedDay(open, in: entries) { openingDays.append((code, title, day.audience, nil, day.date, day.date, false)) }
+                if let weekend = FilmRun.openingWeekend(from: open, in: entries) {
+                    openingWeekends.append((code, title, weekend.audience, nil, weekend.from, weekend.to, false))
                 } else if FilmRun.firstWeekend(from: open).upperBound > period.upperBound {
                     late.append(Opening(movieCode: code, title: title, openDate: open))
                 }
                 for mark in marks {
                     guard let day = film.firstDay(reaching: mark), let since = day.since(open) else { continue }
-                    found[.fastestTo, default: []].append((code, title, since, mark, open, day, false))
+                    fastest.append((code, title, since, mark, open, day, false))
                 }
             }
-            let atOne = zip(film.days, film.entries).filter { $0.1.rank == 1 }.map(\.0)
-            if let first = atOne.first, let last = atOne.last {
-                found[.daysAtNumberOne, default: []].append((code, title, atOne.count, nil, first, last, !unreadDays.isEmpty))
+            if film.entries.contains(where: { $0.rank == 1 }) {
+                let atOne = zip(film.days, film.entries).filter { $0.1.rank == 1 }.map(\.0)
+                if let first = atOne.first, let last = atOne.last {
+                    mostAtNumberOne.append((code, title, atOne.count, nil, first, last, !unreadDays.isEmpty))
+                }
+                if let streak = FilmRun.longestStreak(atOne) {
+                    longestAtNumberOne.append((code, title, streak.days, nil, streak.from, streak.to,
+                                               unread(streak.from.adding(days: -1)) || unread(streak.to.adding(days: 1))))
+                }
             }
-            if let streak = run.longestAtNumberOne {
-                found[.longestAtNumberOne, default: []].append((code, title, streak.days, nil, streak.from, streak.to,
-                                                                unread(streak.from.adding(days: -1)) || unread(streak.to.adding(days: 1))))
-            }
-            if let best = run.bestDay { found[.bestDay, default: []].append((code, title, best.audience, nil, best.date, best.date, false)) }
+            if let best = FilmRun.bestDay(in: entries) { bestDays.append((code, title, best.audience, nil, best.date, best.date, false)) }
         }
         openingsNotRead = notRead.sorted { ($0.openDate, $0.movieCode) < ($1.openDate, $1.movieCode) }
         weekendsAfter = late.sorted { ($0.openDate, $0.movieCode) < ($1.openDate, $1.movieCode) }
         entries = Kind.allCases.flatMap { kind -> [Record] in
+            let found = switch kind {
+            case .openingDay: openingDays
+            case .openingWeekend: openingWeekends
+            case .fastestTo: fastest
+            case .daysAtNumberOne: mostAtNumberOne
+            case .longestAtNumberOne: longestAtNumberOne
+            case .bestDay: bestDays
+            }
             // The fastest is the fewest days; every other record the most. Ties: the earlier day, then the code.
-            let groups = kind == .fastestTo ? marks.map { mark in (found[kind] ?? []).filter { $0.milestone == mark } } : [found[kind] ?? []]
+            let fewest = kind == .fastestTo
+            let groups = fewest ? marks.map { mark in found.filter { $0.milestone == mark } } : [found]
             return groups.flatMap { group in
                 // Only the first `limit` places (ties kept) are ranked: those at least as good as the `limit`th figure.
-                let values = group.map(\.value).sorted(by: kind == .fastestTo ? (<) : (>))
+                let values = group.map(\.value).sorted(by: fewest ? (<) : (>))
                 let bound = values.indices.contains(limit - 1) ? values[limit - 1] : nil
-                let contenders = bound.map { bound in group.filter { kind == .fastestTo ? $0.value <= bound : $0.value >= bound } } ?? group
+                let contenders = bound.map { bound in group.filter { fewest ? $0.value <= bound : $0.value >= bound } } ?? group
                 let sorted = contenders.sorted { a, b in
-                    let (x, y) = kind == .fastestTo ? (b.value, a.value) : (a.value, b.value)
+                    let (x, y) = fewest ? (b.value, a.value) : (a.value, b.value)
                     return x != y ? x > y : (a.from, a.to, a.code) < (b.from, b.to, b.code)
                 }
                 var ranked: [Record] = []
@@ -194,10 +206,10 @@ package struct FilmDays: Sendable {
         self.init(entry.movieCode, title: entry.title, RunEntry(entry), on: day)
     }
 
-    /// Its entry on a later day, under `title` (a second entry on the same day only updates its
-    /// title and opening day).
-    package mutating func add(_ entry: RunEntry, title: String, on day: Day) {
-        self.title = title
+    /// Its entry on a later day, under `title` (nil: the same; a second entry on the same day only
+    /// updates its title and opening day).
+    package mutating func add(_ entry: RunEntry, title: String?, on day: Day) {
+        if let title { self.title = title }
         openDate = entry.openDate ?? openDate
         guard days.last != day else { return }
         days.append(day)
@@ -223,6 +235,28 @@ package struct FilmDays: Sendable {
                 }
             }
         }
+    }
+
+    /// The films of two periods, `later` the one after `earlier`: each film's days in the second
+    /// follow its days in the first (its title and opening day the later ones), in the order each
+    /// was first ranked.
+    package static func joining(_ earlier: [FilmDays], _ later: [FilmDays]) -> [FilmDays] {
+        var films = earlier
+        var index = Dictionary(films.enumerated().map { ($0.element.movieCode, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        for film in later {
+            guard let place = index[film.movieCode] else {
+                index[film.movieCode] = films.count
+                films.append(film)
+                continue
+            }
+            films[place].title = film.title
+            films[place].openDate = film.openDate ?? films[place].openDate
+            // Only its days after those it has (the periods do not overlap: all of them).
+            let after = films[place].days.last.map { last in film.days.firstIndex { $0 > last } ?? film.days.endIndex } ?? 0
+            films[place].days.append(contentsOf: film.days[after...])
+            films[place].entries.append(contentsOf: film.entries[after...])
+        }
+        return films
     }
 
     /// The first of its days on which its total reached `mark`, that day having begun below it
