@@ -65,10 +65,12 @@ package final class HistoryDatabase: Sendable {
     package static func reading(_ path: String) throws(HistoryError) -> HistoryDatabase {
         guard let status = Self.status(path) else { throw .missing(path: path) }
         guard status.regular else { throw .notHistory(path: path, reason: "it is not a regular file") }
-        try checkHeader(path)
+        try checkReadable(path)
         let connection: SQLiteConnection
         do {
-            connection = try openForReading(path)
+            connection = try openForReading(path, size: status.size)
+        } catch let error as HistoryError {
+            throw error
         } catch {
             throw Self.worded(error, path: path)
         }
@@ -77,15 +79,18 @@ package final class HistoryDatabase: Sendable {
         return database
     }
 
-    /// A connection that reads `path`: as SQLite reads any database, or, in a folder this user
-    /// cannot write (where the write-ahead index cannot be made), as a file nothing changes.
-    private static func openForReading(_ path: String) throws -> SQLiteConnection {
+    /// A connection that reads `path` (of `size` bytes): as SQLite reads any database, or, in a
+    /// folder this user cannot write (where the write-ahead index cannot be made), as a file nothing
+    /// changes; its start checked before SQLite reads anything else of it.
+    private static func openForReading(_ path: String, size: Int64) throws -> SQLiteConnection {
         do {
             let connection = try SQLiteConnection(path: path, mode: .readOnly)
+            try checkHeader(connection, path: path, size: size)
             _ = try connection.scalar("PRAGMA user_version")
             return connection
-        } catch where error.isReadOnly {
+        } catch let error as SQLiteError where error.isReadOnly {
             let connection = try SQLiteConnection(path: path, mode: .immutable)
+            try checkHeader(connection, path: path, size: size)
             _ = try connection.scalar("PRAGMA user_version")
             return connection
         }
@@ -94,9 +99,10 @@ package final class HistoryDatabase: Sendable {
     /// Opens the history at `path` to write it (a sync), creating it (and its folder's file) when
     /// missing; the whole file checked first, so a damaged one is refused before anything is written.
     package static func writing(_ path: String) throws(HistoryError) -> HistoryDatabase {
-        if let status = Self.status(path) {
-            guard status.regular else { throw .notHistory(path: path, reason: "it is not a regular file") }
-            try checkHeader(path)
+        let existing = Self.status(path)
+        if let existing {
+            guard existing.regular else { throw .notHistory(path: path, reason: "it is not a regular file") }
+            try checkReadable(path)
         }
         let connection: SQLiteConnection
         do {
@@ -104,6 +110,7 @@ package final class HistoryDatabase: Sendable {
         } catch {
             throw Self.worded(error, path: path)
         }
+        if let existing { try checkHeader(connection, path: path, size: existing.size) }
         // One writer at a time: a second sync says so rather than reading the same days again.
         var lock: Int32 = -1
         if path != ":memory:" {
@@ -136,18 +143,20 @@ package final class HistoryDatabase: Sendable {
         return ((info.st_mode & S_IFMT) == S_IFREG, Int64(info.st_size))
     }
 
-    /// Refuses a file that is not empty and does not start as an SQLite database does.
-    private static func checkHeader(_ path: String) throws(HistoryError) {
-        let descriptor = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == EACCES { throw .readOnly(path: path) }
-            throw .notHistory(path: path, reason: String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        var header = [UInt8](repeating: 0, count: 16)
-        let count = read(descriptor, &header, 16)
-        guard count != 0 else { return }
-        guard count == 16, header == Array("SQLite format 3".utf8) + [0] else {
+    /// Refuses a file this user may not read, without opening it.
+    private static func checkReadable(_ path: String) throws(HistoryError) {
+        guard faccessat(AT_FDCWD, path, R_OK, AT_EACCESS) != 0 else { return }
+        if errno == EACCES { throw .readOnly(path: path) }
+        throw .notHistory(path: path, reason: String(cString: strerror(errno)))
+    }
+
+    /// Refuses a file (of `size` bytes) that is not empty and does not start as an SQLite database
+    /// does, before SQLite reads anything else of it. Read through the connection: opening the file
+    /// once more and closing it would release every lock this process holds on it, SQLite's
+    /// among them (POSIX ties them to the process, not to a descriptor).
+    private static func checkHeader(_ connection: SQLiteConnection, path: String, size: Int64) throws(HistoryError) {
+        guard size > 0 else { return }
+        guard size >= 16, let header = connection.fileStart(16), header == Array("SQLite format 3".utf8) + [0] else {
             throw .notHistory(path: path, reason: "it is not an SQLite database")
         }
     }

@@ -79,7 +79,7 @@ package final class HistorySource: RankingHistory, Sendable {
     /// and the history is a file; any other at once.
     private func films(over days: ClosedRange<Day>, list: String, from database: HistoryDatabase) -> [FilmDays]? {
         let count = days.lowerBound.days(to: days.upperBound) + 1
-        guard count >= 730, sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2, let other = try? HistoryDatabase.reading(path) else {
+        guard count >= 730, path != ":memory:", sysconf(Int32(_SC_NPROCESSORS_ONLN)) >= 2, let other = try? HistoryDatabase.reading(path) else {
             return try? database.films(over: days, list: list)
         }
         let middle = days.lowerBound.adding(days: count / 2)
@@ -128,7 +128,9 @@ extension HistoryDatabase {
             // In the key's order (by day): the run ends at the first day missing.
             try connection.each("SELECT date FROM ranking_day WHERE list = ? AND provisional = 0 AND date BETWEEN ? AND ?",
                                 [.text(list), .text(period.lowerBound.iso), .text(period.upperBound.iso)]) { row in
-                guard let day = row.bytes(0, { days.day($0) }) ?? nil, day == next else { return false }
+                // A row whose date is not a day (written by hand) is passed over, as a year's days are read.
+                guard let day = row.bytes(0, { days.day($0) }) ?? nil else { return true }
+                guard day == next else { return false }
                 through = day
                 next = day.adding(days: 1)
                 return true
@@ -193,7 +195,7 @@ extension HistoryDatabase {
                     current.reserveCapacity(10)
                 }
                 guard stamp != nil, let rank = row.integer(1), let code = row.text(2),
-                      let title = row.bytes(3, { bytes in titles[code].flatMap { $0.utf8.elementsEqual(bytes) ? $0 : nil } ?? String(decoding: bytes, as: UTF8.self) })
+                      let title = row.bytes(3, { bytes in titles[code].flatMap { Self.text($0, is: bytes) ? $0 : nil } ?? String(decoding: bytes, as: UTF8.self) })
                 else { return true }
                 titles[code] = title
                 let number = { (column: Int32) in row.integer(column).map { Int(clamping: $0) } }
@@ -245,7 +247,11 @@ extension HistoryDatabase {
                     return false
                 }
                 previous = (day, rank)
-                guard let film = row.bytes(2, { index.film($0) }),
+                // The film's place when it is known; its code when it is new.
+                guard let (film, code) = row.bytes(2, { bytes -> (Int?, String?) in
+                          let film = index.film(bytes)
+                          return (film, film == nil ? String(decoding: bytes, as: UTF8.self) : nil)
+                      }),
                       // The title when the film is new or its title another; nil when it is the same.
                       let title = row.bytes(3, { bytes -> String? in
                           if let film, Self.text(seen[film].title, is: bytes) { return nil }
@@ -260,10 +266,8 @@ extension HistoryDatabase {
                 if let film {
                     films[film].add(entry, title: title, on: day)
                     if let title { seen[film].title = title }
-                } else if let title, let code = row.bytes(2, { bytes in
-                    index.add(bytes, at: films.count)
-                    return String(decoding: bytes, as: UTF8.self)
-                }) {
+                } else if let title, let code {
+                    index.add(code, at: films.count)
                     films.append(FilmDays(code, title: title, entry, on: day))
                     seen.append((title, opening))
                 }
@@ -320,24 +324,33 @@ private struct DayText {
     }
 }
 
-/// Where each film is among those read, found by its code's bytes: a code of eight bytes (as
-/// KOBIS's are) as one number, any other as its text.
+/// Where each film is among those read, found by its code's bytes: a code of eight ASCII bytes
+/// (as KOBIS's are) as one number, any other as the text it decodes to (so that codes equal as
+/// text are one film, as everywhere else).
 private struct FilmIndex {
     private var eightBytes: [UInt64: Int] = [:]
     private var others: [String: Int] = [:]
 
     /// The place of the film whose code is `bytes`; nil when it is new.
     func film(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        if bytes.count == 8, let start = bytes.baseAddress { return eightBytes[UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)] }
+        if let number = Self.number(bytes) { return eightBytes[number] }
         return others[String(decoding: bytes, as: UTF8.self)]
     }
 
-    /// Notes that the film whose code is `bytes` is at `place`.
-    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, at place: Int) {
-        if bytes.count == 8, let start = bytes.baseAddress {
-            eightBytes[UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)] = place
+    /// Notes that the film with `code` is at `place`.
+    mutating func add(_ code: String, at place: Int) {
+        var code = code
+        if let number = code.withUTF8(Self.number) {
+            eightBytes[number] = place
         } else {
-            others[String(decoding: bytes, as: UTF8.self)] = place
+            others[code] = place
         }
+    }
+
+    /// Eight ASCII bytes as one number; nil for any other code.
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard bytes.count == 8, let start = bytes.baseAddress else { return nil }
+        let number = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)
+        return number & 0x8080_8080_8080_8080 == 0 ? number : nil
     }
 }

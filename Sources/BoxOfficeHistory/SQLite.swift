@@ -119,6 +119,21 @@ package final class SQLiteConnection: @unchecked Sendable {
         textIsUTF8.withLock { $0 = encoding?.text == "UTF-8" }
     }
 
+    /// The first `count` bytes of the database's file, read through the connection's own
+    /// descriptor; nil when it has no file or they cannot be read. (Zeros past a shorter file's end.)
+    package func fileStart(_ count: Int) -> [UInt8]? {
+        lock.withLock { _ in
+            var pointer: UnsafeMutableRawPointer?
+            guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &pointer) == SQLITE_OK, let pointer else { return nil }
+            let file = pointer.assumingMemoryBound(to: sqlite3_file.self)
+            guard let read = file.pointee.pMethods?.pointee.xRead else { return nil }
+            var bytes = [UInt8](repeating: 0, count: count)
+            let status = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress, Int32(clamping: count), 0) }
+            // SQLITE_IOERR_SHORT_READ: a shorter file, the rest zeros.
+            return status == SQLITE_OK || status == SQLITE_IOERR | (2 << 8) ? bytes : nil
+        }
+    }
+
     /// A path as a URI's path: every byte but the unreserved ones and `/` percent-encoded.
     static func uriPath(_ path: String) -> String {
         let kept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/".utf8)

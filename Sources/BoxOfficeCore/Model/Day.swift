@@ -141,7 +141,7 @@ public struct Day: Hashable, Comparable, Sendable {
     /// written digit by digit (a period's table writes thousands of days).
     private func written(separator: UInt8?) -> String {
         let (year, month, day) = civil
-        // Years 1 to 9999 are four digits; a day made past them (a damaged figure) is written as printf would.
+        // Years up to 9999 are four digits; a day made past them (a damaged figure) is written as printf would.
         guard (0...9999).contains(year) else {
             return separator == nil ? cFormat("%04d%02d%02d", year, month, day) : cFormat("%04d-%02d-%02d", year, month, day)
         }

@@ -160,7 +160,7 @@ extension FilmRun {
         salesTotal = latest?.salesTotal
         inTop10 = lastDayRead.map { entries[$0] != nil } ?? false
         daysInTop10 = ranked.count
-        let atNumberOne = zip(ranked, seen).filter { $0.1.rank == 1 }.map(\.0)
+        let atNumberOne = Self.daysAtNumberOne(in: entries)
         daysAtNumberOne = atNumberOne.count
         longestAtNumberOne = Self.longestStreak(atNumberOne)
         bestRank = seen.map(\.rank).min()
@@ -214,6 +214,11 @@ extension FilmRun {
         return entries.audience(over: span).map { Weekend(from: span.lowerBound, to: span.upperBound, audience: $0) }
     }
 
+    /// The days the film was number one, in order.
+    static func daysAtNumberOne(in entries: RankedEntries) -> [Day] {
+        zip(entries.days, entries.entries).filter { $0.1.rank == 1 }.map(\.0)
+    }
+
     /// The film's largest single-day audience, the earliest of equals.
     static func bestDay(in entries: RankedEntries) -> RankedDay? {
         var best: RankedDay?
@@ -252,6 +257,7 @@ extension FilmRun {
 /// Its figures are kept without an optional's padding, which would double its size: which of them
 /// are known is a bit each.
 package struct RunEntry: Sendable, Equatable {
+    /// The film's rank that day.
     package let rank: Int
     private let storedAudience: Int
     private let storedAudienceTotal: Int
@@ -261,13 +267,20 @@ package struct RunEntry: Sendable, Equatable {
     private let storedOpenDate: Day
     private let known: UInt8
 
+    /// Its opening day, as that day's entry gives it.
     package var openDate: Day? { known & 1 != 0 ? storedOpenDate : nil }
+    /// Admissions that day.
     package var audience: Int? { known & 2 != 0 ? storedAudience : nil }
+    /// Admissions since its first screening, as of that day.
     package var audienceTotal: Int? { known & 4 != 0 ? storedAudienceTotal : nil }
+    /// Ticket sales that day, in won.
     package var sales: Int64? { known & 8 != 0 ? storedSales : nil }
+    /// Ticket sales since its first screening, as of that day.
     package var salesTotal: Int64? { known & 16 != 0 ? storedSalesTotal : nil }
+    /// Screens that day.
     package var screens: Int? { known & 32 != 0 ? storedScreens : nil }
 
+    /// An entry with these figures (nil: not known).
     package init(rank: Int, openDate: Day?, audience: Int?, audienceTotal: Int?, sales: Int64? = nil, salesTotal: Int64? = nil, screens: Int? = nil) {
         self.rank = rank
         storedOpenDate = openDate ?? Day.kobisFirst

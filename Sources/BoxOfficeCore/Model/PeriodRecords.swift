@@ -121,7 +121,7 @@ extension PeriodRecords {
                 }
             }
             if film.entries.contains(where: { $0.rank == 1 }) {
-                let atOne = zip(film.days, film.entries).filter { $0.1.rank == 1 }.map(\.0)
+                let atOne = FilmRun.daysAtNumberOne(in: entries)
                 if let first = atOne.first, let last = atOne.last {
                     mostAtNumberOne.append((code, title, atOne.count, nil, first, last, !unreadDays.isEmpty))
                 }

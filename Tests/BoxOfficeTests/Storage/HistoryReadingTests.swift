@@ -8,7 +8,8 @@ import Testing
 @Suite struct HistoryReadingTests {
     /// 800 synthetic days from 2020-01-01: ten films a day, a new one every other day, each ranked
     /// twenty days; some change their title or lose their opening day midway, some codes are not
-    /// KOBIS's eight digits (letters, nine characters), and several runs cross the period's middle.
+    /// KOBIS's eight digits (letters, nine characters, eight bytes of which three are a Hangul
+    /// syllable), and several runs cross the period's middle.
     static func rankings() throws -> [DailyBoxOffice] {
         let first = try #require(Day("2020-01-01"))
         return try (0..<800).map { index in
@@ -19,7 +20,8 @@ import Testing
                 return (film, age, (5_000 + film * 7_919 % 90_000) * (20 - age) / 20 + 1)
             }.sorted { ($0.audience, $1.film) > ($1.audience, $0.film) }
             let list = rows.enumerated().map { place, row -> String in
-                let code = row.film % 13 == 0 ? String(format: "2X%07d", row.film) : row.film % 5 == 0 ? String(format: "2020A%03d", row.film) : String(format: "2%07d", row.film)
+                let code = row.film % 13 == 0 ? String(format: "2X%07d", row.film) : row.film % 17 == 0 ? String(format: "2%04d", row.film) + "영"
+                    : row.film % 5 == 0 ? String(format: "2020A%03d", row.film) : String(format: "2%07d", row.film)
                 let title = row.film % 7 == 0 && row.age >= 10 ? "영화 \(row.film) (재개봉)" : "영화 \(row.film)"
                 let open = row.film % 11 == 0 && row.age >= 5 ? "" : first.adding(days: 2 * row.film).iso
                 let total = (0...row.age).reduce(0) { sum, age in sum + (5_000 + row.film * 7_919 % 90_000) * (20 - age) / 20 + 1 }
@@ -59,7 +61,8 @@ import Testing
         let period = rankings[0].day...rankings[rankings.count - 1].day
         var gathered: [FilmDays] = []
         FilmDays.gather(rankings, into: &gathered)
-        #expect(gathered.count == 400 && gathered.contains { $0.movieCode.count == 9 } && gathered.contains { $0.movieCode.contains("A") })
+        #expect(gathered.count == 400 && gathered.contains { $0.movieCode.count == 9 } && gathered.contains { $0.movieCode.contains("A") }
+                && gathered.contains { $0.movieCode.utf8.count == 8 && $0.movieCode.hasSuffix("영") })
 
         let held = try #require(HistorySource(path: path).films(over: period, filter: BoxOfficeFilter()))
         #expect(held.through == period.upperBound)
