@@ -58,7 +58,7 @@ package final class HistoryDatabase: Sendable {
     }
 
     deinit {
-        if lock >= 0 { close(lock) }
+        if lock >= 0 { WriterLocks.give(lock) }
     }
 
     /// Opens the history at `path` to read it (a query, `history info`).
@@ -114,11 +114,8 @@ package final class HistoryDatabase: Sendable {
         // One writer at a time: a second sync says so rather than reading the same days again.
         var lock: Int32 = -1
         if path != ":memory:" {
-            lock = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-            if lock >= 0, flock(lock, LOCK_EX | LOCK_NB) != 0 {
-                close(lock)
-                throw .busy(path: path)
-            }
+            guard let taken = WriterLocks.take(path) else { throw .busy(path: path) }
+            lock = taken
         }
         let database = HistoryDatabase(path: path, connection: connection, lock: lock)
         do {
@@ -275,4 +272,49 @@ extension HistoryDatabase {
 
     private static func value(_ number: Int?) -> SQLiteValue { number.map { .integer(Int64($0)) } ?? .null }
     private static func value(_ number: Int64?) -> SQLiteValue { number.map { .integer($0) } ?? .null }
+}
+
+/// The writer's lock (`flock`: one sync at a time), taken on a descriptor kept for each file for
+/// the process's life and used again: closing one would release every POSIX lock this process
+/// holds on the file, those of SQLite's other connections to it among them (POSIX ties them to the
+/// process, not to a descriptor; SQLite itself never closes a database's descriptor while another
+/// connection uses the file).
+private enum WriterLocks {
+    private struct FileID: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    private static let kept = Locked<[FileID: (descriptor: Int32, held: Bool)]>([:])
+
+    /// Takes the lock on the file at `path`: its descriptor, -1 when the file cannot be opened to
+    /// lock it (SQLite's own locks still hold), nil when another writer, here or in another
+    /// process, holds it.
+    static func take(_ path: String) -> Int32? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return -1 }
+        let file = FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        return kept.withLock { kept -> Int32? in
+            let descriptor: Int32
+            if let known = kept[file] {
+                guard !known.held else { return nil }
+                descriptor = known.descriptor
+            } else {
+                descriptor = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+                guard descriptor >= 0 else { return -1 }
+            }
+            let locked = flock(descriptor, LOCK_EX | LOCK_NB) == 0
+            kept[file] = (descriptor, locked)
+            return locked ? descriptor : nil
+        }
+    }
+
+    /// Gives the lock taken on `descriptor` back; the descriptor stays open for the file's next writer.
+    static func give(_ descriptor: Int32) {
+        kept.withLock { kept in
+            guard let file = kept.first(where: { $0.value.descriptor == descriptor })?.key else { return }
+            flock(descriptor, LOCK_UN)
+            kept[file]?.held = false
+        }
+    }
 }

@@ -79,3 +79,23 @@ import Testing
         #expect(held.films.first { $0.movieCode == "20000196" }.map(Seen.init) == Seen(middle))
     }
 }
+
+/// One writer of a history at a time, in a process as between processes: a second is refused as
+/// busy while the first is open, and the next is let in once it is gone.
+@Suite struct HistoryWriterTests {
+    @Test func aSecondWriterInTheSameProcessIsBusyUntilTheFirstIsGone() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("boxoffice-history-writer-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("history.sqlite3").path
+        var first: HistoryDatabase? = try HistoryDatabase.writing(path)
+        #expect(first != nil)
+        #expect(throws: HistoryError.busy(path: path)) { _ = try HistoryDatabase.writing(path) }
+        // A reader beside the writer is no writer.
+        #expect(try HistoryDatabase.reading(path).path == path)
+        first = nil
+        let next = try HistoryDatabase.writing(path)
+        #expect(throws: HistoryError.busy(path: path)) { _ = try HistoryDatabase.writing(path) }
+        _ = next
+    }
+}
