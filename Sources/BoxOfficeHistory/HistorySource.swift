@@ -230,9 +230,9 @@ extension HistoryDatabase {
     package func films(over period: ClosedRange<Day>, list: String) throws(HistoryError) -> [FilmDays]? {
         var films: [FilmDays] = []
         var index = FilmIndex()
-        // Each film's title and opening day as last read, by its place among `films`: a row that
-        // repeats them (most do) makes nothing new.
-        var seen: [(title: String, opening: DayText)] = []
+        // Each film's opening day as last read, by its place among `films`: a row that repeats it
+        // (most do) parses nothing.
+        var openings: [DayText] = []
         var days = DayText()
         var previous: (day: Day, rank: Int64)?
         var inOrder = true
@@ -254,22 +254,21 @@ extension HistoryDatabase {
                       }),
                       // The title when the film is new or its title another; nil when it is the same.
                       let title = row.bytes(3, { bytes -> String? in
-                          if let film, Self.text(seen[film].title, is: bytes) { return nil }
+                          if let film, Self.text(films[film].title, is: bytes) { return nil }
                           return String(decoding: bytes, as: UTF8.self)
                       }) else { return true }
                 // A known film's opening day read from its own last one; a new film's, to keep.
                 var opening = DayText()
-                let openDate = row.bytes(4) { bytes in film.map { seen[$0].opening.day(bytes) } ?? opening.day(bytes) } ?? nil
+                let openDate = row.bytes(4) { bytes in film.map { openings[$0].day(bytes) } ?? opening.day(bytes) } ?? nil
                 let number = { (column: Int32) in row.integer(column).map { Int(clamping: $0) } }
                 let entry = RunEntry(rank: Int(clamping: rank), openDate: openDate, audience: number(5), audienceTotal: number(6),
                                      sales: row.integer(7), salesTotal: row.integer(8))
                 if let film {
                     films[film].add(entry, title: title, on: day)
-                    if let title { seen[film].title = title }
                 } else if let title, let code {
                     index.add(code, at: films.count)
                     films.append(FilmDays(code, title: title, entry, on: day))
-                    seen.append((title, opening))
+                    openings.append(opening)
                 }
                 return true
             }

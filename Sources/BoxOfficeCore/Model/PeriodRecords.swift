@@ -120,15 +120,13 @@ extension PeriodRecords {
                     fastest.append((code, title, since, mark, open, day, false))
                 }
             }
-            if film.entries.contains(where: { $0.rank == 1 }) {
-                let atOne = FilmRun.daysAtNumberOne(in: entries)
-                if let first = atOne.first, let last = atOne.last {
-                    mostAtNumberOne.append((code, title, atOne.count, nil, first, last, !unreadDays.isEmpty))
-                }
-                if let streak = FilmRun.longestStreak(atOne) {
-                    longestAtNumberOne.append((code, title, streak.days, nil, streak.from, streak.to,
-                                               unread(streak.from.adding(days: -1)) || unread(streak.to.adding(days: 1))))
-                }
+            let atOne = FilmRun.daysAtNumberOne(in: entries)
+            if let first = atOne.first, let last = atOne.last {
+                mostAtNumberOne.append((code, title, atOne.count, nil, first, last, !unreadDays.isEmpty))
+            }
+            if let streak = FilmRun.longestStreak(atOne) {
+                longestAtNumberOne.append((code, title, streak.days, nil, streak.from, streak.to,
+                                           unread(streak.from.adding(days: -1)) || unread(streak.to.adding(days: 1))))
             }
             if let best = FilmRun.bestDay(in: entries) { bestDays.append((code, title, best.audience, nil, best.date, best.date, false)) }
         }
