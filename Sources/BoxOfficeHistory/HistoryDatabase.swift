@@ -81,7 +81,7 @@ package final class HistoryDatabase: Sendable {
 
     /// A connection that reads `path` (of `size` bytes): as SQLite reads any database, or, in a
     /// folder this user cannot write (where the write-ahead index cannot be made), as a file nothing
-    /// changes; its start checked before SQLite reads anything else of it.
+    /// changes; its start checked before its schema is read.
     private static func openForReading(_ path: String, size: Int64) throws -> SQLiteConnection {
         do {
             let connection = try SQLiteConnection(path: path, mode: .readOnly)
@@ -148,7 +148,7 @@ package final class HistoryDatabase: Sendable {
     }
 
     /// Refuses a file (of `size` bytes) that is not empty and does not start as an SQLite database
-    /// does, before SQLite reads anything else of it. Read through the connection: opening the file
+    /// does, before its schema is read. Read through the connection: opening the file
     /// once more and closing it would release every lock this process holds on it, SQLite's
     /// among them (POSIX ties them to the process, not to a descriptor).
     private static func checkHeader(_ connection: SQLiteConnection, path: String, size: Int64) throws(HistoryError) {
